@@ -1,0 +1,403 @@
+import type { ZodType } from "zod";
+import { type Conditions, normalizeConditions, satisfiesConditions } from "./conditions.js";
+import { type Effect, type EffectFunction, type Effects, normalizeEffects, resolveEffect } from "./effects.js";
+import { describeValue, LangGoapError } from "./errors.js";
+import { type Fact, isFact, type WorldState } from "./facts.js";
+import { ActionQos, type ActionQosOptions } from "./qos.js";
+import type { Rng } from "./rng.js";
+
+/** A cost that depends on the state it is paid in. Must return a finite number >= 0. */
+export type CostFunction = (state: Readonly<WorldState>) => number;
+
+/** What `execute` receives besides the world state. */
+export interface ActionContext {
+  /** 1-based attempt number under the action's QoS policy. */
+  readonly attempt: number;
+  /** The run's seeded generator. */
+  readonly rng: Rng;
+  /** Aborted when the run is cancelled. */
+  readonly signal?: AbortSignal;
+  /** The LangGraph runnable config of the executing node, when run inside a graph. */
+  readonly config?: unknown;
+}
+
+/**
+ * Runs the action for real. A returned object is authoritative: it is merged
+ * into the world state instead of the declared effects.
+ */
+// biome-ignore lint/suspicious/noConfusingVoidType: lets `async () => {}` be an ExecuteFunction.
+export type ExecuteFunction = (
+  state: Readonly<WorldState>,
+  context: ActionContext,
+) => Promise<Partial<WorldState> | undefined | void> | Partial<WorldState> | undefined | void;
+
+/** Checks an execution's outcome; `false` rolls the world state back. */
+export type EffectValidator = (before: Readonly<WorldState>, after: Readonly<WorldState>) => boolean | Promise<boolean>;
+
+/** Constructor options of {@link ActionSpec}. */
+export interface ActionSpecOptions {
+  /** Unique name; no whitespace. */
+  readonly name: string;
+  /** Conditions that must hold before the action. @defaultValue {} */
+  readonly preconditions?: Conditions;
+  /** Static effects, or a function of the state (then `effectKeys` is required). @defaultValue {} */
+  readonly effects?: Effects | EffectFunction;
+  /** The keys a function effect may write. Required iff `effects` is a function. */
+  readonly effectKeys?: Iterable<string>;
+  /** Non-negative finite cost, or a function of the state. @defaultValue 1 */
+  readonly cost?: number | CostFunction;
+  /** The real work, run by the graph's executor. */
+  readonly execute?: ExecuteFunction;
+  /** Post-execution check; failure rolls back. */
+  readonly effectValidator?: EffectValidator;
+  /** Retry policy inside the executor. @defaultValue one attempt */
+  readonly qos?: ActionQos | ActionQosOptions;
+  /** Failures tolerated before the action is blacklisted (0 = first failure). @defaultValue 0 */
+  readonly maxRetries?: number;
+  /** `false`: at most once per plan, and never again after it succeeded in a run. @defaultValue true */
+  readonly canRerun?: boolean;
+  /** Informational: the action does not change the outside world. @defaultValue false */
+  readonly readOnly?: boolean;
+  /** Utility for utility-driven strategies: a number or a function of the state. */
+  readonly utility?: number | CostFunction;
+  /** `true` asks a human to approve; a zod schema asks for a typed form. @defaultValue false */
+  readonly requireHumanApproval?: boolean | ZodType;
+  /** World-state key that receives a typed form's answer. @defaultValue the action name */
+  readonly humanInputKey?: string;
+  /** Resources consumed (summed per plan by the optimizer), e.g. `{ usd: 0.02 }`. */
+  readonly resources?: Readonly<Record<string, number>>;
+  /** Duration for scheduling, in milliseconds. */
+  readonly durationMs?: number;
+  /** Free-form data carried along (never interpreted by the planner). */
+  readonly metadata?: Readonly<Record<string, unknown>>;
+  /** What the action does, in words (used by catalogs and NL interpreters). */
+  readonly description?: string;
+}
+
+const NAME_PATTERN = /^[^\s]{1,128}$/;
+
+function isZodSchema(value: unknown): value is ZodType {
+  return typeof value === "object" && value !== null && typeof (value as ZodType).safeParse === "function";
+}
+
+/**
+ * An immutable, validated action: preconditions, effects and cost for the
+ * planner, plus the execution hooks the graph uses.
+ *
+ * @example
+ * ```ts
+ * const chop = new ActionSpec({
+ *   name: "chop_wood",
+ *   preconditions: { has_axe: true, near_tree: true },
+ *   effects: { wood: { inc: 2 } },
+ *   cost: 2,
+ * });
+ * chop.apply({ has_axe: true, near_tree: true, wood: 1 }).wood; // 3
+ * ```
+ */
+export class ActionSpec {
+  readonly name: string;
+  readonly preconditions: Conditions;
+  /** Static effects, or the effect function. */
+  readonly effects: Effects | EffectFunction;
+  readonly effectKeys: ReadonlySet<string>;
+  readonly cost: number | CostFunction;
+  readonly execute: ExecuteFunction | undefined;
+  readonly effectValidator: EffectValidator | undefined;
+  readonly qos: ActionQos | undefined;
+  readonly maxRetries: number;
+  readonly canRerun: boolean;
+  readonly readOnly: boolean;
+  readonly utility: number | CostFunction | undefined;
+  readonly requireHumanApproval: boolean | ZodType;
+  readonly humanInputKey: string | undefined;
+  readonly resources: Readonly<Record<string, number>> | undefined;
+  readonly durationMs: number | undefined;
+  readonly metadata: Readonly<Record<string, unknown>> | undefined;
+  readonly description: string | undefined;
+  /** The options this spec was built from, for {@link ActionSpec.with}. */
+  readonly #options: ActionSpecOptions;
+
+  constructor(options: ActionSpecOptions) {
+    if (typeof options !== "object" || options === null) {
+      throw new LangGoapError("INVALID_ACTION", `ActionSpec: expected an options object, got ${describeValue(options)}`);
+    }
+    const { name } = options;
+    if (typeof name !== "string" || !NAME_PATTERN.test(name)) {
+      throw new LangGoapError(
+        "INVALID_ACTION",
+        `ActionSpec: name must be a non-empty string of at most 128 characters without whitespace, got ${describeValue(name)}`,
+        { name },
+      );
+    }
+    const where = `action "${name}"`;
+    const fail = (field: string, expected: string, value: unknown): never => {
+      throw new LangGoapError("INVALID_ACTION", `${where}: ${field} must be ${expected}, got ${describeValue(value)}`, {
+        action: name,
+        field,
+        value,
+      });
+    };
+    this.name = name;
+    this.preconditions = normalizeConditions(options.preconditions, `${where} preconditions`);
+
+    if (typeof options.effects === "function") {
+      if (options.effectKeys === undefined) fail("effectKeys", "given when effects is a function", undefined);
+      const keys = new Set<string>();
+      for (const k of options.effectKeys as Iterable<string>) {
+        if (typeof k !== "string" || k.length === 0) fail("effectKeys", "non-empty strings", k);
+        keys.add(k);
+      }
+      if (keys.size === 0) fail("effectKeys", "non-empty when effects is a function", [...keys]);
+      this.effects = options.effects;
+      this.effectKeys = Object.freeze(keys);
+    } else {
+      if (options.effectKeys !== undefined) {
+        fail("effectKeys", "omitted when effects are static (the keys come from the effects object)", [...options.effectKeys]);
+      }
+      const effects = normalizeEffects(options.effects, `${where} effects`);
+      this.effects = effects;
+      this.effectKeys = Object.freeze(new Set(Object.keys(effects)));
+    }
+
+    const cost = options.cost ?? 1;
+    if (typeof cost !== "function" && (typeof cost !== "number" || !Number.isFinite(cost) || cost < 0)) {
+      fail("cost", "a finite number >= 0 or a function", cost);
+    }
+    this.cost = cost;
+    if (options.execute !== undefined && typeof options.execute !== "function") fail("execute", "a function", options.execute);
+    this.execute = options.execute;
+    if (options.effectValidator !== undefined && typeof options.effectValidator !== "function") {
+      fail("effectValidator", "a function", options.effectValidator);
+    }
+    this.effectValidator = options.effectValidator;
+    this.qos = options.qos === undefined ? undefined : options.qos instanceof ActionQos ? options.qos : new ActionQos(options.qos);
+    const maxRetries = options.maxRetries ?? 0;
+    if (!Number.isInteger(maxRetries) || maxRetries < 0) fail("maxRetries", "an integer >= 0", maxRetries);
+    this.maxRetries = maxRetries;
+    for (const flag of ["canRerun", "readOnly"] as const) {
+      if (options[flag] !== undefined && typeof options[flag] !== "boolean") fail(flag, "a boolean", options[flag]);
+    }
+    this.canRerun = options.canRerun ?? true;
+    this.readOnly = options.readOnly ?? false;
+    const utility = options.utility;
+    if (utility !== undefined && typeof utility !== "function" && (typeof utility !== "number" || !Number.isFinite(utility))) {
+      fail("utility", "a finite number or a function", utility);
+    }
+    this.utility = utility;
+    const approval = options.requireHumanApproval ?? false;
+    if (typeof approval !== "boolean" && !isZodSchema(approval)) fail("requireHumanApproval", "a boolean or a zod schema", approval);
+    this.requireHumanApproval = approval;
+    if (options.humanInputKey !== undefined && (typeof options.humanInputKey !== "string" || options.humanInputKey === "")) {
+      fail("humanInputKey", "a non-empty string", options.humanInputKey);
+    }
+    this.humanInputKey = options.humanInputKey;
+    if (options.resources !== undefined) {
+      if (typeof options.resources !== "object" || options.resources === null) fail("resources", "an object of numbers", options.resources);
+      for (const [k, v] of Object.entries(options.resources)) {
+        if (typeof v !== "number" || !Number.isFinite(v)) fail(`resources.${k}`, "a finite number", v);
+      }
+      this.resources = Object.freeze({ ...options.resources });
+    } else {
+      this.resources = undefined;
+    }
+    const duration = options.durationMs;
+    if (duration !== undefined && (typeof duration !== "number" || !Number.isFinite(duration) || duration < 0)) {
+      fail("durationMs", "a finite number >= 0", duration);
+    }
+    this.durationMs = duration;
+    this.metadata = options.metadata === undefined ? undefined : Object.freeze({ ...options.metadata });
+    if (options.description !== undefined && typeof options.description !== "string") fail("description", "a string", options.description);
+    this.description = options.description ?? (typeof this.metadata?.description === "string" ? this.metadata.description : undefined);
+    this.#options = Object.freeze({ ...options });
+    Object.freeze(this);
+  }
+
+  /** True when effects are computed by a function. */
+  get hasDynamicEffects(): boolean {
+    return typeof this.effects === "function";
+  }
+
+  /** True when the cost is computed by a function. */
+  get hasDynamicCost(): boolean {
+    return typeof this.cost === "function";
+  }
+
+  /** Static effects, or `undefined` for a function effect. */
+  get staticEffects(): Effects | undefined {
+    return typeof this.effects === "function" ? undefined : this.effects;
+  }
+
+  /** True when the preconditions hold in `state`. */
+  isApplicable(state: Readonly<WorldState>): boolean {
+    return satisfiesConditions(state, this.preconditions);
+  }
+
+  /**
+   * The concrete values the effects write in `state`: operator effects are
+   * resolved, function effects are called and checked against `effectKeys`.
+   */
+  getEffects(state: Readonly<WorldState>): Record<string, Fact> {
+    const out: Record<string, Fact> = {};
+    if (typeof this.effects === "function") {
+      let produced: unknown;
+      try {
+        produced = this.effects(state);
+      } catch (error) {
+        throw new LangGoapError(
+          "INVALID_EFFECT",
+          `action "${this.name}": effect function threw: ${(error as Error)?.message ?? error}`,
+          {
+            action: this.name,
+          },
+          { cause: error },
+        );
+      }
+      if (typeof produced !== "object" || produced === null || Array.isArray(produced)) {
+        throw new LangGoapError(
+          "INVALID_EFFECT",
+          `action "${this.name}": effect function must return an object, got ${describeValue(produced)}`,
+          { action: this.name },
+        );
+      }
+      for (const [key, value] of Object.entries(produced)) {
+        if (!this.effectKeys.has(key)) {
+          throw new LangGoapError(
+            "INVALID_EFFECT",
+            `action "${this.name}": effect function wrote undeclared key "${key}"; declared effectKeys are [${[...this.effectKeys].join(", ")}]`,
+            { action: this.name, key },
+          );
+        }
+        if (value === undefined) continue;
+        if (!isFact(value)) {
+          throw new LangGoapError(
+            "INVALID_EFFECT",
+            `action "${this.name}": effect function returned ${describeValue(value)} for key "${key}"; expected a boolean, finite number, string or null`,
+            { action: this.name, key },
+          );
+        }
+        out[key] = value;
+      }
+      return out;
+    }
+    for (const key in this.effects) {
+      out[key] = resolveEffect(state[key], this.effects[key] as Effect, `action "${this.name}" effect on "${key}"`);
+    }
+    return out;
+  }
+
+  /** The state after the declared effects (a new object; `state` is untouched). */
+  apply(state: Readonly<WorldState>): WorldState {
+    return { ...state, ...this.getEffects(state) };
+  }
+
+  /** The cost of running the action in `state`, validated. */
+  getCost(state: Readonly<WorldState> = {}): number {
+    if (typeof this.cost === "number") return this.cost;
+    let value: unknown;
+    try {
+      value = this.cost(state);
+    } catch (error) {
+      throw new LangGoapError(
+        "INVALID_ACTION",
+        `action "${this.name}": cost function threw: ${(error as Error)?.message ?? error}`,
+        {
+          action: this.name,
+        },
+        { cause: error },
+      );
+    }
+    if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
+      throw new LangGoapError(
+        "INVALID_ACTION",
+        `action "${this.name}": cost function returned ${describeValue(value)}; expected a finite number >= 0`,
+        { action: this.name, value },
+      );
+    }
+    return value;
+  }
+
+  /** The utility of running the action in `state` (0 when none is declared). */
+  getUtility(state: Readonly<WorldState> = {}): number {
+    if (this.utility === undefined) return 0;
+    if (typeof this.utility === "number") return this.utility;
+    const value = this.utility(state);
+    if (typeof value !== "number" || !Number.isFinite(value)) {
+      throw new LangGoapError(
+        "INVALID_ACTION",
+        `action "${this.name}": utility function returned ${describeValue(value)}; expected a finite number`,
+        {
+          action: this.name,
+        },
+      );
+    }
+    return value;
+  }
+
+  /**
+   * Checks an execution: the custom validator when set, otherwise every
+   * declared effect must hold in `after`.
+   */
+  async validateEffects(before: Readonly<WorldState>, after: Readonly<WorldState>): Promise<boolean> {
+    if (this.effectValidator) return (await this.effectValidator(before, after)) === true;
+    const expected = this.getEffects(before);
+    return Object.entries(expected).every(([k, v]) => after[k] === v);
+  }
+
+  /** A copy with some options replaced (the original is unchanged). */
+  with(patch: Partial<ActionSpecOptions>): ActionSpec {
+    const merged: ActionSpecOptions = { ...this.#options, ...patch };
+    if (patch.effects !== undefined && patch.effectKeys === undefined && typeof patch.effects !== "function") {
+      return new ActionSpec({ ...merged, effectKeys: undefined });
+    }
+    return new ActionSpec(merged);
+  }
+
+  /** A JSON description without functions (what checkpoints and catalogs keep). */
+  toJSON(): Record<string, unknown> {
+    return {
+      name: this.name,
+      preconditions: this.preconditions,
+      effects: typeof this.effects === "function" ? { $dynamic: [...this.effectKeys] } : this.effects,
+      cost: typeof this.cost === "number" ? this.cost : "dynamic",
+      ...(this.resources ? { resources: this.resources } : {}),
+      ...(this.durationMs !== undefined ? { durationMs: this.durationMs } : {}),
+      ...(this.description ? { description: this.description } : {}),
+      ...(this.canRerun ? {} : { canRerun: false }),
+      ...(this.maxRetries ? { maxRetries: this.maxRetries } : {}),
+    };
+  }
+
+  toString(): string {
+    return `ActionSpec(${this.name})`;
+  }
+}
+
+/**
+ * Checks a list of actions as one domain: names must be unique.
+ * Returns the list frozen.
+ */
+export function validateActions(actions: readonly ActionSpec[]): readonly ActionSpec[] {
+  if (!Array.isArray(actions)) {
+    throw new LangGoapError("INVALID_ACTION", `expected an array of ActionSpec, got ${describeValue(actions)}`);
+  }
+  const seen = new Set<string>();
+  for (const [i, action] of actions.entries()) {
+    if (!(action instanceof ActionSpec)) {
+      throw new LangGoapError(
+        "INVALID_ACTION",
+        `actions[${i}] is not an ActionSpec (got ${describeValue(action)}); build it with new ActionSpec({...})`,
+        {
+          index: i,
+        },
+      );
+    }
+    if (seen.has(action.name)) {
+      throw new LangGoapError("DUPLICATE_ACTION", `duplicate action name "${action.name}"; action names must be unique`, {
+        action: action.name,
+      });
+    }
+    seen.add(action.name);
+  }
+  return Object.freeze([...actions]);
+}

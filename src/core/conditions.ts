@@ -1,0 +1,156 @@
+import { describeValue, LangGoapError } from "./errors.js";
+import { type Fact, isFact, type WorldState } from "./facts.js";
+
+/** Comparison operators a condition may use; several in one object are ANDed. */
+export interface ConditionOperators {
+  readonly eq?: Fact;
+  readonly ne?: Fact;
+  readonly gt?: number;
+  readonly gte?: number;
+  readonly lt?: number;
+  readonly lte?: number;
+  readonly in?: readonly Fact[];
+}
+
+/** A bare fact means equality; an operator object compares. */
+export type Condition = Fact | ConditionOperators;
+
+/** Conditions by key, used for preconditions and goals. */
+export type Conditions = Readonly<Record<string, Condition>>;
+
+/** The names of the comparison operators. */
+export const CONDITION_OPERATORS = ["eq", "ne", "gt", "gte", "lt", "lte", "in"] as const;
+export type ConditionOperatorName = (typeof CONDITION_OPERATORS)[number];
+const NUMERIC_OPERATORS = new Set(["gt", "gte", "lt", "lte"]);
+
+/** True when `condition` is an operator object rather than a bare fact. */
+export function isOperatorCondition(condition: Condition): condition is ConditionOperators {
+  return typeof condition === "object" && condition !== null;
+}
+
+/**
+ * Validates and freezes a conditions object. `where` names the owner for
+ * error messages (e.g. `action "chop" preconditions`).
+ */
+export function normalizeConditions(conditions: unknown, where: string): Conditions {
+  if (conditions === undefined || conditions === null) return Object.freeze({});
+  if (typeof conditions !== "object" || Array.isArray(conditions)) {
+    throw new LangGoapError("INVALID_CONDITION", `${where}: expected an object of conditions, got ${describeValue(conditions)}`, { where });
+  }
+  const out: Record<string, Condition> = {};
+  for (const [key, raw] of Object.entries(conditions as Record<string, unknown>)) {
+    out[key] = normalizeCondition(raw, `${where} key "${key}"`);
+  }
+  return Object.freeze(out);
+}
+
+function normalizeCondition(raw: unknown, where: string): Condition {
+  if (isFact(raw)) return raw;
+  if (typeof raw === "number") {
+    throw new LangGoapError("INVALID_CONDITION", `${where}: expected a finite number, got ${describeValue(raw)}`, { where });
+  }
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    throw new LangGoapError(
+      "INVALID_CONDITION",
+      `${where}: expected a fact (boolean, number, string, null) or an operator object like { gte: 3 }, got ${describeValue(raw)}`,
+      { where },
+    );
+  }
+  const entries = Object.entries(raw as Record<string, unknown>);
+  if (entries.length === 0) {
+    throw new LangGoapError("INVALID_CONDITION", `${where}: empty operator object; use one of ${CONDITION_OPERATORS.join(", ")}`, {
+      where,
+    });
+  }
+  const ops: Record<string, unknown> = {};
+  for (const [op, operand] of entries) {
+    if (!(CONDITION_OPERATORS as readonly string[]).includes(op)) {
+      throw new LangGoapError(
+        "INVALID_CONDITION",
+        `${where}: unknown operator "${op}"; expected one of ${CONDITION_OPERATORS.join(", ")}`,
+        { where, operator: op },
+      );
+    }
+    if (NUMERIC_OPERATORS.has(op)) {
+      if (typeof operand !== "number" || !Number.isFinite(operand)) {
+        throw new LangGoapError("INVALID_CONDITION", `${where}: operator "${op}" compares numbers, got ${describeValue(operand)}`, {
+          where,
+          operator: op,
+          operand,
+        });
+      }
+    } else if (op === "in") {
+      if (!Array.isArray(operand) || operand.length === 0 || !operand.every(isFact)) {
+        throw new LangGoapError(
+          "INVALID_CONDITION",
+          `${where}: operator "in" expects a non-empty array of facts, got ${describeValue(operand)}`,
+          { where, operator: op, operand },
+        );
+      }
+      ops[op] = Object.freeze([...operand]);
+      continue;
+    } else if (!isFact(operand)) {
+      throw new LangGoapError("INVALID_CONDITION", `${where}: operator "${op}" expects a fact, got ${describeValue(operand)}`, {
+        where,
+        operator: op,
+        operand,
+      });
+    }
+    ops[op] = operand;
+  }
+  return Object.freeze(ops) as ConditionOperators;
+}
+
+/**
+ * Tests one condition against a value. A missing value (`undefined`) never
+ * satisfies any condition, not even `{ ne: x }` or `{ eq: null }`.
+ */
+export function testCondition(value: unknown, condition: Condition): boolean {
+  if (value === undefined) return false;
+  if (!isOperatorCondition(condition)) return value === condition;
+  if (condition.eq !== undefined && value !== condition.eq) return false;
+  if (condition.ne !== undefined && value === condition.ne) return false;
+  if (condition.in !== undefined && !condition.in.includes(value as Fact)) return false;
+  if (condition.gt !== undefined || condition.gte !== undefined || condition.lt !== undefined || condition.lte !== undefined) {
+    if (typeof value !== "number") return false;
+    if (condition.gt !== undefined && !(value > condition.gt)) return false;
+    if (condition.gte !== undefined && !(value >= condition.gte)) return false;
+    if (condition.lt !== undefined && !(value < condition.lt)) return false;
+    if (condition.lte !== undefined && !(value <= condition.lte)) return false;
+  }
+  return true;
+}
+
+/** True when every condition holds in `state`. Empty conditions always hold. */
+export function satisfiesConditions(state: WorldState, conditions: Conditions): boolean {
+  for (const key in conditions) {
+    if (!testCondition(state[key], conditions[key] as Condition)) return false;
+  }
+  return true;
+}
+
+/** Keys whose condition does not hold in `state`, in declaration order. */
+export function unsatisfiedKeys(state: WorldState, conditions: Conditions): string[] {
+  const out: string[] = [];
+  for (const key in conditions) {
+    if (!testCondition(state[key], conditions[key] as Condition)) out.push(key);
+  }
+  return out;
+}
+
+/** Human-readable form of a condition, e.g. `wood >= 3`. */
+export function formatCondition(key: string, condition: Condition): string {
+  if (!isOperatorCondition(condition)) return `${key} = ${describeValue(condition)}`;
+  const symbols: Record<ConditionOperatorName, string> = { eq: "=", ne: "!=", gt: ">", gte: ">=", lt: "<", lte: "<=", in: "in" };
+  return Object.entries(condition)
+    .map(([op, operand]) => `${key} ${symbols[op as ConditionOperatorName]} ${describeValue(operand)}`)
+    .join(" and ");
+}
+
+/**
+ * The numeric operands a condition uses, for type checks against declared
+ * facts: true when it only makes sense on numbers.
+ */
+export function isNumericCondition(condition: Condition): boolean {
+  return isOperatorCondition(condition) && Object.keys(condition).some((op) => NUMERIC_OPERATORS.has(op));
+}

@@ -1,0 +1,60 @@
+/**
+ * Stable error codes. Callers branch on `error.code`, never on message text.
+ */
+export type LangGoapErrorCode =
+  | "INVALID_ACTION"
+  | "INVALID_CONDITION"
+  | "INVALID_EFFECT"
+  | "INVALID_GOAL"
+  | "INVALID_DOMAIN"
+  | "INVALID_OPTION"
+  | "INVALID_SCORE"
+  | "INVALID_STATE"
+  | "DUPLICATE_ACTION"
+  | "UNKNOWN_FACT"
+  | "UNKNOWN_ACTION"
+  | "UNKNOWN_STRATEGY"
+  | "BUDGET_EXCEEDED"
+  | "SOLVER_ERROR"
+  | "INTERPRETER_ERROR"
+  | "EXECUTION_ERROR"
+  | "STORE_ERROR";
+
+/**
+ * The one error class of langgoap. The message names the offending action,
+ * key or value and says what was expected; `details` carries the same facts
+ * in machine-readable form.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   new ActionSpec({ name: "chop", cost: -1 });
+ * } catch (e) {
+ *   if (e instanceof LangGoapError && e.code === "INVALID_ACTION") console.error(e.message);
+ * }
+ * ```
+ */
+export class LangGoapError extends Error {
+  override readonly name = "LangGoapError";
+  readonly code: LangGoapErrorCode;
+  readonly details: Readonly<Record<string, unknown>>;
+
+  constructor(code: LangGoapErrorCode, message: string, details: Record<string, unknown> = {}, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    this.details = Object.freeze({ ...details });
+  }
+}
+
+/** @internal Formats a value for an error message without throwing on cycles. */
+export function describeValue(value: unknown): string {
+  if (typeof value === "string") return JSON.stringify(value);
+  if (typeof value === "function") return "a function";
+  if (value === undefined) return "undefined";
+  if (typeof value === "number" && !Number.isFinite(value)) return String(value);
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

@@ -1,0 +1,63 @@
+export {
+  type ActionContext,
+  ActionSpec,
+  type ActionSpecOptions,
+  type CostFunction,
+  type EffectValidator,
+  type ExecuteFunction,
+  validateActions,
+} from "./action.js";
+export {
+  CONDITION_OPERATORS,
+  type Condition,
+  type ConditionOperatorName,
+  type ConditionOperators,
+  type Conditions,
+  formatCondition,
+  isNumericCondition,
+  isOperatorCondition,
+  normalizeConditions,
+  satisfiesConditions,
+  testCondition,
+  unsatisfiedKeys,
+} from "./conditions.js";
+export { type Domain, domainSchema, loadDomain, validateDomain } from "./domain.js";
+export {
+  EFFECT_OPERATORS,
+  type Effect,
+  type EffectFunction,
+  type EffectOperators,
+  type Effects,
+  formatEffect,
+  isOperatorEffect,
+  normalizeEffects,
+  resolveEffect,
+} from "./effects.js";
+export { describeValue, LangGoapError, type LangGoapErrorCode } from "./errors.js";
+export { type Fact, type FactCatalog, type FactSpec, type FactType, isFact, type WorldState } from "./facts.js";
+export {
+  type ActionFilter,
+  ConstraintSpec,
+  type ConstraintSpecOptions,
+  type GoalLike,
+  GoalPolicy,
+  type GoalPolicyOptions,
+  GoalSpec,
+  type GoalSpecOptions,
+  type GoalValue,
+  MultiGoal,
+  type MultiGoalMode,
+  type MultiGoalOptions,
+  type ObjectiveDirection,
+  type ObjectiveSpec,
+  type PlanQualityMetric,
+  type PlanTrajectory,
+  type ReplanStrategy,
+  SoftGoal,
+  type SoftGoalOptions,
+  toGoalSpec,
+} from "./goal.js";
+export { ActionQos, type ActionQosOptions, DEFAULT_RETRY_POLICY, FIRE_ONCE, type RetryableErrors } from "./qos.js";
+export { createRng, isRng, mulberry32Step, type Rng } from "./rng.js";
+export { BendableScore, bestScore, compareScores, HardSoftScore, isBetterScore, type Score, SimpleScore } from "./score.js";
+export { callTracer, type PlanningTracer, type SearchExpandEvent, TRACER_HOOKS } from "./tracer.js";

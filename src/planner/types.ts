@@ -1,0 +1,253 @@
+import type { ActionSpec, GoalSpec, PlanningTracer, Score, WorldState } from "../core/index.js";
+import { SimpleScore } from "../core/index.js";
+
+/** Heuristics of the A* planner. `hmax` is admissible; `hadd` and `hff` trade optimality for speed. */
+export type HeuristicName = "zero" | "goal-count" | "hmax" | "hadd" | "hff";
+
+/** Outcome of a constraint-refinement pass. */
+export type CSPStatus = "optimal" | "feasible" | "infeasible" | "timeout" | "error" | "skipped";
+
+/** A resource summed over a plan and how it fares against its constraint. */
+export interface ResourceUsage {
+  readonly key: string;
+  readonly total: number;
+  readonly min?: number;
+  readonly max?: number;
+  readonly satisfied: boolean;
+  readonly level: "hard" | "soft" | "info";
+}
+
+/** One action's interval in a schedule. */
+export interface ScheduleEntry {
+  readonly index: number;
+  readonly actionName: string;
+  readonly startMs: number;
+  readonly durationMs: number;
+  readonly endMs: number;
+}
+
+/** What constraint refinement attached to a plan. */
+export interface CSPMetadata {
+  readonly status: CSPStatus;
+  readonly resourceUsage: readonly ResourceUsage[];
+  readonly schedule?: readonly ScheduleEntry[];
+  readonly makespanMs?: number;
+  /** The optimizer's objective value for the chosen plan. */
+  readonly objectiveValue?: number;
+  /** Per-objective totals. */
+  readonly objectiveValues?: Readonly<Record<string, number>>;
+  /** Solver back-end used (`highs`, `javascript-lp-solver`, or `none` for pure checks). */
+  readonly solver: string;
+  readonly solveTimeMs: number;
+  readonly plansEvaluated?: number;
+  /** Why the plan is infeasible, when it is. */
+  readonly explanation?: unknown;
+}
+
+/** Facts about how a plan was found. */
+export interface PlanMetadata {
+  readonly nodesExpanded: number;
+  readonly nodesGenerated: number;
+  readonly planningTimeMs: number;
+  /** Actions dropped by the relevance and redundancy passes. */
+  readonly actionsPruned: number;
+  readonly heuristic?: HeuristicName | string;
+  readonly strategy: string;
+  /** True when the plan needed a blacklisted action (the blacklist was ignored). */
+  readonly usedBlacklistFallback?: boolean;
+  /** Actions applicable at the start (utility strategies). */
+  readonly applicableCount?: number;
+  readonly csp?: CSPMetadata;
+  readonly [extra: string]: unknown;
+}
+
+/** Options of the {@link Plan} constructor. */
+export interface PlanInit {
+  readonly actions: readonly ActionSpec[];
+  /** The state after each action (same length as `actions`). */
+  readonly expectedStates: readonly WorldState[];
+  readonly startState?: WorldState;
+  readonly totalCost: number;
+  readonly score?: Score;
+  readonly metadata?: Partial<PlanMetadata>;
+}
+
+const EMPTY_METADATA: PlanMetadata = Object.freeze({
+  nodesExpanded: 0,
+  nodesGenerated: 0,
+  planningTimeMs: 0,
+  actionsPruned: 0,
+  strategy: "none",
+});
+
+/**
+ * A sequence of actions with the states the planner expects after each one.
+ *
+ * @example
+ * ```ts
+ * const p = plan({ wood: 0 }, { wood: { gte: 4 } }, [chop]);
+ * p?.actionNames; // ["chop", "chop"]
+ * p?.totalCost;   // 4
+ * ```
+ */
+export class Plan {
+  readonly actions: readonly ActionSpec[];
+  readonly expectedStates: readonly WorldState[];
+  readonly startState: WorldState | undefined;
+  readonly totalCost: number;
+  readonly score: Score;
+  readonly metadata: PlanMetadata;
+
+  constructor(init: PlanInit) {
+    this.actions = Object.freeze([...init.actions]);
+    this.expectedStates = Object.freeze([...init.expectedStates]);
+    this.startState = init.startState;
+    this.totalCost = init.totalCost;
+    this.score = init.score ?? new SimpleScore(init.totalCost);
+    this.metadata = Object.freeze({ ...EMPTY_METADATA, ...init.metadata });
+    Object.freeze(this);
+  }
+
+  /** An empty plan: the goal already holds. */
+  static empty(startState?: WorldState, metadata: Partial<PlanMetadata> = {}): Plan {
+    return new Plan({ actions: [], expectedStates: [], ...(startState ? { startState } : {}), totalCost: 0, metadata });
+  }
+
+  get actionNames(): string[] {
+    return this.actions.map((a) => a.name);
+  }
+
+  get length(): number {
+    return this.actions.length;
+  }
+
+  get isEmpty(): boolean {
+    return this.actions.length === 0;
+  }
+
+  /** The expected state at the end (the start state for an empty plan). */
+  get finalState(): WorldState {
+    return this.expectedStates[this.expectedStates.length - 1] ?? this.startState ?? {};
+  }
+
+  /** The goal's value at the plan's final state minus the plan's cost. */
+  netValue(goal: GoalSpec): number {
+    return goal.resolveValue(this.finalState) - this.totalCost;
+  }
+
+  /** A copy with some fields replaced. */
+  with(patch: Partial<PlanInit>): Plan {
+    return new Plan({
+      actions: this.actions,
+      expectedStates: this.expectedStates,
+      ...(this.startState ? { startState: this.startState } : {}),
+      totalCost: this.totalCost,
+      score: this.score,
+      ...patch,
+      metadata: { ...this.metadata, ...patch.metadata },
+    });
+  }
+
+  toJSON(): Record<string, unknown> {
+    return {
+      actions: this.actionNames,
+      totalCost: this.totalCost,
+      score: String(this.score),
+      expectedStates: this.expectedStates,
+      metadata: this.metadata,
+    };
+  }
+
+  toString(): string {
+    return `Plan([${this.actionNames.join(", ")}], cost=${this.totalCost})`;
+  }
+}
+
+/** Why no plan exists, in terms a person can act on. JSON-serializable. */
+export interface NoPlanExplanation {
+  /** Goal conditions no action can produce (formatted, e.g. `wood >= 3`). */
+  readonly unreachableConditions: readonly string[];
+  /** Preconditions that are neither true at the start nor produced by any action. */
+  readonly missingPreconditions: readonly string[];
+  /** Actions that could never run (their preconditions are unreachable), by name. */
+  readonly unusableActions: readonly string[];
+  readonly suggestion: string;
+}
+
+/** How a search ended. */
+export type SearchStatus = "found" | "no_plan" | "budget_exhausted" | "aborted";
+
+/** Counters of one search. */
+export interface SearchStats {
+  readonly nodesExpanded: number;
+  readonly nodesGenerated: number;
+  readonly planningTimeMs: number;
+}
+
+/** One expanded node, recorded with `recordExpansions: true`. */
+export interface SearchRecord {
+  readonly nodeId: number;
+  readonly parentId: number | null;
+  readonly actionName: string | null;
+  readonly g: number;
+  readonly h: number;
+  readonly state: WorldState;
+}
+
+/** Result of {@link planDetailed}. */
+export interface PlanDetailedResult {
+  readonly plan: Plan | null;
+  readonly status: SearchStatus;
+  readonly stats: SearchStats;
+  /** Present when `status` is `no_plan`. */
+  readonly explanation?: NoPlanExplanation;
+  readonly usedBlacklistFallback: boolean;
+  /** Present with `recordExpansions: true`. */
+  readonly expansions?: readonly SearchRecord[];
+}
+
+/** Options of `plan` / `planDetailed`. */
+export interface PlanOptions {
+  /** @defaultValue "hmax" (admissible: plans are cost-optimal) */
+  readonly heuristic?: HeuristicName;
+  /** Weighted A*: f = g + weight·h (>= 1; above 1 trades optimality for speed). @defaultValue 1 */
+  readonly weight?: number;
+  /** Stop after this many expansions (status `budget_exhausted`). */
+  readonly maxExpansions?: number;
+  /** Stop after this much time (status `budget_exhausted`). */
+  readonly timeBudgetMs?: number;
+  /** Stop when aborted (status `aborted`). */
+  readonly signal?: AbortSignal;
+  /** Action names not to use; when no plan exists without them, they are allowed again. */
+  readonly blacklisted?: Iterable<string>;
+  /** Retry with all actions when the blacklist leaves no plan. @defaultValue true */
+  readonly blacklistFallback?: boolean;
+  /** Receives search hooks when `recordExpansions` is on. */
+  readonly tracer?: PlanningTracer;
+  /** Record every expansion (for tracing and search-tree export). @defaultValue false */
+  readonly recordExpansions?: boolean;
+  /** Run the relevance and redundancy passes on found plans. @defaultValue true */
+  readonly prune?: boolean;
+}
+
+/** What a strategy receives besides start, goal and actions. */
+export interface StrategyContext {
+  readonly blacklisted?: Iterable<string>;
+  /** The plan being replaced, for repair strategies. */
+  readonly priorPlan?: Plan | null;
+  /** Steps of `priorPlan` already executed. */
+  readonly currentStep?: number;
+  readonly signal?: AbortSignal;
+  readonly tracer?: PlanningTracer;
+  readonly recordExpansions?: boolean;
+}
+
+/**
+ * A way of finding plans. The graph's planner node calls one of these; A*,
+ * MCTS, the optimization pipeline and routers all implement it.
+ */
+export interface PlanningStrategy {
+  /** Name reported to tracers and in plan metadata. */
+  readonly name: string;
+  plan(start: Readonly<WorldState>, goal: GoalSpec, actions: readonly ActionSpec[], context?: StrategyContext): Promise<Plan | null>;
+}
