@@ -25,7 +25,6 @@ export interface ActionContext {
  * Runs the action for real. A returned object is authoritative: it is merged
  * into the world state instead of the declared effects.
  */
-// biome-ignore lint/suspicious/noConfusingVoidType: lets `async () => {}` be an ExecuteFunction.
 export type ExecuteFunction = (
   state: Readonly<WorldState>,
   context: ActionContext,
