@@ -1,0 +1,564 @@
+/**
+ * A* over compiled problems. This is the one big, dense file of the planner:
+ * the search loop, its state arena, hash table and open list live together
+ * so V8 keeps everything monomorphic and allocation-free per expansion.
+ */
+import {
+  type ActionSpec,
+  callTracer,
+  describeValue,
+  type GoalLike,
+  type GoalSpec,
+  LangGoapError,
+  toGoalSpec,
+  validateActions,
+  type WorldState,
+} from "../core/index.js";
+import { type CompiledProblem, compileProblem, EFFECT_ADD, EFFECT_ASSIGN, OP_EQ, passTests } from "./compile.js";
+import { explainNoPlan } from "./explain.js";
+import { createHeuristic, RelaxedModel } from "./heuristics.js";
+import { assertValidPlan, prunePlan } from "./replay.js";
+import { type HeuristicName, Plan, type PlanDetailedResult, type PlanOptions, type SearchRecord, type SearchStatus } from "./types.js";
+
+const HEURISTICS: readonly HeuristicName[] = ["zero", "goal-count", "hmax", "hadd", "hff"];
+const CHECK_EVERY = 256;
+
+interface SearchOutcome {
+  status: SearchStatus;
+  actions: ActionSpec[] | null;
+  nodesExpanded: number;
+  nodesGenerated: number;
+  expansions?: SearchRecord[];
+}
+
+function validateOptions(options: PlanOptions): void {
+  const bad = (field: string, expected: string, value: unknown) =>
+    new LangGoapError("INVALID_OPTION", `plan options: ${field} must be ${expected}, got ${describeValue(value)}`, { field, value });
+  if (options.heuristic !== undefined && !HEURISTICS.includes(options.heuristic)) {
+    throw bad("heuristic", `one of ${HEURISTICS.join(", ")}`, options.heuristic);
+  }
+  if (options.weight !== undefined && !(options.weight >= 1 && Number.isFinite(options.weight)))
+    throw bad("weight", "a finite number >= 1", options.weight);
+  if (options.maxExpansions !== undefined && !(options.maxExpansions >= 0))
+    throw bad("maxExpansions", "a number >= 0", options.maxExpansions);
+  if (options.timeBudgetMs !== undefined && !(options.timeBudgetMs >= 0)) throw bad("timeBudgetMs", "a number >= 0", options.timeBudgetMs);
+}
+
+/** Specificity first: more preconditions earlier, then declaration order (stable sort). */
+function bySpecificity(actions: readonly ActionSpec[]): ActionSpec[] {
+  return [...actions].sort((a, b) => Object.keys(b.preconditions).length - Object.keys(a.preconditions).length);
+}
+
+/**
+ * Finds the cheapest plan, with details: status, counters, an explanation
+ * when there is no plan, and recorded expansions on request.
+ *
+ * @example
+ * ```ts
+ * const { plan, status, stats } = planDetailed({ wood: 0 }, { wood: { gte: 3 } }, [chop], { heuristic: "hmax" });
+ * status;              // "found"
+ * stats.nodesExpanded; // 3
+ * ```
+ */
+export function planDetailed(
+  start: Readonly<WorldState>,
+  goal: GoalLike,
+  actions: readonly ActionSpec[],
+  options: PlanOptions = {},
+): PlanDetailedResult {
+  const began = performance.now();
+  validateOptions(options);
+  const all = validateActions(actions);
+  if (typeof start !== "object" || start === null || Array.isArray(start)) {
+    throw new LangGoapError("INVALID_STATE", `plan: start state must be an object, got ${describeValue(start)}`);
+  }
+  const goalSpec = toGoalSpec(goal);
+  const heuristic = options.heuristic ?? "hmax";
+  const stats = (expanded: number, generated: number) => ({
+    nodesExpanded: expanded,
+    nodesGenerated: generated,
+    planningTimeMs: performance.now() - began,
+  });
+
+  if (goalSpec.isSatisfied(start)) {
+    callTracer(options.tracer, "onSearchComplete", 0, 0, true);
+    const plan = Plan.empty({ ...start }, { strategy: "astar", heuristic, planningTimeMs: performance.now() - began });
+    return { plan, status: "found", stats: stats(0, 0), usedBlacklistFallback: false };
+  }
+
+  const blacklisted = new Set(options.blacklisted ?? []);
+  let usedBlacklistFallback = false;
+  let outcome = search(start, goalSpec, blacklisted.size ? all.filter((a) => !blacklisted.has(a.name)) : all, options, heuristic, began);
+  if (outcome.status === "no_plan" && blacklisted.size > 0 && options.blacklistFallback !== false) {
+    const retry = search(start, goalSpec, all, options, heuristic, began);
+    retry.nodesExpanded += outcome.nodesExpanded;
+    retry.nodesGenerated += outcome.nodesGenerated;
+    outcome = retry;
+    usedBlacklistFallback = outcome.status === "found";
+  }
+  const elapsed = performance.now() - began;
+  callTracer(options.tracer, "onSearchComplete", outcome.nodesExpanded, elapsed, outcome.status === "found");
+
+  if (outcome.status !== "found" || !outcome.actions) {
+    return {
+      plan: null,
+      status: outcome.status,
+      stats: stats(outcome.nodesExpanded, outcome.nodesGenerated),
+      ...(outcome.status === "no_plan" ? { explanation: explainNoPlan(start, goalSpec, all) } : {}),
+      usedBlacklistFallback: false,
+      ...(outcome.expansions ? { expansions: outcome.expansions } : {}),
+    };
+  }
+
+  const found = assertValidPlan(start, outcome.actions, goalSpec);
+  let kept = outcome.actions;
+  let replay = found;
+  let pruned = 0;
+  if (options.prune !== false && kept.length > 0) {
+    ({ actions: kept, replay, pruned } = prunePlan(start, kept, goalSpec, found.totalCost));
+  }
+  const plan = new Plan({
+    actions: kept,
+    expectedStates: replay.states,
+    startState: { ...start },
+    totalCost: replay.totalCost,
+    metadata: {
+      nodesExpanded: outcome.nodesExpanded,
+      nodesGenerated: outcome.nodesGenerated,
+      planningTimeMs: performance.now() - began,
+      actionsPruned: pruned,
+      heuristic,
+      strategy: "astar",
+      usedBlacklistFallback,
+    },
+  });
+  return {
+    plan,
+    status: "found",
+    stats: stats(outcome.nodesExpanded, outcome.nodesGenerated),
+    usedBlacklistFallback,
+    ...(outcome.expansions ? { expansions: outcome.expansions } : {}),
+  };
+}
+
+/**
+ * Finds the cheapest plan from `start` to `goal`, or `null` when none exists
+ * (or a budget ran out: use {@link planDetailed} to tell the two apart).
+ * With the default admissible heuristic (`hmax`) the plan is cost-optimal.
+ *
+ * @example
+ * ```ts
+ * const chop = new ActionSpec({ name: "chop", effects: { wood: { inc: 2 } }, cost: 2 });
+ * plan({ wood: 0 }, { wood: { gte: 3 } }, [chop])?.actionNames; // ["chop", "chop"]
+ * ```
+ */
+export function plan(start: Readonly<WorldState>, goal: GoalLike, actions: readonly ActionSpec[], options: PlanOptions = {}): Plan | null {
+  return planDetailed(start, goal, actions, options).plan;
+}
+
+/** Builds the precondition index: actions bucketed by one equality test on a categorical slot. */
+function buildIndex(p: CompiledProblem): { always: Int32Array; slots: Int32Array; buckets: Int32Array[][] } {
+  const always: number[] = [];
+  const bySlot = new Map<number, number[][]>();
+  for (const a of p.actions) {
+    let indexed = false;
+    for (let t = a.testStart; t < a.testEnd; t++) {
+      const slot = p.testKey[t] as number;
+      if (p.testOp[t] === OP_EQ && slot < p.factCount && !p.numeric[slot]) {
+        const code = p.testArg[t] as number;
+        const lists = bySlot.get(slot) ?? [];
+        while (lists.length <= code) lists.push([]);
+        (lists[code] as number[]).push(a.index);
+        bySlot.set(slot, lists);
+        indexed = true;
+        break;
+      }
+    }
+    if (!indexed) always.push(a.index);
+  }
+  const slots = Int32Array.from(bySlot.keys());
+  const buckets = [...bySlot.values()].map((lists) => lists.map((l) => Int32Array.from(l)));
+  return { always: Int32Array.from(always), slots, buckets };
+}
+
+function search(
+  start: Readonly<WorldState>,
+  goal: GoalSpec,
+  actionList: readonly ActionSpec[],
+  options: PlanOptions,
+  heuristicName: HeuristicName,
+  began: number,
+): SearchOutcome {
+  const tracer = options.tracer;
+  const sorted = bySpecificity(actionList);
+  const p = compileProblem(start, goal, sorted);
+  const model = new RelaxedModel(p, p.start);
+
+  // Reachability pre-check: relaxed reachability proves most unreachable goals at once.
+  if (model.relax(p.start, 0, 0, true) > 0) {
+    callTracer(tracer, "onSearchDeadEnd", "not_reachable", { goal: goal.conditions });
+    return { status: "no_plan", actions: null, nodesExpanded: 0, nodesGenerated: 0 };
+  }
+  const h = createHeuristic(heuristicName, p, model);
+  const weight = options.weight ?? 1;
+  const maxExpansions = options.maxExpansions ?? Number.POSITIVE_INFINITY;
+  const deadline = options.timeBudgetMs !== undefined ? began + options.timeBudgetMs : Number.POSITIVE_INFINITY;
+  const signal = options.signal;
+  const record = options.recordExpansions === true;
+  const expansions: SearchRecord[] | undefined = record ? [] : undefined;
+
+  const W = p.width;
+  const F = p.factCount;
+  const nActions = p.actions.length;
+  const actions = p.actions;
+  const { effectKey, effectOp, effectArg, goalTestStart, goalTestEnd } = p;
+  const index = buildIndex(p);
+  const candidates = new Int32Array(nActions);
+
+  // Node store.
+  let cap = 1024;
+  let arena = new Float64Array(cap * W);
+  let bits = new Int32Array(arena.buffer);
+  let parent = new Int32Array(cap);
+  let via = new Int32Array(cap);
+  let gOf = new Float64Array(cap);
+  let hOf = new Float64Array(cap);
+  let hashOf = new Int32Array(cap);
+  let count = 0;
+
+  // Open-addressing hash table of node ids + 1.
+  let tableSize = 4096;
+  let table = new Int32Array(tableSize);
+  let mask = tableSize - 1;
+
+  // Open list: binary heap ordered by (f, h, seq).
+  let heapCap = 1024;
+  let heapNode = new Int32Array(heapCap);
+  let heapF = new Float64Array(heapCap);
+  let heapH = new Float64Array(heapCap);
+  let heapG = new Float64Array(heapCap);
+  let heapSeq = new Float64Array(heapCap);
+  let heapSize = 0;
+  let seq = 0;
+
+  const grow = () => {
+    cap *= 2;
+    const a = new Float64Array(cap * W);
+    a.set(arena);
+    arena = a;
+    bits = new Int32Array(arena.buffer);
+    const i32 = (old: Int32Array) => {
+      const n = new Int32Array(cap);
+      n.set(old);
+      return n;
+    };
+    const f64 = (old: Float64Array) => {
+      const n = new Float64Array(cap);
+      n.set(old);
+      return n;
+    };
+    parent = i32(parent);
+    via = i32(via);
+    hashOf = i32(hashOf);
+    gOf = f64(gOf);
+    hOf = f64(hOf);
+  };
+
+  const hashRow = (node: number): number => {
+    let hsh = 0x811c9dc5 | 0;
+    const base = node * W * 2;
+    const end = base + W * 2;
+    for (let i = base; i < end; i++) {
+      hsh = Math.imul(hsh ^ (bits[i] as number), 0x01000193);
+      hsh ^= hsh >>> 15;
+    }
+    return hsh;
+  };
+
+  const sameRow = (a: number, b: number): boolean => {
+    const ba = a * W * 2;
+    const bb = b * W * 2;
+    for (let i = 0; i < W * 2; i++) if (bits[ba + i] !== bits[bb + i]) return false;
+    return true;
+  };
+
+  const rehash = () => {
+    tableSize *= 2;
+    mask = tableSize - 1;
+    table = new Int32Array(tableSize);
+    for (let n = 0; n < count; n++) {
+      let slot = (hashOf[n] as number) & mask;
+      while (table[slot] !== 0) slot = (slot + 1) & mask;
+      table[slot] = n + 1;
+    }
+  };
+
+  /** Finds a node equal to `node`'s row; returns its id or -1, and leaves the free slot in `freeSlot`. */
+  let freeSlot = 0;
+  const lookup = (node: number, hsh: number): number => {
+    let slot = hsh & mask;
+    for (;;) {
+      const entry = table[slot] as number;
+      if (entry === 0) {
+        freeSlot = slot;
+        return -1;
+      }
+      const other = entry - 1;
+      if (hashOf[other] === hsh && sameRow(other, node)) return other;
+      slot = (slot + 1) & mask;
+    }
+  };
+
+  const heapPush = (node: number, f: number, hv: number, g: number) => {
+    if (heapSize === heapCap) {
+      heapCap *= 2;
+      const n1 = new Int32Array(heapCap);
+      n1.set(heapNode);
+      heapNode = n1;
+      const grow64 = (old: Float64Array) => {
+        const n = new Float64Array(heapCap);
+        n.set(old);
+        return n;
+      };
+      heapF = grow64(heapF);
+      heapH = grow64(heapH);
+      heapG = grow64(heapG);
+      heapSeq = grow64(heapSeq);
+    }
+    const s = seq++;
+    let i = heapSize++;
+    while (i > 0) {
+      const up = (i - 1) >> 1;
+      const uf = heapF[up] as number;
+      if (uf < f || (uf === f && ((heapH[up] as number) < hv || ((heapH[up] as number) === hv && (heapSeq[up] as number) < s)))) break;
+      heapNode[i] = heapNode[up] as number;
+      heapF[i] = uf;
+      heapH[i] = heapH[up] as number;
+      heapG[i] = heapG[up] as number;
+      heapSeq[i] = heapSeq[up] as number;
+      i = up;
+    }
+    heapNode[i] = node;
+    heapF[i] = f;
+    heapH[i] = hv;
+    heapG[i] = g;
+    heapSeq[i] = s;
+  };
+
+  let popNode = 0;
+  let popG = 0;
+  const heapPop = () => {
+    popNode = heapNode[0] as number;
+    popG = heapG[0] as number;
+    const n = --heapSize;
+    if (n === 0) return;
+    const lNode = heapNode[n] as number;
+    const lf = heapF[n] as number;
+    const lh = heapH[n] as number;
+    const lg = heapG[n] as number;
+    const ls = heapSeq[n] as number;
+    let i = 0;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      const r = c + 1;
+      if (r < n) {
+        const cf = heapF[c] as number;
+        const rf = heapF[r] as number;
+        if (
+          rf < cf ||
+          (rf === cf &&
+            ((heapH[r] as number) < (heapH[c] as number) ||
+              ((heapH[r] as number) === (heapH[c] as number) && (heapSeq[r] as number) < (heapSeq[c] as number))))
+        )
+          c = r;
+      }
+      const cf = heapF[c] as number;
+      if (lf < cf || (lf === cf && (lh < (heapH[c] as number) || (lh === (heapH[c] as number) && ls < (heapSeq[c] as number))))) break;
+      heapNode[i] = heapNode[c] as number;
+      heapF[i] = cf;
+      heapH[i] = heapH[c] as number;
+      heapG[i] = heapG[c] as number;
+      heapSeq[i] = heapSeq[c] as number;
+      i = c;
+    }
+    heapNode[i] = lNode;
+    heapF[i] = lf;
+    heapH[i] = lh;
+    heapG[i] = lg;
+    heapSeq[i] = ls;
+  };
+
+  // Root.
+  arena.set(p.start, 0);
+  parent[0] = -1;
+  via[0] = -1;
+  gOf[0] = 0;
+  hOf[0] = h.evaluate(arena, 0);
+  hashOf[0] = hashRow(0);
+  table[(hashOf[0] as number) & mask] = 1;
+  count = 1;
+  let generated = 1;
+  if (hOf[0] === Number.POSITIVE_INFINITY) {
+    callTracer(tracer, "onSearchDeadEnd", "not_reachable", { goal: goal.conditions });
+    return { status: "no_plan", actions: null, nodesExpanded: 0, nodesGenerated: 1 };
+  }
+  heapPush(0, weight * (hOf[0] as number), hOf[0] as number, 0);
+
+  let expanded = 0;
+  let goalNode = -1;
+  let status: SearchStatus = "no_plan";
+
+  while (heapSize > 0) {
+    heapPop();
+    const node = popNode;
+    const g = popG;
+    if (g > (gOf[node] as number)) continue; // stale entry
+    const rowBase = node * W;
+    if (passTests(p, arena, rowBase, goalTestStart, goalTestEnd)) {
+      goalNode = node;
+      status = "found";
+      break;
+    }
+    if (expanded >= maxExpansions) {
+      status = "budget_exhausted";
+      break;
+    }
+    if ((expanded & (CHECK_EVERY - 1)) === 0 && expanded > 0) {
+      if (signal?.aborted) {
+        status = "aborted";
+        break;
+      }
+      if (performance.now() > deadline) {
+        status = "budget_exhausted";
+        break;
+      }
+    }
+    expanded++;
+    if (record) {
+      const ev = {
+        nodeId: node,
+        parentId: parent[node] === -1 ? null : (parent[node] as number),
+        actionName: via[node] === -1 ? null : (actions[via[node] as number]!.spec.name as string),
+        state: p.decodeState(arena, rowBase),
+        g,
+        h: hOf[node] as number,
+      };
+      expansions!.push(ev);
+      callTracer(tracer, "onSearchExpand", { ...ev, f: g + weight * ev.h });
+    }
+
+    // Candidate actions from the precondition index, in specificity order.
+    let nc = 0;
+    const always = index.always;
+    for (let i = 0; i < always.length; i++) candidates[nc++] = always[i] as number;
+    const slots = index.slots;
+    for (let s = 0; s < slots.length; s++) {
+      const code = arena[rowBase + (slots[s] as number)] as number;
+      const lists = index.buckets[s] as Int32Array[];
+      if (code >= 0 && code < lists.length) {
+        const bucket = lists[code] as Int32Array;
+        for (let i = 0; i < bucket.length; i++) candidates[nc++] = bucket[i] as number;
+      }
+    }
+    if (slots.length > 0) {
+      for (let i = 1; i < nc; i++) {
+        const v = candidates[i] as number;
+        let j = i - 1;
+        while (j >= 0 && (candidates[j] as number) > v) {
+          candidates[j + 1] = candidates[j] as number;
+          j--;
+        }
+        candidates[j + 1] = v;
+      }
+    }
+
+    let decoded: WorldState | null = null;
+    for (let ci = 0; ci < nc; ci++) {
+      const a = actions[candidates[ci] as number]!;
+      if (!passTests(p, arena, rowBase, a.testStart, a.testEnd)) continue;
+      if (count + 1 >= cap) grow();
+      const child = count;
+      const childBase = child * W;
+      arena.copyWithin(childBase, rowBase, rowBase + W);
+      for (let e = a.effectStart; e < a.effectEnd; e++) {
+        const slot = effectKey[e] as number;
+        const op = effectOp[e];
+        if (op === EFFECT_ASSIGN) arena[childBase + slot] = effectArg[e] as number;
+        else if (op === EFFECT_ADD) {
+          const v = arena[childBase + slot] as number;
+          const sum = (v !== v ? 0 : v) + (effectArg[e] as number);
+          arena[childBase + slot] = sum === 0 ? 0 : sum;
+        } else {
+          const current = p.decode(slot, arena[childBase + slot] as number);
+          if (current !== undefined && typeof current !== "number") {
+            throw new LangGoapError(
+              "INVALID_EFFECT",
+              `action "${a.spec.name}": cannot add to "${p.keys[slot]}" holding ${describeValue(current)}; expected a number`,
+              { action: a.spec.name, key: p.keys[slot] },
+            );
+          }
+          arena[childBase + slot] = p.encode(slot, ((current as number | undefined) ?? 0) + (effectArg[e] as number));
+        }
+      }
+      if (a.dynamicEffects) {
+        decoded ??= p.decodeState(arena, rowBase);
+        const produced = a.spec.getEffects(decoded);
+        for (const key in produced) {
+          const slot = p.keyIndex.get(key) as number;
+          arena[childBase + slot] = p.encode(slot, produced[key]);
+        }
+      }
+      // Skip transitions that change no fact.
+      let changed = false;
+      for (let i = 0; i < F; i++) {
+        const x = arena[childBase + i] as number;
+        const y = arena[rowBase + i] as number;
+        if (x !== y && (x === x || y === y)) {
+          changed = true;
+          break;
+        }
+      }
+      if (!changed) continue;
+      let stepCost: number;
+      if (a.staticCost >= 0) stepCost = a.staticCost;
+      else {
+        decoded ??= p.decodeState(arena, rowBase);
+        stepCost = a.spec.getCost(decoded);
+      }
+      const g2 = g + stepCost;
+      generated++;
+      const hsh = hashRow(child);
+      const existing = lookup(child, hsh);
+      if (existing >= 0) {
+        if (g2 < (gOf[existing] as number)) {
+          gOf[existing] = g2;
+          parent[existing] = node;
+          via[existing] = a.index;
+          const hv = hOf[existing] as number;
+          if (hv !== Number.POSITIVE_INFINITY) heapPush(existing, g2 + weight * hv, hv, g2);
+        }
+        continue;
+      }
+      table[freeSlot] = child + 1;
+      hashOf[child] = hsh;
+      parent[child] = node;
+      via[child] = a.index;
+      gOf[child] = g2;
+      const hv = h.evaluate(arena, childBase);
+      hOf[child] = hv;
+      count++;
+      if (count * 2 > tableSize) rehash();
+      if (hv !== Number.POSITIVE_INFINITY) heapPush(child, g2 + weight * hv, hv, g2);
+    }
+  }
+
+  if (status !== "found") {
+    callTracer(tracer, "onSearchDeadEnd", status === "no_plan" ? "exhausted" : status, { nodesExpanded: expanded });
+    return { status, actions: null, nodesExpanded: expanded, nodesGenerated: generated, ...(expansions ? { expansions } : {}) };
+  }
+  const path: ActionSpec[] = [];
+  for (let n = goalNode; via[n] !== -1; n = parent[n] as number) path.push(actions[via[n] as number]!.spec);
+  path.reverse();
+  return { status, actions: path, nodesExpanded: expanded, nodesGenerated: generated, ...(expansions ? { expansions } : {}) };
+}

@@ -1,0 +1,439 @@
+/**
+ * Compiles a planning problem into flat typed arrays so the search never
+ * touches JS objects on its hot path. Every planning key gets a slot in a
+ * Float64 row; numeric keys store their number, other keys an interned code;
+ * a missing key is NaN. Actions with `canRerun: false` get an extra 0/1 slot
+ * so "used on this path" is part of the searched state.
+ */
+import {
+  type ActionSpec,
+  type Condition,
+  type Conditions,
+  describeValue,
+  type Effect,
+  type Fact,
+  type GoalSpec,
+  isFact,
+  isOperatorCondition,
+  isOperatorEffect,
+  LangGoapError,
+  type WorldState,
+} from "../core/index.js";
+
+/** Slot value of a missing key. */
+export const MISSING = Number.NaN;
+
+/** Test opcodes (module constants so V8 folds them). */
+export const OP_EQ = 0;
+export const OP_NE = 1;
+export const OP_GT = 2;
+export const OP_GTE = 3;
+export const OP_LT = 4;
+export const OP_LTE = 5;
+export const OP_IN = 6;
+/** Numeric comparison on a categorical slot: decode first. */
+export const OP_DECODED_COMPARE = 7;
+/** Can never hold (e.g. a string compared on a numeric key). */
+export const OP_NEVER = 8;
+
+/** Effect opcodes. */
+export const EFFECT_ASSIGN = 0;
+export const EFFECT_ADD = 1;
+/** `inc`/`dec` on a categorical slot: decode, add, re-encode. */
+export const EFFECT_DECODED_ADD = 2;
+
+/** One condition on one key, kept whole for heuristics and explanations. */
+export interface Atom {
+  readonly key: number;
+  readonly keyName: string;
+  readonly condition: Condition;
+  /** Test range in the problem's test pool. */
+  readonly testStart: number;
+  readonly testEnd: number;
+}
+
+export interface CompiledAction {
+  readonly index: number;
+  readonly spec: ActionSpec;
+  readonly testStart: number;
+  readonly testEnd: number;
+  /** Atom ids of the preconditions. */
+  readonly preAtoms: Int32Array;
+  readonly effectStart: number;
+  readonly effectEnd: number;
+  /** Function effect: evaluated through a decoded state. */
+  readonly dynamicEffects: boolean;
+  /** Keys (slots) a function effect may write. */
+  readonly dynamicKeys: Int32Array;
+  /** Static cost, or -1 when the cost is a function. */
+  readonly staticCost: number;
+  /** Slot of the "used" bit for `canRerun: false`, or -1. */
+  readonly onceSlot: number;
+}
+
+export interface CompiledProblem {
+  readonly keys: readonly string[];
+  readonly keyIndex: ReadonlyMap<string, number>;
+  /** Number of fact slots. */
+  readonly factCount: number;
+  /** Row width: fact slots plus once-bits. */
+  readonly width: number;
+  /** 1 when a slot is numeric (stores the number itself). */
+  readonly numeric: Uint8Array;
+  readonly start: Float64Array;
+  readonly actions: readonly CompiledAction[];
+  readonly atoms: readonly Atom[];
+  readonly goalAtoms: Int32Array;
+  readonly goalTestStart: number;
+  readonly goalTestEnd: number;
+  // Test pool.
+  readonly testKey: Int32Array;
+  readonly testOp: Uint8Array;
+  readonly testArg: Float64Array;
+  readonly testSets: readonly Float64Array[];
+  // Effect pool.
+  readonly effectKey: Int32Array;
+  readonly effectOp: Uint8Array;
+  readonly effectArg: Float64Array;
+  /** Non-planning keys of the start state, passed to function effects and costs. */
+  readonly context: Readonly<WorldState>;
+  encode(slot: number, value: unknown): number;
+  decode(slot: number, code: number): Fact | undefined | unknown;
+  decodeState(row: Float64Array, offset: number): WorldState;
+  /** Category codes of one categorical slot (value -> code). */
+  codeOf(slot: number, value: unknown): number;
+}
+
+/** The keys a plan can read or write: goal, preconditions and effects. */
+export function planningKeys(goal: GoalSpec, actions: readonly ActionSpec[]): string[] {
+  const keys = new Set<string>(Object.keys(goal.conditions));
+  for (const a of actions) {
+    for (const k of Object.keys(a.preconditions)) keys.add(k);
+    for (const k of a.effectKeys) keys.add(k);
+  }
+  return [...keys];
+}
+
+function conditionValues(condition: Condition): unknown[] {
+  if (!isOperatorCondition(condition)) return [condition];
+  const out: unknown[] = [];
+  if (condition.eq !== undefined) out.push(condition.eq);
+  if (condition.ne !== undefined) out.push(condition.ne);
+  if (condition.in !== undefined) out.push(...condition.in);
+  return out;
+}
+
+function effectValue(effect: Effect): unknown[] {
+  if (!isOperatorEffect(effect)) return [effect];
+  return effect.set !== undefined ? [effect.set] : [];
+}
+
+/**
+ * Compiles start, goal and actions. Actions keep the order given (callers
+ * sort them for tie-breaking first).
+ */
+export function compileProblem(start: Readonly<WorldState>, goal: GoalSpec, actions: readonly ActionSpec[]): CompiledProblem {
+  const keys = planningKeys(goal, actions);
+  const keyIndex = new Map(keys.map((k, i) => [k, i]));
+  const factCount = keys.length;
+
+  // A slot is numeric when every value we can see for it is a number.
+  const sawNonNumber = new Uint8Array(factCount);
+  const note = (key: string, value: unknown) => {
+    const slot = keyIndex.get(key);
+    if (slot !== undefined && value !== undefined && typeof value !== "number") sawNonNumber[slot] = 1;
+  };
+  for (const k of keys) note(k, start[k]);
+  for (const [k, c] of Object.entries(goal.conditions)) for (const v of conditionValues(c)) note(k, v);
+  for (const a of actions) {
+    for (const [k, c] of Object.entries(a.preconditions)) for (const v of conditionValues(c)) note(k, v);
+    const effects = a.staticEffects;
+    if (effects) for (const [k, e] of Object.entries(effects)) for (const v of effectValue(e)) note(k, v);
+  }
+  const numeric = new Uint8Array(factCount);
+  for (let i = 0; i < factCount; i++) numeric[i] = sawNonNumber[i] ? 0 : 1;
+
+  // Categorical value tables. Booleans get codes 0/1 everywhere so boolean
+  // domains index buckets densely.
+  const tables: Map<unknown, number>[] = [];
+  const values: unknown[][] = [];
+  for (let i = 0; i < factCount; i++) {
+    tables.push(
+      new Map<unknown, number>([
+        [false, 0],
+        [true, 1],
+      ]),
+    );
+    values.push([false, true]);
+  }
+  const codeOf = (slot: number, value: unknown): number => {
+    const table = tables[slot] as Map<unknown, number>;
+    let code = table.get(value);
+    if (code === undefined) {
+      code = table.size;
+      table.set(value, code);
+      (values[slot] as unknown[]).push(value);
+    }
+    return code;
+  };
+  const encode = (slot: number, value: unknown): number => {
+    if (value === undefined) return MISSING;
+    if (numeric[slot]) {
+      if (typeof value !== "number" || !Number.isFinite(value)) {
+        throw new LangGoapError("INVALID_EFFECT", `fact "${keys[slot]}" holds numbers in this domain, got ${describeValue(value)}`, {
+          key: keys[slot],
+        });
+      }
+      return value === 0 ? 0 : value;
+    }
+    return codeOf(slot, value);
+  };
+  const decode = (slot: number, code: number): unknown => {
+    if (code !== code) return undefined;
+    return numeric[slot] ? code : (values[slot] as unknown[])[code];
+  };
+
+  const context: WorldState = {};
+  for (const [k, v] of Object.entries(start)) if (!keyIndex.has(k)) context[k] = v;
+
+  // canRerun: false actions get a used-bit slot.
+  let width = factCount;
+  const onceSlots = actions.map((a) => (a.canRerun ? -1 : width++));
+
+  const startRow = new Float64Array(width);
+  for (let i = 0; i < factCount; i++) startRow[i] = encode(i, start[keys[i] as string]);
+
+  // Tests.
+  const testKey: number[] = [];
+  const testOp: number[] = [];
+  const testArg: number[] = [];
+  const testSets: Float64Array[] = [];
+  const pushTest = (slot: number, op: number, arg: number) => {
+    testKey.push(slot);
+    testOp.push(op);
+    testArg.push(arg);
+  };
+  const compileCondition = (key: string, condition: Condition) => {
+    const slot = keyIndex.get(key) as number;
+    const isNum = numeric[slot] === 1;
+    const eqArg = (v: unknown): [number, number] => {
+      if (isNum) return typeof v === "number" ? [OP_EQ, v] : [OP_NEVER, 0];
+      return [OP_EQ, codeOf(slot, v)];
+    };
+    if (!isOperatorCondition(condition)) {
+      const [op, arg] = eqArg(condition);
+      pushTest(slot, op, arg);
+      return;
+    }
+    for (const [op, operand] of Object.entries(condition)) {
+      switch (op) {
+        case "eq": {
+          const [o, arg] = eqArg(operand);
+          pushTest(slot, o, arg);
+          break;
+        }
+        case "ne":
+          if (isNum) {
+            if (typeof operand === "number") pushTest(slot, OP_NE, operand);
+            else pushTest(slot, OP_NE, Number.POSITIVE_INFINITY); // any present number differs
+          } else pushTest(slot, OP_NE, codeOf(slot, operand));
+          break;
+        case "in": {
+          const list = operand as Fact[];
+          const codes = isNum ? list.filter((v): v is number => typeof v === "number") : list.map((v) => codeOf(slot, v));
+          testSets.push(Float64Array.from(codes));
+          pushTest(slot, OP_IN, testSets.length - 1);
+          break;
+        }
+        default: {
+          const opCode = { gt: OP_GT, gte: OP_GTE, lt: OP_LT, lte: OP_LTE }[op as "gt"];
+          if (isNum) pushTest(slot, opCode, operand as number);
+          else {
+            // Encode the comparison op in the set table: [op, operand].
+            testSets.push(Float64Array.from([opCode, operand as number]));
+            pushTest(slot, OP_DECODED_COMPARE, testSets.length - 1);
+          }
+        }
+      }
+    }
+  };
+
+  const atoms: Atom[] = [];
+  const atomIds = new Map<string, number>();
+  const atomFor = (key: string, condition: Condition): number => {
+    const id = `${key}\u0000${JSON.stringify(condition)}`;
+    let atom = atomIds.get(id);
+    if (atom === undefined) {
+      const testStart = testKey.length;
+      compileCondition(key, condition);
+      atom = atoms.length;
+      atoms.push({ key: keyIndex.get(key) as number, keyName: key, condition, testStart, testEnd: testKey.length });
+      atomIds.set(id, atom);
+    }
+    return atom;
+  };
+  const compileConditions = (conditions: Conditions): { start: number; end: number; atoms: number[] } => {
+    const atomList = Object.entries(conditions).map(([k, c]) => atomFor(k, c));
+    const start = testKey.length;
+    for (const [k, c] of Object.entries(conditions)) compileCondition(k, c);
+    return { start, end: testKey.length, atoms: atomList };
+  };
+
+  const goalCompiled = compileConditions(goal.conditions);
+
+  const effectKey: number[] = [];
+  const effectOp: number[] = [];
+  const effectArg: number[] = [];
+  const compiledActions: CompiledAction[] = actions.map((spec, index) => {
+    const pre = compileConditions(spec.preconditions);
+    const onceSlot = onceSlots[index] as number;
+    const testStart = pre.start;
+    if (onceSlot >= 0) pushTest(onceSlot, OP_EQ, 0);
+    const testEnd = testKey.length;
+    const effectStart = effectKey.length;
+    const effects = spec.staticEffects;
+    if (effects) {
+      for (const [k, effect] of Object.entries(effects)) {
+        const slot = keyIndex.get(k) as number;
+        if (isOperatorEffect(effect) && effect.set === undefined) {
+          const delta = effect.inc !== undefined ? effect.inc : -(effect.dec as number);
+          effectKey.push(slot);
+          effectOp.push(numeric[slot] ? EFFECT_ADD : EFFECT_DECODED_ADD);
+          effectArg.push(delta);
+        } else {
+          const value = isOperatorEffect(effect) ? effect.set : effect;
+          effectKey.push(slot);
+          effectOp.push(EFFECT_ASSIGN);
+          effectArg.push(encode(slot, value));
+        }
+      }
+    }
+    if (onceSlot >= 0) {
+      effectKey.push(onceSlot);
+      effectOp.push(EFFECT_ASSIGN);
+      effectArg.push(1);
+    }
+    return {
+      index,
+      spec,
+      testStart,
+      testEnd,
+      preAtoms: Int32Array.from(pre.atoms),
+      effectStart,
+      effectEnd: effectKey.length,
+      dynamicEffects: spec.hasDynamicEffects,
+      dynamicKeys: Int32Array.from([...spec.effectKeys].map((k) => keyIndex.get(k) as number)),
+      staticCost: typeof spec.cost === "number" ? spec.cost : -1,
+      onceSlot,
+    };
+  });
+
+  const decodeState = (row: Float64Array, offset: number): WorldState => {
+    const out: WorldState = { ...context };
+    for (let i = 0; i < factCount; i++) {
+      const v = decode(i, row[offset + i] as number);
+      if (v !== undefined) out[keys[i] as string] = v;
+    }
+    return out;
+  };
+
+  return {
+    keys,
+    keyIndex,
+    factCount,
+    width,
+    numeric,
+    start: startRow,
+    actions: compiledActions,
+    atoms,
+    goalAtoms: Int32Array.from(goalCompiled.atoms),
+    goalTestStart: goalCompiled.start,
+    goalTestEnd: goalCompiled.end,
+    testKey: Int32Array.from(testKey),
+    testOp: Uint8Array.from(testOp),
+    testArg: Float64Array.from(testArg),
+    testSets,
+    effectKey: Int32Array.from(effectKey),
+    effectOp: Uint8Array.from(effectOp),
+    effectArg: Float64Array.from(effectArg),
+    context,
+    encode,
+    decode,
+    decodeState,
+    codeOf,
+  };
+}
+
+/**
+ * Runs tests [start, end) against the row at `offset`. Inlined by hand in
+ * the search loop's callers would be faster still, but V8 inlines this well.
+ */
+export function passTests(p: CompiledProblem, row: Float64Array, offset: number, start: number, end: number): boolean {
+  const { testKey, testOp, testArg } = p;
+  for (let t = start; t < end; t++) {
+    const v = row[offset + (testKey[t] as number)] as number;
+    const arg = testArg[t] as number;
+    switch (testOp[t]) {
+      case OP_EQ:
+        if (v !== arg) return false;
+        break;
+      case OP_NE:
+        if (v !== v || v === arg) return false;
+        break;
+      case OP_GT:
+        if (!(v > arg)) return false;
+        break;
+      case OP_GTE:
+        if (!(v >= arg)) return false;
+        break;
+      case OP_LT:
+        if (!(v < arg)) return false;
+        break;
+      case OP_LTE:
+        if (!(v <= arg)) return false;
+        break;
+      case OP_IN: {
+        if (v !== v) return false;
+        const set = p.testSets[arg] as Float64Array;
+        let found = false;
+        for (let i = 0; i < set.length; i++) {
+          if (set[i] === v) {
+            found = true;
+            break;
+          }
+        }
+        if (!found) return false;
+        break;
+      }
+      case OP_DECODED_COMPARE: {
+        const decoded = p.decode(testKey[t] as number, v);
+        if (typeof decoded !== "number") return false;
+        const spec = p.testSets[arg] as Float64Array;
+        const bound = spec[1] as number;
+        const ok =
+          spec[0] === OP_GT
+            ? decoded > bound
+            : spec[0] === OP_GTE
+              ? decoded >= bound
+              : spec[0] === OP_LT
+                ? decoded < bound
+                : decoded <= bound;
+        if (!ok) return false;
+        break;
+      }
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
+/** Tests one atom against a single slot value (used by heuristics). */
+export function atomHolds(p: CompiledProblem, atom: Atom, row: Float64Array, offset: number): boolean {
+  return passTests(p, row, offset, atom.testStart, atom.testEnd);
+}
+
+/** True for a fact value that can be stored in a numeric slot. */
+export function isNumericFact(value: unknown): value is number {
+  return typeof value === "number" && Number.isFinite(value) && isFact(value);
+}

@@ -1,0 +1,63 @@
+import { type ActionSpec, formatCondition, type GoalLike, toGoalSpec, type WorldState } from "../core/index.js";
+import { compileProblem } from "./compile.js";
+import { RelaxedModel, relaxedReachability } from "./heuristics.js";
+import type { NoPlanExplanation } from "./types.js";
+
+/**
+ * Explains why no plan reaches `goal`: goal conditions no sequence of
+ * actions can make true, preconditions nothing establishes, and actions that
+ * can never run. Computed by relaxed reachability, so numeric conditions are
+ * understood (`wood >= 3` is reachable when some action increases wood).
+ *
+ * @example
+ * ```ts
+ * explainNoPlan({}, { has_food: true }, [goToTree]).unreachableConditions; // ["has_food = true"]
+ * ```
+ */
+export function explainNoPlan(start: Readonly<WorldState>, goal: GoalLike, actions: readonly ActionSpec[]): NoPlanExplanation {
+  const spec = toGoalSpec(goal);
+  const problem = compileProblem(start, spec, actions);
+  const model = new RelaxedModel(problem, problem.start);
+  const { atomReachable, actionReachable } = relaxedReachability(model, problem.start);
+
+  const unreachableConditions = [...new Set(problem.goalAtoms)]
+    .filter((id) => !atomReachable[id])
+    .map((id) => formatCondition(problem.atoms[id]!.keyName, problem.atoms[id]!.condition));
+
+  const hasAchiever = new Uint8Array(problem.atoms.length);
+  for (let k = 0; k < model.achAtom.length; k++) hasAchiever[model.achAtom[k] as number] = 1;
+  const isPrecondition = new Uint8Array(problem.atoms.length);
+  for (const a of problem.actions) for (const id of a.preAtoms) isPrecondition[id] = 1;
+  const missing = new Set<string>();
+  problem.atoms.forEach((atom, id) => {
+    if (isPrecondition[id] && !atomReachable[id] && !hasAchiever[id]) missing.add(formatCondition(atom.keyName, atom.condition));
+  });
+  const missingPreconditions = [...missing];
+  const unusableActions = problem.actions.filter((a) => !actionReachable[a.index]).map((a) => a.spec.name);
+
+  const parts: string[] = [];
+  if (unreachableConditions.length > 0) {
+    parts.push(
+      `Goal condition(s) [${unreachableConditions.join(", ")}] cannot be made true by any sequence of the available actions. ` +
+        "Add an action whose effects establish them, or check the goal for typos.",
+    );
+  }
+  if (missingPreconditions.length > 0) {
+    parts.push(
+      `Precondition(s) [${missingPreconditions.join(", ")}] are required by actions but are neither true now nor produced by any action. ` +
+        "Set them in the world state or add an action that produces them.",
+    );
+  }
+  if (parts.length === 0) {
+    parts.push(
+      "Every goal condition is reachable when actions' side effects are ignored, but no ordering of the actions reaches the goal: " +
+        "effects undo each other, an action allowed once (canRerun: false) is needed twice, or numeric bounds block the way.",
+    );
+  }
+  return {
+    unreachableConditions,
+    missingPreconditions,
+    unusableActions,
+    suggestion: parts.join(" "),
+  };
+}

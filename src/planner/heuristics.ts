@@ -1,0 +1,437 @@
+/**
+ * Relaxed-reachability heuristics over compiled atoms (one condition on one
+ * key). A generalized Dijkstra computes, per state, the cost of making each
+ * atom true when deletes are ignored and numeric effects are counted by how
+ * often they must repeat:
+ *
+ * - `hmax` takes the max over preconditions and, for one-sided numeric
+ *   atoms, at least `deficit × cheapest cost-per-unit` — both lower bounds,
+ *   so it is admissible and A* stays cost-optimal;
+ * - `hadd` sums preconditions and multiplies by repetitions;
+ * - `hff` extracts a relaxed plan from `hadd`'s best supporters.
+ *
+ * Soundness: an atom is declared unreachable (Infinity) only when no
+ * sequence of actions could make it true, so Infinity prunes safely.
+ */
+import { type CompiledProblem, EFFECT_ADD, EFFECT_ASSIGN, OP_EQ, OP_GT, OP_GTE, OP_LT, OP_LTE, passTests } from "./compile.js";
+import type { HeuristicName } from "./types.js";
+
+const KIND_ASSIGN = 0;
+const KIND_ADD = 1;
+const KIND_ANY = 2;
+
+/** Evaluates a heuristic on rows of a compiled problem. */
+export interface Heuristic {
+  readonly name: HeuristicName;
+  /** Estimated cost to the goal from the row at `offset`; Infinity = dead end. */
+  evaluate(row: Float64Array, offset: number): number;
+}
+
+interface NumericAtomInfo {
+  /** +1: needs the value raised (gt/gte); -1: lowered (lt/lte); 0: other. */
+  readonly direction: number;
+  readonly bound: number;
+}
+
+/** Shared precomputation for every relaxed heuristic of one problem. */
+export class RelaxedModel {
+  readonly p: CompiledProblem;
+  readonly nAtoms: number;
+  readonly nActions: number;
+  // CSR: actions that need atom i as a precondition.
+  readonly preOfStart: Int32Array;
+  readonly preOfActions: Int32Array;
+  readonly preCount: Int32Array;
+  // CSR: atoms each action may make true.
+  readonly achStart: Int32Array;
+  readonly achAtom: Int32Array;
+  readonly achKind: Uint8Array;
+  readonly achDelta: Float64Array;
+  /** Cost used for admissible bounds (0 for cost functions). */
+  readonly costLow: Float64Array;
+  /** Cost used for estimates (cost functions evaluated at the start). */
+  readonly costEstimate: Float64Array;
+  readonly numericInfo: (NumericAtomInfo | null)[];
+  /** Per slot: cheapest non-additive writer (assign/function), cost per unit up and down. */
+  readonly slotAssignCost: Float64Array;
+  readonly slotRatioUp: Float64Array;
+  readonly slotRatioDown: Float64Array;
+  readonly isGoalAtom: Uint8Array;
+
+  // Scratch buffers reused across evaluations.
+  readonly cost: Float64Array;
+  readonly done: Uint8Array;
+  readonly remaining: Int32Array;
+  readonly agg: Float64Array;
+  readonly supporter: Int32Array;
+  readonly supporterReps: Float64Array;
+  private heapAtoms: Int32Array;
+  private heapCost: Float64Array;
+  private heapSize = 0;
+
+  constructor(p: CompiledProblem, startRow: Float64Array) {
+    this.p = p;
+    const nAtoms = p.atoms.length;
+    const nActions = p.actions.length;
+    this.nAtoms = nAtoms;
+    this.nActions = nActions;
+
+    const preLists: number[][] = Array.from({ length: nAtoms }, () => []);
+    this.preCount = new Int32Array(nActions);
+    for (const a of p.actions) {
+      const unique = [...new Set(a.preAtoms)];
+      this.preCount[a.index] = unique.length;
+      for (const atom of unique) (preLists[atom] as number[]).push(a.index);
+    }
+    [this.preOfStart, this.preOfActions] = toCsr(preLists);
+
+    this.costLow = new Float64Array(nActions);
+    this.costEstimate = new Float64Array(nActions);
+    const startState = p.decodeState(startRow, 0);
+    for (const a of p.actions) {
+      if (a.staticCost >= 0) {
+        this.costLow[a.index] = a.staticCost;
+        this.costEstimate[a.index] = a.staticCost;
+      } else {
+        let estimate = 1;
+        try {
+          estimate = a.spec.getCost(startState);
+        } catch {
+          // A cost that cannot be evaluated at the start is estimated as 1.
+        }
+        this.costEstimate[a.index] = estimate;
+      }
+    }
+
+    // Atoms by slot, for matching effects to the atoms they can make true.
+    const atomsBySlot = new Map<number, number[]>();
+    p.atoms.forEach((atom, i) => {
+      const list = atomsBySlot.get(atom.key) ?? [];
+      list.push(i);
+      atomsBySlot.set(atom.key, list);
+    });
+    this.numericInfo = p.atoms.map((atom) => numericInfoOf(p, atom.testStart, atom.testEnd, atom.key));
+
+    const nSlots = p.factCount;
+    this.slotAssignCost = new Float64Array(nSlots).fill(Number.POSITIVE_INFINITY);
+    this.slotRatioUp = new Float64Array(nSlots).fill(Number.POSITIVE_INFINITY);
+    this.slotRatioDown = new Float64Array(nSlots).fill(Number.POSITIVE_INFINITY);
+
+    const probe = new Float64Array(p.width).fill(Number.NaN);
+    const achLists: { atom: number; kind: number; delta: number }[][] = Array.from({ length: nActions }, () => []);
+    for (const a of p.actions) {
+      const list = achLists[a.index] as { atom: number; kind: number; delta: number }[];
+      const low = this.costLow[a.index] as number;
+      for (let e = a.effectStart; e < a.effectEnd; e++) {
+        const slot = p.effectKey[e] as number;
+        if (slot >= nSlots) continue; // once-bit
+        const op = p.effectOp[e];
+        const arg = p.effectArg[e] as number;
+        if (op === EFFECT_ASSIGN) {
+          this.slotAssignCost[slot] = Math.min(this.slotAssignCost[slot] as number, low);
+          probe[slot] = arg;
+          for (const atom of atomsBySlot.get(slot) ?? []) {
+            const at = p.atoms[atom]!;
+            if (passTests(p, probe, 0, at.testStart, at.testEnd)) list.push({ atom, kind: KIND_ASSIGN, delta: 0 });
+          }
+          probe[slot] = Number.NaN;
+        } else if (op === EFFECT_ADD) {
+          if (arg > 0) this.slotRatioUp[slot] = Math.min(this.slotRatioUp[slot] as number, low / arg);
+          if (arg < 0) this.slotRatioDown[slot] = Math.min(this.slotRatioDown[slot] as number, low / -arg);
+          if (arg === 0) continue;
+          for (const atom of atomsBySlot.get(slot) ?? []) {
+            const info = this.numericInfo[atom];
+            // One-sided bounds are only ever made true by moves in their direction.
+            if (info && info.direction !== 0 && Math.sign(arg) !== info.direction) continue;
+            list.push({ atom, kind: KIND_ADD, delta: arg });
+          }
+        } else {
+          this.slotAssignCost[slot] = Math.min(this.slotAssignCost[slot] as number, low);
+          for (const atom of atomsBySlot.get(slot) ?? []) list.push({ atom, kind: KIND_ANY, delta: 0 });
+        }
+      }
+      if (a.dynamicEffects) {
+        for (const slot of a.dynamicKeys) {
+          this.slotAssignCost[slot] = Math.min(this.slotAssignCost[slot] as number, low);
+          for (const atom of atomsBySlot.get(slot) ?? []) list.push({ atom, kind: KIND_ANY, delta: 0 });
+        }
+      }
+    }
+    const flat = achLists.map((l) => l.map((x) => x.atom));
+    [this.achStart, this.achAtom] = toCsr(flat);
+    this.achKind = Uint8Array.from(achLists.flatMap((l) => l.map((x) => x.kind)));
+    this.achDelta = Float64Array.from(achLists.flatMap((l) => l.map((x) => x.delta)));
+
+    this.isGoalAtom = new Uint8Array(nAtoms);
+    for (const g of p.goalAtoms) this.isGoalAtom[g] = 1;
+
+    this.cost = new Float64Array(nAtoms);
+    this.done = new Uint8Array(nAtoms);
+    this.remaining = new Int32Array(nActions);
+    this.agg = new Float64Array(nActions);
+    this.supporter = new Int32Array(nAtoms);
+    this.supporterReps = new Float64Array(nAtoms);
+    this.heapAtoms = new Int32Array(Math.max(16, nAtoms * 4));
+    this.heapCost = new Float64Array(this.heapAtoms.length);
+  }
+
+  /**
+   * Fills `cost` with relaxed atom costs for the row. `mode`: 0 = max
+   * (admissible), 1 = sum. Returns the number of goal atoms left unreached.
+   */
+  relax(row: Float64Array, offset: number, mode: 0 | 1, stopAtGoals: boolean): number {
+    const p = this.p;
+    const { cost, done, remaining, agg, supporter, supporterReps } = this;
+    const nAtoms = this.nAtoms;
+    this.heapSize = 0;
+    let goalsLeft = 0;
+    for (let i = 0; i < nAtoms; i++) {
+      done[i] = 0;
+      supporter[i] = -1;
+      supporterReps[i] = 0;
+      const atom = p.atoms[i]!;
+      if (passTests(p, row, offset, atom.testStart, atom.testEnd)) {
+        cost[i] = 0;
+        this.push(i, 0);
+      } else {
+        cost[i] = Number.POSITIVE_INFINITY;
+      }
+      if (this.isGoalAtom[i]) goalsLeft++;
+    }
+    // Distinct goal atoms only.
+    goalsLeft = 0;
+    for (let i = 0; i < nAtoms; i++) if (this.isGoalAtom[i]) goalsLeft++;
+
+    for (let a = 0; a < this.nActions; a++) {
+      remaining[a] = this.preCount[a] as number;
+      agg[a] = 0;
+      if (remaining[a] === 0) this.enable(a, row, offset, mode);
+    }
+    while (this.heapSize > 0) {
+      const [atom, c] = this.pop();
+      if (done[atom] || c > (cost[atom] as number)) continue;
+      done[atom] = 1;
+      if (this.isGoalAtom[atom] && --goalsLeft === 0 && stopAtGoals) return 0;
+      for (let k = this.preOfStart[atom] as number, end = this.preOfStart[atom + 1] as number; k < end; k++) {
+        const a = this.preOfActions[k] as number;
+        agg[a] = mode === 0 ? Math.max(agg[a] as number, c) : (agg[a] as number) + c;
+        if (--remaining[a] === 0) this.enable(a, row, offset, mode);
+      }
+    }
+    return goalsLeft;
+  }
+
+  private enable(a: number, row: Float64Array, offset: number, mode: 0 | 1): void {
+    const p = this.p;
+    const base = this.agg[a] as number;
+    for (let k = this.achStart[a] as number, end = this.achStart[a + 1] as number; k < end; k++) {
+      const atom = this.achAtom[k] as number;
+      if (this.done[atom]) continue;
+      let c: number;
+      let reps = 1;
+      if (mode === 0) {
+        c = (this.costLow[a] as number) + base;
+        const info = this.numericInfo[atom];
+        if (info && info.direction !== 0) {
+          const slot = p.atoms[atom]!.key;
+          c = Math.max(c, this.numericLowerBound(slot, info, row[offset + slot] as number));
+        }
+      } else {
+        if (this.achKind[k] === KIND_ADD) {
+          const info = this.numericInfo[atom];
+          if (info && info.direction !== 0) {
+            const slot = p.atoms[atom]!.key;
+            const v = row[offset + slot] as number;
+            const current = v !== v ? 0 : v;
+            const deficit = (info.bound - current) * info.direction;
+            const step = Math.abs(this.achDelta[k] as number);
+            if (deficit > 0) reps = Math.max(1, Math.ceil(deficit / step - 1e-9));
+          }
+        }
+        c = (this.costEstimate[a] as number) * reps + base;
+      }
+      if (c < (this.cost[atom] as number)) {
+        this.cost[atom] = c;
+        this.supporter[atom] = a;
+        this.supporterReps[atom] = reps;
+        this.push(atom, c);
+      }
+    }
+  }
+
+  /** Admissible bound for a one-sided numeric atom: cheapest assignment, or deficit × cheapest cost per unit. */
+  numericLowerBound(slot: number, info: NumericAtomInfo, value: number): number {
+    const current = value !== value ? 0 : value;
+    const deficit = (info.bound - current) * info.direction;
+    if (deficit <= 0) return 0;
+    const ratio = info.direction > 0 ? (this.slotRatioUp[slot] as number) : (this.slotRatioDown[slot] as number);
+    return Math.min(this.slotAssignCost[slot] as number, deficit * ratio);
+  }
+
+  private push(atom: number, c: number): void {
+    if (this.heapSize === this.heapAtoms.length) {
+      const atoms = new Int32Array(this.heapAtoms.length * 2);
+      atoms.set(this.heapAtoms);
+      const costs = new Float64Array(atoms.length);
+      costs.set(this.heapCost);
+      this.heapAtoms = atoms;
+      this.heapCost = costs;
+    }
+    const ha = this.heapAtoms;
+    const hc = this.heapCost;
+    let i = this.heapSize++;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if ((hc[parent] as number) <= c) break;
+      ha[i] = ha[parent] as number;
+      hc[i] = hc[parent] as number;
+      i = parent;
+    }
+    ha[i] = atom;
+    hc[i] = c;
+  }
+
+  private pop(): [number, number] {
+    const ha = this.heapAtoms;
+    const hc = this.heapCost;
+    const topAtom = ha[0] as number;
+    const topCost = hc[0] as number;
+    const n = --this.heapSize;
+    if (n > 0) {
+      const lastAtom = ha[n] as number;
+      const lastCost = hc[n] as number;
+      let i = 0;
+      for (;;) {
+        let child = 2 * i + 1;
+        if (child >= n) break;
+        if (child + 1 < n && (hc[child + 1] as number) < (hc[child] as number)) child++;
+        if ((hc[child] as number) >= lastCost) break;
+        ha[i] = ha[child] as number;
+        hc[i] = hc[child] as number;
+        i = child;
+      }
+      ha[i] = lastAtom;
+      hc[i] = lastCost;
+    }
+    return [topAtom, topCost];
+  }
+}
+
+function numericInfoOf(p: CompiledProblem, start: number, end: number, slot: number): NumericAtomInfo | null {
+  if (!p.numeric[slot]) return null;
+  let up = false;
+  let down = false;
+  let other = false;
+  let bound = 0;
+  for (let t = start; t < end; t++) {
+    const op = p.testOp[t];
+    if (op === OP_GT || op === OP_GTE) {
+      up = true;
+      bound = p.testArg[t] as number;
+    } else if (op === OP_LT || op === OP_LTE) {
+      down = true;
+      bound = p.testArg[t] as number;
+    } else if (op === OP_EQ) {
+      other = true;
+    } else {
+      other = true;
+    }
+  }
+  if (up && !down && !other) return { direction: 1, bound };
+  if (down && !up && !other) return { direction: -1, bound };
+  return { direction: 0, bound: 0 };
+}
+
+function toCsr(lists: readonly (readonly number[])[]): [Int32Array, Int32Array] {
+  const start = new Int32Array(lists.length + 1);
+  let total = 0;
+  lists.forEach((l, i) => {
+    start[i] = total;
+    total += l.length;
+  });
+  start[lists.length] = total;
+  const flat = new Int32Array(total);
+  let k = 0;
+  for (const l of lists) for (const x of l) flat[k++] = x;
+  return [start, flat];
+}
+
+/** Builds the named heuristic for a compiled problem. */
+export function createHeuristic(name: HeuristicName, p: CompiledProblem, model: RelaxedModel): Heuristic {
+  switch (name) {
+    case "zero":
+      return { name, evaluate: () => 0 };
+    case "goal-count":
+      return {
+        name,
+        evaluate: (row, offset) => {
+          let n = 0;
+          for (const g of p.goalAtoms) {
+            const atom = p.atoms[g]!;
+            if (!passTests(p, row, offset, atom.testStart, atom.testEnd)) n++;
+          }
+          return n;
+        },
+      };
+    case "hmax":
+      return {
+        name,
+        evaluate: (row, offset) => {
+          if (model.relax(row, offset, 0, true) > 0) return Number.POSITIVE_INFINITY;
+          let h = 0;
+          for (const g of p.goalAtoms) h = Math.max(h, model.cost[g] as number);
+          return h;
+        },
+      };
+    case "hadd":
+      return {
+        name,
+        evaluate: (row, offset) => {
+          if (model.relax(row, offset, 1, true) > 0) return Number.POSITIVE_INFINITY;
+          let h = 0;
+          for (const g of new Set(p.goalAtoms)) h += model.cost[g] as number;
+          return h;
+        },
+      };
+    case "hff": {
+      const repsUsed = new Float64Array(p.actions.length);
+      const visited = new Uint8Array(p.atoms.length);
+      const stack: number[] = [];
+      return {
+        name,
+        evaluate: (row, offset) => {
+          if (model.relax(row, offset, 1, true) > 0) return Number.POSITIVE_INFINITY;
+          repsUsed.fill(0);
+          visited.fill(0);
+          let h = 0;
+          for (const g of p.goalAtoms) stack.push(g);
+          while (stack.length > 0) {
+            const atom = stack.pop() as number;
+            if (visited[atom]) continue;
+            visited[atom] = 1;
+            if ((model.cost[atom] as number) === 0) continue;
+            const a = model.supporter[atom] as number;
+            if (a < 0) continue;
+            const reps = model.supporterReps[atom] as number;
+            if ((repsUsed[a] as number) < reps) {
+              h += (model.costEstimate[a] as number) * (reps - (repsUsed[a] as number));
+              repsUsed[a] = reps;
+            }
+            for (const pre of p.actions[a]!.preAtoms) if (!visited[pre]) stack.push(pre);
+          }
+          return h;
+        },
+      };
+    }
+    default:
+      throw new Error(`unknown heuristic ${String(name)}`);
+  }
+}
+
+/** Relaxed reachability from a row: which atoms and actions can ever become true/applicable. */
+export function relaxedReachability(model: RelaxedModel, row: Float64Array): { atomReachable: boolean[]; actionReachable: boolean[] } {
+  model.relax(row, 0, 0, false);
+  const atomReachable = Array.from(model.cost, (c) => c < Number.POSITIVE_INFINITY);
+  const actionReachable = Array.from(model.remaining, (r) => r === 0);
+  return { atomReachable, actionReachable };
+}

@@ -1,0 +1,23 @@
+export { plan, planDetailed } from "./astar.js";
+export { type CompiledProblem, compileProblem, planningKeys } from "./compile.js";
+export { explainNoPlan } from "./explain.js";
+export { createHeuristic, type Heuristic, RelaxedModel } from "./heuristics.js";
+export { assertValidPlan, prunePlan, type Replay, replayPlan } from "./replay.js";
+export {
+  type CSPMetadata,
+  type CSPStatus,
+  type HeuristicName,
+  type NoPlanExplanation,
+  Plan,
+  type PlanDetailedResult,
+  type PlanInit,
+  type PlanMetadata,
+  type PlanningStrategy,
+  type PlanOptions,
+  type ResourceUsage,
+  type ScheduleEntry,
+  type SearchRecord,
+  type SearchStats,
+  type SearchStatus,
+  type StrategyContext,
+} from "./types.js";
