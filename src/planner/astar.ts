@@ -487,7 +487,7 @@ function search(
         if (op === EFFECT_ASSIGN) arena[childBase + slot] = effectArg[e] as number;
         else if (op === EFFECT_ADD) {
           const v = arena[childBase + slot] as number;
-          const sum = (v !== v ? 0 : v) + (effectArg[e] as number);
+          const sum = (Number.isNaN(v) ? 0 : v) + (effectArg[e] as number);
           arena[childBase + slot] = sum === 0 ? 0 : sum;
         } else {
           const current = p.decode(slot, arena[childBase + slot] as number);
@@ -514,7 +514,7 @@ function search(
       for (let i = 0; i < F; i++) {
         const x = arena[childBase + i] as number;
         const y = arena[rowBase + i] as number;
-        if (x !== y && (x === x || y === y)) {
+        if (x !== y && (!Number.isNaN(x) || !Number.isNaN(y))) {
           changed = true;
           break;
         }

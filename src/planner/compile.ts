@@ -189,7 +189,7 @@ export function compileProblem(start: Readonly<WorldState>, goal: GoalSpec, acti
     return codeOf(slot, value);
   };
   const decode = (slot: number, code: number): unknown => {
-    if (code !== code) return undefined;
+    if (Number.isNaN(code)) return undefined;
     return numeric[slot] ? code : (values[slot] as unknown[])[code];
   };
 
@@ -378,7 +378,7 @@ export function passTests(p: CompiledProblem, row: Float64Array, offset: number,
         if (v !== arg) return false;
         break;
       case OP_NE:
-        if (v !== v || v === arg) return false;
+        if (Number.isNaN(v) || v === arg) return false;
         break;
       case OP_GT:
         if (!(v > arg)) return false;
@@ -393,7 +393,7 @@ export function passTests(p: CompiledProblem, row: Float64Array, offset: number,
         if (!(v <= arg)) return false;
         break;
       case OP_IN: {
-        if (v !== v) return false;
+        if (Number.isNaN(v)) return false;
         const set = p.testSets[arg] as Float64Array;
         let found = false;
         for (let i = 0; i < set.length; i++) {

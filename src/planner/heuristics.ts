@@ -242,7 +242,7 @@ export class RelaxedModel {
           if (info && info.direction !== 0) {
             const slot = p.atoms[atom]!.key;
             const v = row[offset + slot] as number;
-            const current = v !== v ? 0 : v;
+            const current = Number.isNaN(v) ? 0 : v;
             const deficit = (info.bound - current) * info.direction;
             const step = Math.abs(this.achDelta[k] as number);
             if (deficit > 0) reps = Math.max(1, Math.ceil(deficit / step - 1e-9));
@@ -261,7 +261,7 @@ export class RelaxedModel {
 
   /** Admissible bound for a one-sided numeric atom: cheapest assignment, or deficit × cheapest cost per unit. */
   numericLowerBound(slot: number, info: NumericAtomInfo, value: number): number {
-    const current = value !== value ? 0 : value;
+    const current = Number.isNaN(value) ? 0 : value;
     const deficit = (info.bound - current) * info.direction;
     if (deficit <= 0) return 0;
     const ratio = info.direction > 0 ? (this.slotRatioUp[slot] as number) : (this.slotRatioDown[slot] as number);

@@ -1,4 +1,5 @@
 export { plan, planDetailed } from "./astar.js";
+export { AStarStrategy, type AStarStrategyOptions } from "./astar-strategy.js";
 export { type CompiledProblem, compileProblem, planningKeys } from "./compile.js";
 export { explainNoPlan } from "./explain.js";
 export { createHeuristic, type Heuristic, RelaxedModel } from "./heuristics.js";

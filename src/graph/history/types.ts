@@ -1,0 +1,26 @@
+/** One finished run, as execution history stores it. JSON-serializable. */
+export interface ExecutionRecord {
+  /** Unique id (assigned by the store when absent). */
+  readonly id?: string;
+  /** Stable hash of the goal's conditions (see `computeGoalHash`). */
+  readonly goalHash: string;
+  readonly goalConditions: Readonly<Record<string, unknown>>;
+  readonly planActions: readonly string[];
+  readonly expectedCost: number;
+  readonly actualCost: number;
+  /** `success` (goal achieved), `failed` (failed, no_plan, error) or `partial`. */
+  readonly outcome: "success" | "failed" | "partial";
+  /** Final status of the run (`goal_achieved`, `failed`, `no_plan`, `error`, `terminated`). */
+  readonly status: string;
+  readonly replanCount: number;
+  /** ISO-8601 time of the record. */
+  readonly timestamp: string;
+  /** Names of actions that failed during the run. */
+  readonly failedActions: readonly string[];
+  readonly metadata?: Readonly<Record<string, unknown>>;
+}
+
+/** Where the graph writes a record at every terminal state. */
+export interface ExecutionHistory {
+  record(record: ExecutionRecord): Promise<string>;
+}
