@@ -1,9 +1,28 @@
 export { plan, planDetailed } from "./astar.js";
 export { AStarStrategy, type AStarStrategyOptions } from "./astar-strategy.js";
 export { type CompiledProblem, compileProblem, planningKeys } from "./compile.js";
+export { assertExpectedMatchesDeclared, checkExpectedAgainstDeclared, type Deviation, type DivergenceCheck } from "./divergence.js";
+export { type DivergenceKind, DivergencePolicy, type DivergencePolicyOptions } from "./divergence-policy.js";
 export { explainNoPlan } from "./explain.js";
 export { createHeuristic, type Heuristic, RelaxedModel } from "./heuristics.js";
 export { assertValidPlan, prunePlan, type Replay, replayPlan } from "./replay.js";
+export {
+  type OutcomeDistribution,
+  type OutcomeEffects,
+  type ResolvedOutcome,
+  StochasticTransitionModel,
+  type StochasticTransitionModelOptions,
+  slipOutcomes,
+  type TransitionOutcome,
+} from "./stochastic-transitions.js";
+export {
+  DETERMINISTIC_MODEL,
+  DeterministicTransitionModel,
+  expectedSuccessor,
+  isStochasticModel,
+  sampledSuccessor,
+  type TransitionModel,
+} from "./transitions.js";
 export {
   type CSPMetadata,
   type CSPStatus,
