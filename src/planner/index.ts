@@ -1,11 +1,23 @@
+export { AnytimePlanningStrategy, type AnytimePlanningStrategyOptions } from "./anytime.js";
 export { plan, planDetailed } from "./astar.js";
 export { AStarStrategy, type AStarStrategyOptions } from "./astar-strategy.js";
+export {
+  RuleBasedClassifier,
+  type RuleBasedClassifierOptions,
+  type RuleBasedStrategyName,
+  runClassifier,
+  type StrategyClassifier,
+} from "./classifier.js";
 export { type CompiledProblem, compileProblem, planningKeys } from "./compile.js";
 export { assertExpectedMatchesDeclared, checkExpectedAgainstDeclared, type Deviation, type DivergenceCheck } from "./divergence.js";
 export { type DivergenceKind, DivergencePolicy, type DivergencePolicyOptions } from "./divergence-policy.js";
 export { explainNoPlan } from "./explain.js";
+export { type ExtractFeaturesOptions, extractFeatures, type ProblemFeatures, type RiskProfile } from "./features.js";
 export { createHeuristic, type Heuristic, RelaxedModel } from "./heuristics.js";
+export { LazyDecompositionStrategy, type LazyDecompositionStrategyOptions } from "./lazy.js";
+export { type RepairOptions, type RepairResult, RepairStrategy, type RepairStrategyOptions, repairPlan } from "./repair.js";
 export { assertValidPlan, prunePlan, type Replay, replayPlan } from "./replay.js";
+export { StrategyRouter, type StrategyRouterOptions } from "./router.js";
 export {
   type OutcomeDistribution,
   type OutcomeEffects,
@@ -41,3 +53,11 @@ export {
   type SearchStatus,
   type StrategyContext,
 } from "./types.js";
+export {
+  isNirvana,
+  NIRVANA_NAME,
+  NirvanaGoal,
+  type NirvanaGoalOptions,
+  UtilityStrategy,
+  type UtilityStrategyOptions,
+} from "./utility-strategy.js";

@@ -1,0 +1,123 @@
+import { type ActionSpec, describeValue, type GoalSpec, LangGoapError, type WorldState } from "../core/index.js";
+import { planDetailed } from "./astar.js";
+import type { HeuristicName, Plan, PlanningStrategy, StrategyContext } from "./types.js";
+
+/** Options of {@link AnytimePlanningStrategy}. */
+export interface AnytimePlanningStrategyOptions {
+  /** Total time for all rounds. @defaultValue 1000 */
+  readonly timeBudgetMs?: number;
+  /**
+   * Weights of the successive weighted-A* rounds, strictly decreasing and
+   * >= 1. Ending at 1 with an admissible heuristic makes the last round optimal.
+   * @defaultValue [5, 3, 2, 1.5, 1]
+   */
+  readonly weights?: readonly number[];
+  /** @defaultValue "hmax" */
+  readonly heuristic?: HeuristicName;
+  /** Expansion cap of each round (a deterministic budget, unlike time). */
+  readonly maxExpansionsPerRound?: number;
+  /** Called with each plan cheaper than every plan before it. */
+  readonly onImprovement?: (plan: Plan, weight: number) => void;
+}
+
+const DEFAULT_WEIGHTS: readonly number[] = [5, 3, 2, 1.5, 1];
+
+/**
+ * Anytime planning: weighted A* rounds with decreasing weight inside one
+ * time budget. The first, greedy round finds a plan fast; later rounds
+ * look for cheaper ones while time remains, and the cheapest plan found is
+ * returned. A round that proves there is no plan ends the search with
+ * `null`; running out of time keeps the best plan so far.
+ *
+ * @example
+ * ```ts
+ * const strategy = new AnytimePlanningStrategy({ timeBudgetMs: 50 });
+ * const p = await strategy.plan(start, goal, actions);
+ * p?.metadata.weight; // the weight of the round that found it
+ * ```
+ */
+export class AnytimePlanningStrategy implements PlanningStrategy {
+  readonly name = "anytime";
+  readonly timeBudgetMs: number;
+  readonly weights: readonly number[];
+  readonly #options: AnytimePlanningStrategyOptions;
+
+  constructor(options: AnytimePlanningStrategyOptions = {}) {
+    const budget = options.timeBudgetMs ?? 1000;
+    if (!(typeof budget === "number" && budget > 0)) {
+      throw new LangGoapError("INVALID_OPTION", `AnytimePlanningStrategy.timeBudgetMs must be a number > 0, got ${describeValue(budget)}`);
+    }
+    const weights = options.weights ?? DEFAULT_WEIGHTS;
+    const decreasing = weights.every((w, i) => Number.isFinite(w) && w >= 1 && (i === 0 || w < (weights[i - 1] as number)));
+    if (weights.length === 0 || !decreasing) {
+      throw new LangGoapError(
+        "INVALID_OPTION",
+        `AnytimePlanningStrategy.weights must be a non-empty, strictly decreasing list of numbers >= 1, got ${describeValue(weights)}`,
+      );
+    }
+    this.timeBudgetMs = budget;
+    this.weights = Object.freeze([...weights]);
+    this.#options = options;
+  }
+
+  async plan(
+    start: Readonly<WorldState>,
+    goal: GoalSpec,
+    actions: readonly ActionSpec[],
+    context: StrategyContext = {},
+  ): Promise<Plan | null> {
+    const began = performance.now();
+    const deadline = began + this.timeBudgetMs;
+    let best: Plan | null = null;
+    let bestWeight = Number.NaN;
+    let rounds = 0;
+    let improvements = 0;
+    let nodesExpanded = 0;
+    let nodesGenerated = 0;
+    for (const weight of this.weights) {
+      const remaining = deadline - performance.now();
+      if (remaining <= 0 || context.signal?.aborted) break;
+      const result = planDetailed(start, goal, actions, {
+        heuristic: this.#options.heuristic ?? "hmax",
+        weight,
+        timeBudgetMs: remaining,
+        ...(this.#options.maxExpansionsPerRound !== undefined ? { maxExpansions: this.#options.maxExpansionsPerRound } : {}),
+        ...(context.blacklisted ? { blacklisted: context.blacklisted } : {}),
+        ...(context.signal ? { signal: context.signal } : {}),
+        ...(context.tracer ? { tracer: context.tracer } : {}),
+        ...(context.recordExpansions ? { recordExpansions: true } : {}),
+      });
+      rounds++;
+      nodesExpanded += result.stats.nodesExpanded;
+      nodesGenerated += result.stats.nodesGenerated;
+      if (result.status === "no_plan") return null;
+      if (result.plan === null) {
+        if (result.status === "aborted") break;
+        continue;
+      }
+      if (best === null || result.plan.totalCost < best.totalCost) {
+        best = result.plan;
+        bestWeight = weight;
+        improvements++;
+        try {
+          this.#options.onImprovement?.(result.plan, weight);
+        } catch {
+          // An observer's failure must not cost the plan.
+        }
+      }
+      if (best.isEmpty) break;
+    }
+    if (best === null) return null;
+    return best.with({
+      metadata: {
+        strategy: "anytime",
+        weight: bestWeight,
+        rounds,
+        improvements,
+        nodesExpanded,
+        nodesGenerated,
+        planningTimeMs: performance.now() - began,
+      },
+    });
+  }
+}

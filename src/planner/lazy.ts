@@ -1,0 +1,71 @@
+import { type ActionSpec, describeValue, type GoalSpec, LangGoapError, SimpleScore, type WorldState } from "../core/index.js";
+import { AStarStrategy } from "./astar-strategy.js";
+import { Plan, type PlanningStrategy, type StrategyContext } from "./types.js";
+
+/** Options of {@link LazyDecompositionStrategy}. */
+export interface LazyDecompositionStrategyOptions {
+  /** Actions committed to per planning round (an integer >= 1). @defaultValue 1 */
+  readonly lookahead?: number;
+  /** Plans the whole way to the goal. @defaultValue a default {@link AStarStrategy} */
+  readonly inner?: PlanningStrategy;
+}
+
+/**
+ * ADaPT-style lazy decomposition: plan the whole way, commit only to the
+ * first `lookahead` actions, and plan again from what the world looks like
+ * then. The graph runs the short plan, finds it exhausted and replans, so
+ * later steps are decided with fresh observations. The returned plan does
+ * not reach the goal unless the whole plan fits in the lookahead;
+ * `metadata.fullPlanLength` tells how long the full plan was.
+ *
+ * @example
+ * ```ts
+ * const strategy = new LazyDecompositionStrategy({ lookahead: 2 });
+ * (await strategy.plan(start, goal, actions))?.length; // at most 2
+ * ```
+ */
+export class LazyDecompositionStrategy implements PlanningStrategy {
+  readonly name = "lazy";
+  readonly lookahead: number;
+  readonly inner: PlanningStrategy;
+
+  constructor(options: LazyDecompositionStrategyOptions = {}) {
+    const lookahead = options.lookahead ?? 1;
+    if (!Number.isInteger(lookahead) || lookahead < 1) {
+      throw new LangGoapError(
+        "INVALID_OPTION",
+        `LazyDecompositionStrategy.lookahead must be an integer >= 1, got ${describeValue(lookahead)}`,
+      );
+    }
+    this.lookahead = lookahead;
+    this.inner = options.inner ?? new AStarStrategy();
+  }
+
+  async plan(
+    start: Readonly<WorldState>,
+    goal: GoalSpec,
+    actions: readonly ActionSpec[],
+    context: StrategyContext = {},
+  ): Promise<Plan | null> {
+    const full = await this.inner.plan(start, goal, actions, context);
+    if (full === null) return null;
+    const metadata = { strategy: "lazy", innerStrategy: full.metadata.strategy, lookahead: this.lookahead, fullPlanLength: full.length };
+    if (full.length <= this.lookahead) return full.with({ metadata: { ...metadata, partial: false } });
+    const kept = full.actions.slice(0, this.lookahead);
+    const states = full.expectedStates.slice(0, this.lookahead);
+    let totalCost = 0;
+    let before: Readonly<WorldState> = full.startState ?? start;
+    kept.forEach((action, i) => {
+      totalCost += action.getCost(before);
+      before = states[i] as WorldState;
+    });
+    return new Plan({
+      actions: kept,
+      expectedStates: states,
+      startState: { ...(full.startState ?? start) },
+      totalCost,
+      score: new SimpleScore(totalCost),
+      metadata: { ...full.metadata, ...metadata, partial: true },
+    });
+  }
+}

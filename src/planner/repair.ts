@@ -1,0 +1,149 @@
+import { type ActionSpec, type GoalSpec, toGoalSpec, type WorldState } from "../core/index.js";
+import { AStarStrategy } from "./astar-strategy.js";
+import { Plan, type PlanningStrategy, type StrategyContext } from "./types.js";
+
+/** What {@link repairPlan} did. */
+export interface RepairResult {
+  /** The repaired plan, or `null` when the kept prefix leads nowhere. */
+  readonly plan: Plan | null;
+  /** True when part of the prior plan was kept and the result reaches the goal. */
+  readonly repairApplied: boolean;
+  /** Remaining actions of the prior plan that still run, in order, from the current state. */
+  readonly validPrefixLength: number;
+  /** True when a new suffix was planned after the prefix. */
+  readonly suffixReplanned: boolean;
+  readonly suffixLength: number;
+}
+
+/** Options of {@link repairPlan}. */
+export interface RepairOptions extends StrategyContext {
+  /** Plans the suffix. @defaultValue a default {@link AStarStrategy} */
+  readonly inner?: PlanningStrategy;
+}
+
+/**
+ * Repairs `priorPlan` after the world changed: keeps the longest prefix of
+ * its remaining actions (from `currentStep`) that still runs from `state`
+ * (preconditions hold, not blacklisted), then plans only the suffix from
+ * where that prefix ends. Nothing is kept past the point where the goal
+ * already holds.
+ *
+ * @example
+ * ```ts
+ * const { plan, validPrefixLength } = await repairPlan(prior, world, goal, actions, { currentStep: 1 });
+ * ```
+ */
+export async function repairPlan(
+  priorPlan: Plan,
+  state: Readonly<WorldState>,
+  goal: GoalSpec,
+  actions: readonly ActionSpec[],
+  options: RepairOptions = {},
+): Promise<RepairResult> {
+  const began = performance.now();
+  if (goal.isSatisfied(state)) {
+    return {
+      plan: Plan.empty({ ...state }, { strategy: "repair" }),
+      repairApplied: false,
+      validPrefixLength: 0,
+      suffixReplanned: false,
+      suffixLength: 0,
+    };
+  }
+  const blacklisted = new Set(options.blacklisted ?? []);
+  const remaining = priorPlan.actions.slice(Math.max(0, options.currentStep ?? 0));
+  const prefix: ActionSpec[] = [];
+  const prefixStates: WorldState[] = [];
+  let cursor: WorldState = { ...state };
+  let prefixCost = 0;
+  for (const action of remaining) {
+    if (blacklisted.has(action.name) || !action.isApplicable(cursor)) break;
+    prefixCost += action.getCost(cursor);
+    cursor = action.apply(cursor);
+    prefix.push(action);
+    prefixStates.push(cursor);
+    if (goal.isSatisfied(cursor)) break;
+  }
+  const repairMetadata = (suffixLength: number, suffixReplanned: boolean) => ({
+    strategy: "repair",
+    validPrefixLength: prefix.length,
+    suffixLength,
+    suffixReplanned,
+  });
+  if (prefix.length > 0 && goal.isSatisfied(cursor)) {
+    const plan = new Plan({
+      actions: prefix,
+      expectedStates: prefixStates,
+      startState: { ...state },
+      totalCost: prefixCost,
+      metadata: { ...repairMetadata(0, false), planningTimeMs: performance.now() - began },
+    });
+    return { plan, repairApplied: true, validPrefixLength: prefix.length, suffixReplanned: false, suffixLength: 0 };
+  }
+  const { inner = new AStarStrategy(), ...context } = options;
+  const suffix = await inner.plan(cursor, goal, actions, { ...context, priorPlan: null, currentStep: 0 });
+  if (suffix === null) {
+    return { plan: null, repairApplied: false, validPrefixLength: prefix.length, suffixReplanned: true, suffixLength: 0 };
+  }
+  const plan = new Plan({
+    actions: [...prefix, ...suffix.actions],
+    expectedStates: [...prefixStates, ...suffix.expectedStates],
+    startState: { ...state },
+    totalCost: prefixCost + suffix.totalCost,
+    metadata: {
+      ...suffix.metadata,
+      ...repairMetadata(suffix.length, true),
+      innerStrategy: suffix.metadata.strategy,
+      planningTimeMs: performance.now() - began,
+    },
+  });
+  return {
+    plan,
+    repairApplied: prefix.length > 0,
+    validPrefixLength: prefix.length,
+    suffixReplanned: true,
+    suffixLength: suffix.length,
+  };
+}
+
+/** Options of {@link RepairStrategy}. */
+export interface RepairStrategyOptions {
+  /** Plans suffixes, and whole plans when nothing can be kept. @defaultValue a default {@link AStarStrategy} */
+  readonly inner?: PlanningStrategy;
+}
+
+/**
+ * Replans by repair: when the graph hands it the plan being replaced
+ * (`context.priorPlan`), it keeps the longest still-valid prefix of the
+ * unexecuted actions and replans only the suffix, so an agent does not
+ * change course more than it must. Without a prior plan, or when no prefix
+ * survives, it plans from scratch with `inner`.
+ *
+ * @example
+ * ```ts
+ * const graph = new GoapGraph(actions, { strategy: new RepairStrategy() });
+ * ```
+ */
+export class RepairStrategy implements PlanningStrategy {
+  readonly name = "repair";
+  readonly inner: PlanningStrategy;
+
+  constructor(options: RepairStrategyOptions = {}) {
+    this.inner = options.inner ?? new AStarStrategy();
+  }
+
+  async plan(
+    start: Readonly<WorldState>,
+    goal: GoalSpec,
+    actions: readonly ActionSpec[],
+    context: StrategyContext = {},
+  ): Promise<Plan | null> {
+    const goalSpec = toGoalSpec(goal);
+    if (context.priorPlan) {
+      const repaired = await repairPlan(context.priorPlan, start, goalSpec, actions, { ...context, inner: this.inner });
+      // With no prefix kept, the "suffix" was already a plan from scratch.
+      if (repaired.plan !== null || repaired.validPrefixLength === 0) return repaired.plan;
+    }
+    return this.inner.plan(start, goalSpec, actions, context);
+  }
+}
