@@ -1,0 +1,19 @@
+export {
+  type ActionScore,
+  UtilityBrain,
+  type UtilityBrainEvents,
+  type UtilityBrainOptions,
+  type UtilityChange,
+  type UtilityEvaluation,
+} from "./brain.js";
+export { type Blackboard, Consideration, type ConsiderationOptions } from "./consideration.js";
+export { CURVE_TYPES, type CurvePoint, type CurveType, ResponseCurve, type ResponseCurveOptions } from "./curve.js";
+export { type Listener, TypedEmitter, type Unsubscribe } from "./emitter.js";
+export {
+  type ActionScoreBreakdown,
+  type ConsiderationScore,
+  type ScoreOptions,
+  type ScoringMode,
+  UtilityAction,
+  type UtilityActionOptions,
+} from "./utility-action.js";
