@@ -1,0 +1,7 @@
+export {
+  type FakeAnswer,
+  type FakeChatCall,
+  FakeStructuredChatModel,
+  type FakeStructuredChatModelOptions,
+  type FakeStructuredRequest,
+} from "./fake-structured-chat-model.js";
