@@ -1,0 +1,75 @@
+import type { WorldState } from "../core/index.js";
+import { type ConditionResolver, ConditionStatus, toConditionStatus } from "../nl/index.js";
+import { errorMessage, type GoapLogger } from "./logger.js";
+
+/**
+ * A {@link ConditionResolver} from a name and a function. The function may
+ * answer with a {@link ConditionStatus}, a boolean, `yes`/`no`-style text,
+ * or `null`/`undefined` for "unknown"; it may be async.
+ *
+ * @example
+ * ```ts
+ * const stocked = new FunctionalConditionResolver("stock", (key, ws) =>
+ *   key === "in_stock" ? (ws.stock as number) > 0 : ConditionStatus.UNKNOWN,
+ * );
+ * ```
+ */
+export class FunctionalConditionResolver implements ConditionResolver {
+  constructor(
+    readonly name: string,
+    private readonly fn: (key: string, worldState: Readonly<WorldState>) => unknown,
+  ) {}
+
+  async resolve(key: string, worldState: Readonly<WorldState>): Promise<ConditionStatus> {
+    return toConditionStatus(await this.fn(key, worldState));
+  }
+}
+
+/** Options of {@link resolveConditions}. */
+export interface ResolveConditionsOptions {
+  /** Re-decide keys already present in the world state. @defaultValue false */
+  readonly overwrite?: boolean;
+  readonly logger?: Required<GoapLogger>;
+}
+
+/**
+ * Decides boolean facts before planning (OODA "orient"), three-valued: for
+ * each key (skipping keys already present unless `overwrite`), resolvers are
+ * asked in order; TRUE writes `true`, FALSE writes `false`, UNKNOWN asks the
+ * next one. When every resolver says UNKNOWN the key stays absent, so the
+ * planner cannot rely on it. A resolver that throws counts as UNKNOWN.
+ * Returns a new world state.
+ *
+ * @example
+ * ```ts
+ * await resolveConditions([stocked], ["in_stock"], { stock: 3 }); // { stock: 3, in_stock: true }
+ * ```
+ */
+export async function resolveConditions(
+  resolvers: readonly ConditionResolver[],
+  keys: Iterable<string>,
+  worldState: Readonly<WorldState>,
+  options: ResolveConditionsOptions = {},
+): Promise<WorldState> {
+  const state: WorldState = { ...worldState };
+  if (resolvers.length === 0) return state;
+  for (const key of new Set(keys)) {
+    if (!options.overwrite && state[key] !== undefined) continue;
+    for (const resolver of resolvers) {
+      let status: ConditionStatus;
+      try {
+        status = toConditionStatus(await resolver.resolve(key, state));
+      } catch (error) {
+        options.logger?.warn(`condition resolver "${resolver.name}" threw on "${key}"; treated as unknown: ${errorMessage(error)}`, {
+          resolver: resolver.name,
+          key,
+        });
+        continue;
+      }
+      if (status === ConditionStatus.UNKNOWN) continue;
+      state[key] = status === ConditionStatus.TRUE;
+      break;
+    }
+  }
+  return state;
+}

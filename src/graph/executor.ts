@@ -1,0 +1,187 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { type ActionSpec, createRng, type WorldState } from "../core/index.js";
+import { type ActionGuard, hasBlockingFailure, runGuards } from "./guards.js";
+import { askHuman } from "./human-approval.js";
+import { sameJson } from "./json.js";
+import { planFromData } from "./plan-data.js";
+import { type ActionOutcome, type ExecutionTransitionModel, runAction, type Sleep, timerSleep } from "./run-action.js";
+import { type GoapNodeOptions, NodeRuntime } from "./runtime.js";
+import type { ActionFailureKind, ActionResult, GoapState, GoapStateUpdate } from "./state.js";
+import { emitEvent } from "./stream-events.js";
+
+/** Options of {@link GoapExecutor}. */
+export interface GoapExecutorOptions extends GoapNodeOptions {
+  /** Checks run before each action: `warn` failures are logged, `block` failures blacklist the action. @defaultValue [] */
+  readonly guards?: readonly ActionGuard[];
+  /** Samples outcomes of actions whose `execute` returns nothing. @defaultValue the declared effects */
+  readonly transitionModel?: ExecutionTransitionModel;
+  /** How QoS backoff waits. @defaultValue a `setTimeout` sleep */
+  readonly sleep?: Sleep;
+}
+
+/**
+ * The `executor` node: runs the plan's next step. Before running it checks
+ * guards and, for actions that require it, asks a human through LangGraph's
+ * `interrupt()`; then it executes with the action's QoS retries, applies the
+ * result rule and the effect validator, and appends an {@link ActionResult}.
+ * Actions are re-bound by name, so plans restored from checkpoints run.
+ *
+ * @example
+ * ```ts
+ * const executor = new GoapExecutor(actions, { guards: [budgetGuard] });
+ * builder.addNode("executor", (state, config) => executor.run(state, config));
+ * ```
+ */
+export class GoapExecutor {
+  protected readonly runtime: NodeRuntime;
+  readonly #guards: readonly ActionGuard[];
+  readonly #transitionModel: ExecutionTransitionModel | undefined;
+  readonly #sleep: Sleep;
+
+  constructor(actions: readonly ActionSpec[], options: GoapExecutorOptions = {}) {
+    this.runtime = new NodeRuntime(actions, options);
+    this.#guards = Object.freeze([...(options.guards ?? [])]);
+    this.#transitionModel = options.transitionModel;
+    this.#sleep = options.sleep ?? timerSleep;
+  }
+
+  /** Plan steps to run together from `start`: just `start` here; {@link ParallelGoapExecutor} widens it. */
+  protected selectWave(_actions: readonly ActionSpec[], start: number): number[] {
+    return [start];
+  }
+
+  /** Runs the next step (or wave) of the plan in `state`. */
+  async run(state: GoapState, config?: LangGraphRunnableConfig): Promise<GoapStateUpdate> {
+    if (state.status === "no_plan" || (state.plan && state.plan.actions.length === 0)) return { lastStepResultCount: 0 };
+    const step = state.currentStep;
+    if (!state.plan || step < 0 || step >= state.plan.actions.length) return this.#nothingToRun(state);
+
+    const plan = planFromData(state.plan, this.runtime.actionsByName);
+    const wave = this.selectWave(plan.actions, step);
+    const actions = wave.map((i) => plan.actions[i] as ActionSpec);
+    const humanInput = { ...state.humanInput };
+    let world: WorldState = { ...state.worldState };
+
+    for (const action of actions) {
+      const refusal = await this.#checkGuards(action, world);
+      if (refusal) return this.#failed(state, [refusal], humanInput);
+    }
+    for (const action of actions) {
+      const decision = askHuman(action, world);
+      if (decision.input !== undefined) humanInput[action.name] = decision.input;
+      if (!decision.approved) return this.#failed(state, [await this.#refuse(action, world, decision.failure, decision.error)], humanInput);
+      if (typeof action.requireHumanApproval === "object") world = { ...world, [action.humanInputKey ?? action.name]: decision.input };
+    }
+
+    const rng = createRng(state.rngState);
+    const rngs = actions.map(() => rng.fork());
+    const wave$ = new AbortController();
+    const stop = () => wave$.abort();
+    config?.signal?.addEventListener("abort", stop, { once: true });
+    let outcomes: ActionOutcome[];
+    try {
+      outcomes = await Promise.all(
+        actions.map(async (action, i) => {
+          const outcome = await runAction(action, world, {
+            runtime: this.runtime,
+            rng: rngs[i] as ReturnType<typeof createRng>,
+            sleep: this.#sleep,
+            transitionModel: this.#transitionModel,
+            signal: wave$.signal,
+            config,
+          });
+          if (!outcome.result.success) wave$.abort();
+          emitEvent(config, {
+            kind: "action",
+            actionName: action.name,
+            success: outcome.result.success,
+            error: outcome.result.error,
+          });
+          return outcome;
+        }),
+      );
+    } finally {
+      config?.signal?.removeEventListener("abort", stop);
+    }
+
+    const results = outcomes.map((o) => o.result);
+    const failed = results.some((r) => !r.success);
+    // Successful actions really happened, even in a failed wave: their changes are kept.
+    let merged: WorldState = failed ? { ...state.worldState } : world;
+    for (const outcome of outcomes) if (outcome.state) merged = applyDelta(merged, world, outcome.state);
+    return {
+      worldState: merged,
+      currentStep: failed ? step : (wave[wave.length - 1] as number) + 1,
+      status: failed ? "action_failed" : "executing",
+      executionHistory: results,
+      lastStepResultCount: results.length,
+      rngState: rng.state(),
+      humanInput,
+    };
+  }
+
+  async #checkGuards(action: ActionSpec, world: WorldState): Promise<ActionResult | null> {
+    if (this.#guards.length === 0) return null;
+    const verdicts = await runGuards(this.#guards, action, world);
+    for (const v of verdicts) {
+      if (!v.passed && v.severity === "warn") {
+        this.runtime.logger.warn(`guard "${v.guard}" warned about action "${action.name}": ${v.message}`, {
+          action: action.name,
+          guard: v.guard,
+        });
+      }
+    }
+    if (!hasBlockingFailure(verdicts)) return null;
+    const messages = verdicts.filter((v) => !v.passed && v.severity === "block").map((v) => `${v.guard}: ${v.message}`);
+    return this.#refuse(action, world, "guard_blocked", `guard_blocked: ${messages.join("; ")}`);
+  }
+
+  /** Records an action that was refused before it ran (tracer start and complete fire as a pair). */
+  async #refuse(action: ActionSpec, world: WorldState, failure: ActionFailureKind, error: string): Promise<ActionResult> {
+    await this.runtime.trace("onActionStart", action, world);
+    const result: ActionResult = {
+      actionName: action.name,
+      success: false,
+      stateBefore: { ...world },
+      stateAfter: { ...world },
+      error,
+      failure,
+      attempts: 0,
+      durationMs: 0,
+    };
+    await this.runtime.trace("onActionComplete", result);
+    return result;
+  }
+
+  #failed(state: GoapState, results: ActionResult[], humanInput: Record<string, unknown>): GoapStateUpdate {
+    return {
+      worldState: { ...state.worldState },
+      status: "action_failed",
+      executionHistory: results,
+      lastStepResultCount: results.length,
+      humanInput,
+    };
+  }
+
+  #nothingToRun(state: GoapState): GoapStateUpdate {
+    const result: ActionResult = {
+      actionName: "<none>",
+      success: false,
+      stateBefore: { ...state.worldState },
+      stateAfter: { ...state.worldState },
+      error: "No action to execute",
+      failure: "no_action",
+      attempts: 0,
+      durationMs: 0,
+    };
+    return { status: "error", replanReason: "No action to execute", executionHistory: [result], lastStepResultCount: 1 };
+  }
+}
+
+/** `target` plus every key `after` changed relative to `base` (added, changed or removed). */
+function applyDelta(target: WorldState, base: WorldState, after: WorldState): WorldState {
+  const out = { ...target };
+  for (const key of Object.keys(after)) if (!sameJson(after[key], base[key])) out[key] = after[key];
+  for (const key of Object.keys(base)) if (!(key in after)) delete out[key];
+  return out;
+}

@@ -1,0 +1,148 @@
+import { type ActionSpec, type GoalSpec, LangGoapError, MultiGoal, type PlanningTracer, type WorldState } from "../core/index.js";
+import { explainNoPlan, type NoPlanExplanation, Plan, type PlanningStrategy } from "../planner/index.js";
+import type { GoapLogger } from "./logger.js";
+
+/** @internal How the planner node plans one goal. */
+export interface GoalPlanningContext {
+  readonly actions: readonly ActionSpec[];
+  /** All of the graph's actions (plans must only use these). */
+  readonly known: ReadonlyMap<string, ActionSpec>;
+  readonly blacklisted: readonly string[];
+  readonly chooseStrategy: (goal: GoalSpec) => PlanningStrategy;
+  readonly priorPlan: Plan | null;
+  readonly currentStep: number;
+  readonly signal: AbortSignal | undefined;
+  readonly tracer: PlanningTracer | undefined;
+  readonly recordExpansions: boolean;
+  readonly logger: Required<GoapLogger>;
+}
+
+/** @internal The outcome of planning a goal or a MultiGoal. */
+export interface GoalPlanningResult {
+  readonly plan: Plan | null;
+  /** The goal planned for (the chosen subgoal of a MultiGoal). */
+  readonly goal: GoalSpec;
+  readonly subgoalIndex: number;
+  /** True when the plan needed a blacklisted action. */
+  readonly usedBlacklistFallback: boolean;
+  readonly explanation: NoPlanExplanation | null;
+}
+
+async function planSpec(
+  goal: GoalSpec,
+  world: Readonly<WorldState>,
+  ctx: GoalPlanningContext,
+): Promise<{ plan: Plan | null; usedBlacklistFallback: boolean }> {
+  const strategy = ctx.chooseStrategy(goal);
+  const base = {
+    ...(ctx.priorPlan ? { priorPlan: ctx.priorPlan, currentStep: ctx.currentStep } : {}),
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+    ...(ctx.tracer ? { tracer: ctx.tracer } : {}),
+    ...(ctx.recordExpansions ? { recordExpansions: true } : {}),
+  };
+  let plan = await strategy.plan(world, goal, ctx.actions, { ...base, blacklisted: ctx.blacklisted });
+  // Strategies that do not fall back themselves get the blacklist lifted here.
+  if (!plan && ctx.blacklisted.length > 0) plan = await strategy.plan(world, goal, ctx.actions, base);
+  if (plan && !(plan instanceof Plan)) {
+    throw new LangGoapError("INVALID_STATE", `strategy "${strategy.name}" returned something other than a Plan or null`, {
+      strategy: strategy.name,
+    });
+  }
+  for (const name of plan?.actionNames ?? []) {
+    if (!ctx.known.has(name)) {
+      throw new LangGoapError(
+        "UNKNOWN_ACTION",
+        `strategy "${strategy.name}" planned action "${name}", which is not one of the graph's actions`,
+        {
+          strategy: strategy.name,
+          action: name,
+        },
+      );
+    }
+  }
+  const blacklist = new Set(ctx.blacklisted);
+  const usedBlacklistFallback =
+    plan !== null && (plan.metadata.usedBlacklistFallback === true || plan.actionNames.some((n) => blacklist.has(n)));
+  return { plan, usedBlacklistFallback };
+}
+
+function noPlan(goal: GoalSpec, index: number, world: Readonly<WorldState>, ctx: GoalPlanningContext): GoalPlanningResult {
+  return { plan: null, goal, subgoalIndex: index, usedBlacklistFallback: false, explanation: explainNoPlan(world, goal, ctx.actions) };
+}
+
+/** @internal Plans a single goal. */
+export async function planGoal(goal: GoalSpec, world: Readonly<WorldState>, ctx: GoalPlanningContext): Promise<GoalPlanningResult> {
+  const { plan, usedBlacklistFallback } = await planSpec(goal, world, ctx);
+  return plan ? { plan, goal, subgoalIndex: 0, usedBlacklistFallback, explanation: null } : noPlan(goal, 0, world, ctx);
+}
+
+/**
+ * @internal Plans a MultiGoal. `sequential`: from `fromIndex`, skips
+ * subgoals that already hold, plans the first one that can be planned
+ * (subgoals without a plan are skipped with a warning: best effort).
+ * `any`: the cheapest plan over all subgoals (a subgoal that already holds
+ * costs 0; ties go to list order). `best_value`: the largest value minus
+ * cost (ties to the cheaper plan, then list order).
+ */
+export async function planMultiGoal(
+  multi: MultiGoal,
+  fromIndex: number,
+  world: Readonly<WorldState>,
+  ctx: GoalPlanningContext,
+): Promise<GoalPlanningResult> {
+  const goals = multi.goals;
+  if (multi.mode === "sequential") {
+    let firstFailure: GoalPlanningResult | null = null;
+    for (let i = Math.max(0, fromIndex); i < goals.length; i++) {
+      const goal = goals[i] as GoalSpec;
+      if (goal.isSatisfied(world)) continue;
+      const { plan, usedBlacklistFallback } = await planSpec(goal, world, ctx);
+      if (plan) return { plan, goal, subgoalIndex: i, usedBlacklistFallback, explanation: null };
+      ctx.logger.warn(`sequential MultiGoal: subgoal ${i} (${goal.label}) has no plan and is skipped`, { subgoal: i });
+      firstFailure ??= noPlan(goal, i, world, ctx);
+    }
+    if (firstFailure) return firstFailure;
+    const last = goals.length - 1;
+    return {
+      plan: Plan.empty({ ...world }),
+      goal: goals[last] as GoalSpec,
+      subgoalIndex: last,
+      usedBlacklistFallback: false,
+      explanation: null,
+    };
+  }
+
+  let best: (GoalPlanningResult & { plan: Plan; net: number }) | null = null;
+  let firstFailure: GoalPlanningResult | null = null;
+  for (const [i, goal] of goals.entries()) {
+    const found = goal.isSatisfied(world)
+      ? { plan: Plan.empty({ ...world }), usedBlacklistFallback: false }
+      : await planSpec(goal, world, ctx);
+    if (!found.plan) {
+      firstFailure ??= noPlan(goal, i, world, ctx);
+      continue;
+    }
+    const candidate = { ...found, plan: found.plan, goal, subgoalIndex: i, explanation: null, net: found.plan.netValue(goal) };
+    if (!best || isBetter(multi.mode, candidate, best)) best = candidate;
+  }
+  if (best)
+    return {
+      plan: best.plan,
+      goal: best.goal,
+      subgoalIndex: best.subgoalIndex,
+      usedBlacklistFallback: best.usedBlacklistFallback,
+      explanation: null,
+    };
+  return firstFailure ?? noPlan(goals[0] as GoalSpec, 0, world, ctx);
+}
+
+function isBetter(mode: MultiGoal["mode"], a: { plan: Plan; net: number }, b: { plan: Plan; net: number }): boolean {
+  if (mode === "best_value" && a.net !== b.net) return a.net > b.net;
+  return a.plan.totalCost < b.plan.totalCost;
+}
+
+/** The goal a planning round or a routing decision is about: the subgoal at `index` of a MultiGoal. */
+export function activeGoal(goal: GoalSpec | MultiGoal, index: number): GoalSpec {
+  if (!(goal instanceof MultiGoal)) return goal;
+  return goal.goals[Math.min(Math.max(0, index), goal.goals.length - 1)] as GoalSpec;
+}

@@ -1,0 +1,289 @@
+import {
+  type BaseCheckpointSaver,
+  type BaseStore,
+  Command,
+  END,
+  type LangGraphRunnableConfig,
+  Overwrite,
+  START,
+  StateGraph,
+} from "@langchain/langgraph";
+import {
+  type ActionSpec,
+  describeValue,
+  type GoalSpec,
+  LangGoapError,
+  type MultiGoal,
+  type PlanningTracer,
+  validateActions,
+  type WorldState,
+} from "../core/index.js";
+import type { ConditionResolver } from "../nl/index.js";
+import type { PlanningStrategy } from "../planner/index.js";
+import { GoapExecutor } from "./executor.js";
+import { type GoalInput, GoalRegistry } from "./goal-data.js";
+import type { ActionGuard } from "./guards.js";
+import type { ExecutionHistory } from "./history/types.js";
+import type { GoapLogger } from "./logger.js";
+import { GoapObserver } from "./observer.js";
+import { ParallelGoapExecutor } from "./parallel-executor.js";
+import { GoapPlanner } from "./planner.js";
+import type { ExecutionTransitionModel, Sleep } from "./run-action.js";
+import type { Sensor } from "./sensors.js";
+import { createGoapStateAnnotation, type GoapState, type GoapStateAnnotation, type GoapStateUpdate } from "./state.js";
+import type { StuckHandler } from "./stuck.js";
+import type { TerminationPolicy } from "./termination.js";
+
+/**
+ * LangGraph's superstep budget for GOAP runs. Each action costs two
+ * supersteps (executor, observer) and each planning round one, so this
+ * holds plans of thousands of steps; `maxReplans` and termination policies
+ * bound runs long before it matters.
+ */
+export const DEFAULT_GOAP_RECURSION_LIMIT = 10_000;
+
+/** Options of {@link GoapGraph}. */
+export interface GoapGraphOptions {
+  /** Plans every goal. @defaultValue A* for plain goals, `pipelineStrategy` for goals with constraints, objectives or metrics */
+  readonly strategy?: PlanningStrategy;
+  /** Plans goals with constraints, objectives or metrics when no `strategy` is given. */
+  readonly pipelineStrategy?: PlanningStrategy;
+  /** Receives planning and execution events; never breaks a run. */
+  readonly tracer?: PlanningTracer;
+  /** Where warnings go (guard warnings, swallowed failures). @defaultValue console warnings */
+  readonly logger?: GoapLogger;
+  /** Receives an execution record at every terminal state; failures are logged and swallowed. */
+  readonly history?: ExecutionHistory;
+  /** Observe the world before each planning round. @defaultValue [] */
+  readonly sensors?: readonly Sensor[];
+  /** Decide boolean facts before each planning round. @defaultValue [] */
+  readonly resolvers?: readonly ConditionResolver[];
+  /** Checks before each action. @defaultValue [] */
+  readonly guards?: readonly ActionGuard[];
+  /** Consulted when no plan is found. @defaultValue [] */
+  readonly stuckHandlers?: readonly StuckHandler[];
+  /** @defaultValue 3 */
+  readonly maxStuckIterations?: number;
+  /** Consulted before every routing decision. @defaultValue [] */
+  readonly terminationPolicies?: readonly TerminationPolicy[];
+  /** Samples outcomes of actions whose `execute` returns nothing. @defaultValue the declared effects */
+  readonly transitionModel?: ExecutionTransitionModel;
+  /** Run independent plan steps concurrently ({@link ParallelGoapExecutor}). @defaultValue false */
+  readonly parallel?: boolean;
+  /** Seed of the run's generator (QoS jitter, sampled outcomes). @defaultValue 0 */
+  readonly seed?: number;
+  /** How QoS backoff waits; replace it to test without waiting. @defaultValue a `setTimeout` sleep */
+  readonly sleep?: Sleep;
+  /** Clock in epoch ms. @defaultValue Date.now */
+  readonly now?: () => number;
+  /** LangGraph superstep limit of compiled graphs. @defaultValue {@link DEFAULT_GOAP_RECURSION_LIMIT} */
+  readonly recursionLimit?: number;
+  /** Goals with function parts (value, metrics, filters) that runs restored from checkpoints may carry. @defaultValue [] */
+  readonly goals?: readonly (GoalSpec | MultiGoal)[];
+  /** Send search events to the tracer. @defaultValue false */
+  readonly recordExpansions?: boolean;
+}
+
+/** Options of {@link GoapGraph.compile}, passed through to LangGraph. */
+export interface GoapCompileOptions {
+  readonly checkpointer?: BaseCheckpointSaver | boolean;
+  readonly store?: BaseStore;
+  readonly interruptBefore?: readonly GoapNodeName[] | "*";
+  readonly interruptAfter?: readonly GoapNodeName[] | "*";
+  /** Name of the compiled graph (LangGraph's run name). */
+  readonly name?: string;
+}
+
+/** The three nodes of a GOAP graph. */
+export type GoapNodeName = "planner" | "executor" | "observer";
+
+/** The final (or interrupted) state of a run, as `invoke` returns it. */
+export type GoapRunResult = GoapState & { readonly __interrupt__?: readonly { readonly id?: string; readonly value?: unknown }[] };
+
+function buildStateGraph(annotation: GoapStateAnnotation, planner: GoapPlanner, executor: GoapExecutor, observer: GoapObserver) {
+  type S = GoapStateAnnotation["State"];
+  return new StateGraph(annotation)
+    .addNode("planner", (state: S, config: LangGraphRunnableConfig) => planner.run(state as GoapState, config))
+    .addNode("executor", (state: S, config: LangGraphRunnableConfig) => executor.run(state as GoapState, config))
+    .addNode("observer", (state: S, config: LangGraphRunnableConfig) => observer.run(state as GoapState, config), {
+      ends: ["planner", "executor", END],
+    })
+    .addEdge(START, "planner")
+    .addEdge("planner", "executor")
+    .addEdge("executor", "observer");
+}
+
+/** The LangGraph `StateGraph` of a GOAP graph, before compiling. */
+export type GoapStateGraph = ReturnType<typeof buildStateGraph>;
+
+/** A compiled GOAP graph: a real LangGraph `CompiledStateGraph`. */
+export type CompiledGoapGraph = ReturnType<GoapStateGraph["compile"]>;
+
+function check(condition: boolean, field: string, expected: string, value: unknown): void {
+  if (!condition) {
+    throw new LangGoapError("INVALID_OPTION", `GoapGraph option ${field} must be ${expected}, got ${describeValue(value)}`, { field });
+  }
+}
+
+/**
+ * Plans that run as real LangGraph graphs. `compile()` returns a
+ * `CompiledStateGraph` with nodes `planner` → `executor` → `observer`, the
+ * observer routing back to the planner (replan), to the executor (next
+ * step) or to the end with a `Command`. The state is plain JSON: any
+ * checkpointer can persist it, and a run interrupted for human approval
+ * resumes in a fresh `GoapGraph` built from the same actions.
+ *
+ * @example
+ * ```ts
+ * const graph = new GoapGraph([research, writeFast, writePremium, publish]);
+ * const result = await graph.invoke({ published: true }, {});
+ * result.status;                        // "goal_achieved"
+ * successfulActionNames(result);         // ["research", "write_fast", "publish"]
+ *
+ * const app = graph.compile({ checkpointer: new MemorySaver() });
+ * await app.invoke(graph.createInput(goal, {}), { configurable: { thread_id: "t1" } });
+ * ```
+ */
+export class GoapGraph {
+  readonly actions: readonly ActionSpec[];
+  readonly planner: GoapPlanner;
+  readonly executor: GoapExecutor;
+  readonly observer: GoapObserver;
+  /** The LangGraph state definition. */
+  readonly state: GoapStateAnnotation;
+  readonly recursionLimit: number;
+  readonly #seed: number;
+  #compiled: CompiledGoapGraph | undefined;
+
+  constructor(actions: readonly ActionSpec[], options: GoapGraphOptions = {}) {
+    this.actions = validateActions(actions);
+    const seed = options.seed ?? 0;
+    check(typeof seed === "number" && Number.isFinite(seed), "seed", "a finite number", seed);
+    const limit = options.recursionLimit ?? DEFAULT_GOAP_RECURSION_LIMIT;
+    check(Number.isInteger(limit) && limit >= 1, "recursionLimit", "an integer >= 1", limit);
+    for (const field of ["sensors", "resolvers", "guards", "stuckHandlers", "terminationPolicies", "goals"] as const) {
+      const value = options[field];
+      check(value === undefined || Array.isArray(value), field, "an array", value);
+    }
+    this.#seed = seed;
+    this.recursionLimit = limit;
+    const goalRegistry = new GoalRegistry(options.goals ?? []);
+    const common = {
+      goalRegistry,
+      ...(options.tracer ? { tracer: options.tracer } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
+      ...(options.now ? { now: options.now } : {}),
+    };
+    this.planner = new GoapPlanner(this.actions, {
+      ...common,
+      ...pick(options, ["strategy", "pipelineStrategy", "sensors", "resolvers", "stuckHandlers", "maxStuckIterations", "recordExpansions"]),
+    });
+    const Executor = options.parallel ? ParallelGoapExecutor : GoapExecutor;
+    this.executor = new Executor(this.actions, { ...common, ...pick(options, ["guards", "transitionModel", "sleep"]) });
+    this.observer = new GoapObserver(this.actions, { ...common, ...pick(options, ["terminationPolicies", "history"]) });
+    this.state = createGoapStateAnnotation(goalRegistry, seed);
+  }
+
+  /** The uncompiled LangGraph `StateGraph` (to embed or extend). */
+  builder(): GoapStateGraph {
+    return buildStateGraph(this.state, this.planner, this.executor, this.observer);
+  }
+
+  /**
+   * Compiles to a LangGraph `CompiledStateGraph` whose default recursion
+   * limit is {@link GoapGraph.recursionLimit}. The last compiled graph is
+   * the one {@link GoapGraph.invoke} and {@link GoapGraph.stream} use.
+   */
+  compile(options: GoapCompileOptions = {}): CompiledGoapGraph {
+    const compiled = this.builder()
+      .compile({
+        ...(options.checkpointer !== undefined ? { checkpointer: options.checkpointer } : {}),
+        ...(options.store ? { store: options.store } : {}),
+        ...(options.interruptBefore ? { interruptBefore: options.interruptBefore as GoapNodeName[] | "*" } : {}),
+        ...(options.interruptAfter ? { interruptAfter: options.interruptAfter as GoapNodeName[] | "*" } : {}),
+        ...(options.name ? { name: options.name } : {}),
+      })
+      .withConfig({ recursionLimit: this.recursionLimit });
+    this.#compiled = compiled as CompiledGoapGraph;
+    return this.#compiled;
+  }
+
+  /**
+   * The input that starts a fresh run of `goal` from `worldState` (it also
+   * resets a thread's previous run, history included).
+   */
+  createInput(goal: GoalInput, worldState: Readonly<WorldState> = {}): GoapStateUpdate {
+    if (goal === null || goal === undefined) throw new LangGoapError("INVALID_GOAL", "GoapGraph: a goal is required");
+    if (typeof worldState !== "object" || worldState === null || Array.isArray(worldState)) {
+      throw new LangGoapError("INVALID_STATE", `GoapGraph: worldState must be an object of facts, got ${describeValue(worldState)}`);
+    }
+    return {
+      goal,
+      worldState: { ...worldState },
+      plan: null,
+      currentStep: 0,
+      executionHistory: new Overwrite([]) as unknown as GoapState["executionHistory"],
+      replanCount: 0,
+      replanReason: null,
+      status: "executing",
+      blacklistedActions: [],
+      actionFailureCounts: {},
+      currentSubgoalIndex: 0,
+      noPlanExplanation: null,
+      reflectionContext: [],
+      wallClockStartedAt: null,
+      humanInput: {},
+      rngState: this.#seed | 0,
+      lastStepResultCount: 0,
+    };
+  }
+
+  #app(): CompiledGoapGraph {
+    return this.#compiled ?? this.compile();
+  }
+
+  /**
+   * Runs `goal` from `worldState` to the end (or to an interrupt) on the last
+   * compiled graph (compiling one without a checkpointer if needed).
+   *
+   * @example
+   * ```ts
+   * const result = await graph.invoke({ published: true }, { topic: "GOAP" });
+   * ```
+   */
+  async invoke(goal: GoalInput, worldState: Readonly<WorldState> = {}, config?: LangGraphRunnableConfig): Promise<GoapRunResult> {
+    return (await this.#app().invoke(this.createInput(goal, worldState), config)) as GoapRunResult;
+  }
+
+  /**
+   * Streams a run; `config.streamMode` picks LangGraph's stream mode(s)
+   * (`values`, `updates`, `debug`, `custom`, `checkpoints`, `tasks`, ...).
+   *
+   * @example
+   * ```ts
+   * for await (const chunk of await graph.stream(goal, {}, { streamMode: "updates" })) console.log(chunk);
+   * ```
+   */
+  stream(goal: GoalInput, worldState: Readonly<WorldState> = {}, config?: Parameters<CompiledGoapGraph["stream"]>[1]) {
+    return this.#app().stream(this.createInput(goal, worldState), config);
+  }
+
+  /**
+   * Resumes a run paused at a human-approval interrupt with the human's
+   * answer (`true`/`false`/`{ approved, reason }`, or a form value).
+   *
+   * @example
+   * ```ts
+   * await graph.resume(true, { configurable: { thread_id: "t1" } });
+   * ```
+   */
+  async resume(answer: unknown, config: LangGraphRunnableConfig): Promise<GoapRunResult> {
+    return (await this.#app().invoke(new Command({ resume: answer }), config)) as GoapRunResult;
+  }
+}
+
+function pick<T extends object, K extends keyof T>(source: T, keys: readonly K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const key of keys) if (source[key] !== undefined) out[key] = source[key];
+  return out;
+}

@@ -1,0 +1,55 @@
+import type { GoalSpec } from "../core/index.js";
+import { computeGoalHash } from "./history/goal-hash.js";
+import type { ExecutionHistory, ExecutionRecord } from "./history/types.js";
+import { errorMessage } from "./logger.js";
+import type { NodeRuntime } from "./runtime.js";
+import type { GoapState, GoapStatus } from "./state.js";
+
+function outcomeOf(status: GoapStatus, terminationIsError: boolean): ExecutionRecord["outcome"] {
+  if (status === "goal_achieved") return "success";
+  if (status === "terminated") return terminationIsError ? "failed" : "partial";
+  return "failed";
+}
+
+/** @internal The record of a run that just ended. */
+export function buildExecutionRecord(
+  state: GoapState,
+  goal: GoalSpec,
+  status: GoapStatus,
+  runtime: NodeRuntime,
+  terminationIsError = true,
+): ExecutionRecord {
+  let actualCost = 0;
+  for (const r of state.executionHistory) {
+    const action = r.success ? runtime.actionsByName.get(r.actionName) : undefined;
+    if (!action) continue;
+    try {
+      actualCost += action.getCost(r.stateBefore);
+    } catch {
+      // A cost function that fails on a recorded state does not block the record.
+    }
+  }
+  return {
+    goalHash: computeGoalHash(goal),
+    goalConditions: goal.conditions,
+    planActions: [...(state.plan?.actions ?? [])],
+    expectedCost: state.plan?.totalCost ?? 0,
+    actualCost,
+    outcome: outcomeOf(status, terminationIsError),
+    status,
+    replanCount: state.replanCount,
+    timestamp: new Date(runtime.now()).toISOString(),
+    failedActions: [...new Set(state.executionHistory.filter((r) => !r.success).map((r) => r.actionName))],
+    metadata: { executedActions: state.executionHistory.filter((r) => r.success).map((r) => r.actionName) },
+  };
+}
+
+/** @internal Writes a record; a failing store is logged and never breaks the run. */
+export async function recordExecution(history: ExecutionHistory | undefined, record: ExecutionRecord, runtime: NodeRuntime): Promise<void> {
+  if (!history) return;
+  try {
+    await history.record(record);
+  } catch (error) {
+    runtime.logger.warn(`execution history could not record the run: ${errorMessage(error)}`, { goalHash: record.goalHash });
+  }
+}

@@ -1,0 +1,98 @@
+import { interrupt } from "@langchain/langgraph";
+import { type ZodType, z } from "zod";
+import type { ActionSpec, WorldState } from "../core/index.js";
+import { toJsonValue } from "./json.js";
+import type { ActionFailureKind } from "./state.js";
+
+/** Interrupt payload for `requireHumanApproval: true`. Resume with `true`, `false` or `{ approved, reason? }`. */
+export interface ApprovalRequest {
+  readonly type: "goap_action_approval";
+  readonly action: string;
+  readonly preconditions: unknown;
+  readonly effects: unknown;
+  readonly worldState: WorldState;
+}
+
+/** Interrupt payload for a zod-schema `requireHumanApproval`. Resume with the form's value. */
+export interface FormRequest {
+  readonly type: "goap_action_form";
+  readonly action: string;
+  /** JSON Schema of the expected answer (absent when the schema cannot be expressed in JSON Schema). */
+  readonly formSchema: unknown;
+  readonly preconditions: unknown;
+  readonly worldState: WorldState;
+}
+
+/** What the executor may send to a human. */
+export type HumanRequest = ApprovalRequest | FormRequest;
+
+/** A resume value for an {@link ApprovalRequest}. */
+export type ApprovalResponse = boolean | { readonly approved: boolean; readonly reason?: string };
+
+/** The human's answer, read. */
+export type HumanDecision =
+  | { readonly approved: true; readonly input?: unknown }
+  | { readonly approved: false; readonly failure: ActionFailureKind; readonly error: string; readonly input?: unknown };
+
+function formSchemaOf(schema: ZodType): unknown {
+  try {
+    return z.toJSONSchema(schema);
+  } catch {
+    return undefined;
+  }
+}
+
+function readApproval(answer: unknown): HumanDecision {
+  if (answer === true) return { approved: true, input: true };
+  if (answer === false)
+    return { approved: false, failure: "approval_denied", error: "human_approval_denied: denied by operator", input: false };
+  if (typeof answer === "object" && answer !== null && typeof (answer as { approved?: unknown }).approved === "boolean") {
+    const { approved, reason } = answer as { approved: boolean; reason?: unknown };
+    if (approved) return { approved: true, input: answer };
+    const why = typeof reason === "string" && reason !== "" ? reason : "denied by operator";
+    return { approved: false, failure: "approval_denied", error: `human_approval_denied: ${why}`, input: answer };
+  }
+  return {
+    approved: false,
+    failure: "approval_denied",
+    error: `human_approval_denied: unrecognised answer ${JSON.stringify(answer) ?? String(answer)}; expected true, false or { approved, reason? }`,
+    input: answer ?? null,
+  };
+}
+
+/**
+ * Asks a human about `action` through LangGraph's `interrupt()` when the
+ * action requires it; returns at once for actions that do not. On the
+ * first pass the graph pauses here; when resumed (`Command({ resume })`) the
+ * node runs again and this returns the answer. Only `true` or
+ * `{ approved: true }` approve; a form answer must pass the action's zod
+ * schema, and its parsed value is returned as `input`.
+ */
+export function askHuman(action: ActionSpec, worldState: Readonly<WorldState>): HumanDecision {
+  const requirement = action.requireHumanApproval;
+  if (requirement === false) return { approved: true };
+  if (requirement === true) {
+    const request: ApprovalRequest = {
+      type: "goap_action_approval",
+      action: action.name,
+      preconditions: toJsonValue(action.preconditions),
+      effects: toJsonValue(action.toJSON().effects),
+      worldState: toJsonValue(worldState),
+    };
+    return readApproval(interrupt(request));
+  }
+  const request: FormRequest = {
+    type: "goap_action_form",
+    action: action.name,
+    formSchema: formSchemaOf(requirement),
+    preconditions: toJsonValue(action.preconditions),
+    worldState: toJsonValue(worldState),
+  };
+  const answer: unknown = interrupt(request);
+  const parsed = requirement.safeParse(answer);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.length ? i.path.join(".") : "(root)"}: ${i.message}`).join("; ");
+    return { approved: false, failure: "form_invalid", error: `human_form_invalid: ${issues}`, input: toJsonValue(answer) ?? null };
+  }
+  return { approved: true, input: toJsonValue(parsed.data) };
+}

@@ -1,0 +1,64 @@
+export { FunctionalConditionResolver, type ResolveConditionsOptions, resolveConditions } from "./conditions.js";
+export { GoapExecutor, type GoapExecutorOptions } from "./executor.js";
+export { dataOf, type GoalData, type GoalInput, GoalRegistry, type GoalSpecData, isGoalData, type MultiGoalData } from "./goal-data.js";
+export {
+  type CompiledGoapGraph,
+  DEFAULT_GOAP_RECURSION_LIMIT,
+  type GoapCompileOptions,
+  GoapGraph,
+  type GoapGraphOptions,
+  type GoapNodeName,
+  type GoapRunResult,
+  type GoapStateGraph,
+} from "./goap-graph.js";
+export {
+  type ActionGuard,
+  FunctionalGuard,
+  type GuardResult,
+  GuardSeverity,
+  hasBlockingFailure,
+  type NamedGuardResult,
+  runGuards,
+} from "./guards.js";
+export { computeGoalHash } from "./history/goal-hash.js";
+export type { ExecutionHistory, ExecutionRecord } from "./history/types.js";
+export type { ApprovalRequest, ApprovalResponse, FormRequest, HumanRequest } from "./human-approval.js";
+export { CONSOLE_LOGGER, type GoapLogger } from "./logger.js";
+export { GoapObserver, type GoapObserverOptions, type ObserverTarget } from "./observer.js";
+export { ParallelGoapExecutor } from "./parallel-executor.js";
+export { bindAction, type PlanData, planFromData, planToData, type ScoreData } from "./plan-data.js";
+export { GoapPlanner, type GoapPlannerOptions } from "./planner.js";
+export { type ExecutionTransitionModel, type Sleep, timerSleep } from "./run-action.js";
+export type { GoapNodeOptions } from "./runtime.js";
+export { FunctionalSensor, runSensors, type Sensor } from "./sensors.js";
+export {
+  type ActionFailureKind,
+  type ActionResult,
+  type GoapState,
+  type GoapStateAnnotation,
+  type GoapStateUpdate,
+  type GoapStatus,
+  successfulActionNames,
+  TERMINAL_STATUSES,
+} from "./state.js";
+export type { GoapStreamEvent } from "./stream-events.js";
+export {
+  FunctionalStuckHandler,
+  MulticastStuckHandler,
+  type StuckHandler,
+  StuckHandlerResult,
+  StuckHandlingResultCode,
+} from "./stuck.js";
+export {
+  AllOfPolicy,
+  type EarlyTermination,
+  FirstOfPolicy,
+  MaxActionsPolicy,
+  MaxCostPolicy,
+  MaxLLMCallsPolicy,
+  MaxTokensPolicy,
+  MaxWallClockPolicy,
+  OnStuckPolicy,
+  type TerminationPolicy,
+} from "./termination.js";
+export { dependsOn, nextWave, planDependencies } from "./waves.js";

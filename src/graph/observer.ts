@@ -1,0 +1,172 @@
+import { Command, END, type LangGraphRunnableConfig } from "@langchain/langgraph";
+import { type ActionSpec, type GoalSpec, MultiGoal, type ReplanStrategy, type WorldState } from "../core/index.js";
+import { planningKeys } from "../planner/index.js";
+import { activeGoal } from "./goal-planning.js";
+import type { ExecutionHistory } from "./history/types.js";
+import { buildExecutionRecord, recordExecution } from "./history-record.js";
+import { sameJson } from "./json.js";
+import { errorMessage } from "./logger.js";
+import { type GoapNodeOptions, NodeRuntime } from "./runtime.js";
+import { type GoapState, type GoapStateUpdate, type GoapStatus, IMMEDIATE_BLACKLIST } from "./state.js";
+import { emitEvent } from "./stream-events.js";
+import type { EarlyTermination, TerminationPolicy } from "./termination.js";
+
+/** Where the observer sends the run next. */
+export type ObserverTarget = "planner" | "executor" | typeof END;
+
+/** Options of {@link GoapObserver}. */
+export interface GoapObserverOptions extends GoapNodeOptions {
+  /** Consulted first at every decision; the first that fires ends the run `terminated`. @defaultValue [] */
+  readonly terminationPolicies?: readonly TerminationPolicy[];
+  /** Receives an {@link ExecutionRecord} at every terminal state. */
+  readonly history?: ExecutionHistory;
+}
+
+/**
+ * The `observer` node: decides after every executed step, and routes with a
+ * LangGraph `Command`. In order: termination policies; a missing goal or an
+ * executor error; the goal (for a MultiGoal, the current subgoal: a
+ * sequential one moves on to the next subgoal); no plan; a failed action
+ * (counted, blacklisted past `maxRetries`, then replanned unless the policy
+ * is `never`); `every_action` replanning; deviation from the plan's
+ * expected state; the next step; an exhausted plan. Every replan is charged
+ * to the goal's `maxReplans` budget. Terminal states notify the tracer and
+ * write an execution record.
+ *
+ * @example
+ * ```ts
+ * const observer = new GoapObserver(actions, { terminationPolicies: [new MaxActionsPolicy(20)] });
+ * builder.addNode("observer", (state, config) => observer.run(state, config), { ends: ["planner", "executor", END] });
+ * ```
+ */
+export class GoapObserver {
+  protected readonly runtime: NodeRuntime;
+  readonly #policies: readonly TerminationPolicy[];
+  readonly #history: ExecutionHistory | undefined;
+
+  constructor(actions: readonly ActionSpec[], options: GoapObserverOptions = {}) {
+    this.runtime = new NodeRuntime(actions, options);
+    this.#policies = Object.freeze([...(options.terminationPolicies ?? [])]);
+    this.#history = options.history;
+  }
+
+  /** Decides where the run goes after `state`. */
+  async run(state: GoapState, config?: LangGraphRunnableConfig): Promise<Command<unknown, GoapStateUpdate, ObserverTarget>> {
+    const termination = await this.#checkTermination(state);
+    if (termination) {
+      return this.#end(state, config, "terminated", `${termination.policyName}: ${termination.reason}`, {}, termination.error);
+    }
+    if (!state.goal) return this.#end(state, config, "error", "no goal specified");
+    if (state.status === "error") return this.#end(state, config, "error", state.replanReason ?? "error");
+
+    const goal = this.runtime.goals.restore(state.goal);
+    const current = activeGoal(goal, state.currentSubgoalIndex);
+    if (goal instanceof MultiGoal && state.currentSubgoalIndex >= goal.goals.length) return this.#end(state, config, "goal_achieved", null);
+    if (current.isSatisfied(state.worldState)) {
+      if (goal instanceof MultiGoal && goal.mode === "sequential" && state.currentSubgoalIndex < goal.goals.length - 1) {
+        return this.#goto("planner", {
+          currentSubgoalIndex: state.currentSubgoalIndex + 1,
+          plan: null,
+          currentStep: 0,
+          replanReason: "subgoal_achieved",
+          replanCount: 0,
+          blacklistedActions: [],
+          actionFailureCounts: {},
+        });
+      }
+      return this.#end(state, config, "goal_achieved", null);
+    }
+    if (state.status === "no_plan") return this.#end(state, config, "no_plan", state.replanReason);
+
+    const strategy: ReplanStrategy = current.policy.replanStrategy;
+    if (state.status === "action_failed") {
+      if (strategy === "never") return this.#end(state, config, "failed", "action_failed");
+      return this.#replan(state, config, current, "action_failed", this.#countFailures(state));
+    }
+    if (strategy === "every_action") return this.#replan(state, config, current, "every_action_replan");
+    if (strategy === "on_deviation" && this.#deviates(state, current)) return this.#replan(state, config, current, "state_deviation");
+    if (state.plan && state.currentStep < state.plan.actions.length) return this.#goto("executor", {});
+    if (strategy === "never") return this.#end(state, config, "failed", "plan_exhausted");
+    return this.#replan(state, config, current, "plan_exhausted");
+  }
+
+  async #checkTermination(state: GoapState): Promise<EarlyTermination | null> {
+    for (const policy of this.#policies) {
+      try {
+        const decision = await policy.shouldTerminate(state);
+        if (decision) return decision;
+      } catch (error) {
+        this.runtime.logger.warn(`termination policy "${policy.name}" threw and was skipped: ${errorMessage(error)}`, {
+          policy: policy.name,
+        });
+      }
+    }
+    return null;
+  }
+
+  /** Failure counts and blacklist after the latest executor step. */
+  #countFailures(state: GoapState): GoapStateUpdate {
+    const counts = { ...state.actionFailureCounts };
+    const blacklist = [...state.blacklistedActions];
+    const latest = state.lastStepResultCount > 0 ? state.executionHistory.slice(-state.lastStepResultCount) : [];
+    for (const result of latest) {
+      if (result.success || result.failure === "aborted") continue;
+      const action = this.runtime.actionsByName.get(result.actionName);
+      if (!action) continue;
+      const immediate = result.failure !== null && IMMEDIATE_BLACKLIST.has(result.failure);
+      counts[action.name] = immediate ? action.maxRetries + 1 : (counts[action.name] ?? 0) + 1;
+      if ((counts[action.name] as number) > action.maxRetries && !blacklist.includes(action.name)) blacklist.push(action.name);
+    }
+    return { actionFailureCounts: counts, blacklistedActions: blacklist };
+  }
+
+  /** True when the world differs from what the plan expected after the last executed step, on planning keys. */
+  #deviates(state: GoapState, goal: GoalSpec): boolean {
+    const plan = state.plan;
+    if (!plan || state.currentStep <= 0 || state.currentStep > plan.expectedStates.length) return false;
+    const expected = plan.expectedStates[state.currentStep - 1] as WorldState;
+    return planningKeys(goal, this.runtime.actions).some((key) => !sameJson(state.worldState[key], expected[key]));
+  }
+
+  async #replan(
+    state: GoapState,
+    config: LangGraphRunnableConfig | undefined,
+    goal: GoalSpec,
+    reason: string,
+    extra: GoapStateUpdate = {},
+  ): Promise<Command<unknown, GoapStateUpdate, ObserverTarget>> {
+    const max = goal.policy.maxReplans;
+    if (max > 0 && state.replanCount >= max) return this.#end(state, config, "failed", `max_replans_exceeded (${max})`, extra);
+    return this.#goto("planner", { replanReason: reason, ...extra });
+  }
+
+  #goto(target: "planner" | "executor", update: GoapStateUpdate): Command<unknown, GoapStateUpdate, ObserverTarget> {
+    return new Command({ goto: target, update });
+  }
+
+  async #end(
+    state: GoapState,
+    config: LangGraphRunnableConfig | undefined,
+    status: GoapStatus,
+    reason: string | null,
+    extra: GoapStateUpdate = {},
+    terminationIsError = true,
+  ): Promise<Command<unknown, GoapStateUpdate, ObserverTarget>> {
+    if (status === "goal_achieved") await this.runtime.trace("onGoalAchieved", state.worldState);
+    else await this.runtime.trace("onPlanFailed", reason ?? status, 0);
+    emitEvent(config, { kind: "finish", status, reason });
+    if (state.goal && this.#history) {
+      let goal: GoalSpec | null = null;
+      try {
+        goal = activeGoal(this.runtime.goals.restore(state.goal), state.currentSubgoalIndex);
+      } catch (error) {
+        this.runtime.logger.warn(`execution history skipped: the goal could not be restored: ${errorMessage(error)}`);
+      }
+      if (goal) {
+        const record = buildExecutionRecord({ ...state, ...(extra as Partial<GoapState>) }, goal, status, this.runtime, terminationIsError);
+        await recordExecution(this.#history, record, this.runtime);
+      }
+    }
+    return new Command({ goto: END, update: { status, replanReason: reason, ...extra } });
+  }
+}

@@ -1,0 +1,91 @@
+import { type ActionSpec, BendableScore, HardSoftScore, LangGoapError, type Score, SimpleScore, type WorldState } from "../core/index.js";
+import { Plan } from "../planner/index.js";
+import { toJsonValue } from "./json.js";
+
+/** A score as JSON. */
+export type ScoreData =
+  | { readonly kind: "simple"; readonly value: number }
+  | { readonly kind: "hard-soft"; readonly hard: number; readonly soft: number }
+  | { readonly kind: "bendable"; readonly hardLevels: readonly number[]; readonly softLevels: readonly number[] };
+
+/**
+ * A plan as graph state keeps it: action names instead of actions, expected
+ * states cut to the planning keys, and JSON metadata. Actions are re-bound
+ * by name from the graph's action list, so a plan restored from a checkpoint
+ * runs in a fresh graph instance.
+ */
+export interface PlanData {
+  readonly actions: readonly string[];
+  /** The planning-relevant part of the state expected after each action. */
+  readonly expectedStates: readonly WorldState[];
+  readonly totalCost: number;
+  readonly score: ScoreData;
+  readonly metadata: Readonly<Record<string, unknown>>;
+}
+
+function pick(state: Readonly<WorldState>, keys: readonly string[]): WorldState {
+  const out: WorldState = {};
+  for (const key of keys) if (state[key] !== undefined) out[key] = state[key];
+  return out;
+}
+
+function scoreToData(score: Score): ScoreData {
+  switch (score.kind) {
+    case "simple":
+      return { kind: "simple", value: score.value };
+    case "hard-soft":
+      return { kind: "hard-soft", hard: score.hard, soft: score.soft };
+    default:
+      return { kind: "bendable", hardLevels: [...score.hardLevels], softLevels: [...score.softLevels] };
+  }
+}
+
+function scoreFromData(data: ScoreData | undefined, totalCost: number): Score {
+  switch (data?.kind) {
+    case "hard-soft":
+      return new HardSoftScore(data.hard, data.soft);
+    case "bendable":
+      return new BendableScore(data.hardLevels, data.softLevels);
+    case "simple":
+      return new SimpleScore(data.value);
+    default:
+      return new SimpleScore(totalCost);
+  }
+}
+
+/** The checkpoint-safe form of `plan`, keeping only `keys` of each expected state. */
+export function planToData(plan: Plan, keys: readonly string[]): PlanData {
+  return {
+    actions: plan.actionNames,
+    expectedStates: plan.expectedStates.map((s) => toJsonValue<WorldState>(pick(s, keys))),
+    totalCost: plan.totalCost,
+    score: scoreToData(plan.score),
+    metadata: toJsonValue<Record<string, unknown>>(plan.metadata) ?? {},
+  };
+}
+
+/**
+ * Rebuilds a {@link Plan} from its data, re-binding each action by name.
+ * An unknown name is an error naming it and the known actions.
+ */
+export function planFromData(data: PlanData, actionsByName: ReadonlyMap<string, ActionSpec>): Plan {
+  const actions = data.actions.map((name) => bindAction(name, actionsByName));
+  return new Plan({
+    actions,
+    expectedStates: data.expectedStates,
+    totalCost: data.totalCost,
+    score: scoreFromData(data.score, data.totalCost),
+    metadata: data.metadata as Plan["metadata"],
+  });
+}
+
+/** The live action called `name`. */
+export function bindAction(name: string, actionsByName: ReadonlyMap<string, ActionSpec>): ActionSpec {
+  const action = actionsByName.get(name);
+  if (action) return action;
+  throw new LangGoapError(
+    "UNKNOWN_ACTION",
+    `the plan in graph state names action "${name}", which this graph does not have; known actions: [${[...actionsByName.keys()].join(", ")}]`,
+    { action: name },
+  );
+}

@@ -1,0 +1,210 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { type ActionSpec, describeValue, type GoalSpec, LangGoapError, MultiGoal, type WorldState } from "../core/index.js";
+import type { ConditionResolver } from "../nl/index.js";
+import { AStarStrategy, type Plan, type PlanningStrategy, planningKeys } from "../planner/index.js";
+import { resolveConditions } from "./conditions.js";
+import { dataOf } from "./goal-data.js";
+import { activeGoal, type GoalPlanningContext, planGoal, planMultiGoal } from "./goal-planning.js";
+import { planFromData, planToData } from "./plan-data.js";
+import { type GoapNodeOptions, NodeRuntime } from "./runtime.js";
+import { runSensors, type Sensor } from "./sensors.js";
+import type { GoapState, GoapStateUpdate } from "./state.js";
+import { emitEvent } from "./stream-events.js";
+import { MulticastStuckHandler, type StuckHandler } from "./stuck.js";
+
+/** Options of {@link GoapPlanner}. */
+export interface GoapPlannerOptions extends GoapNodeOptions {
+  /** Plans every goal. @defaultValue A* for plain goals, `pipelineStrategy` for goals with constraints, objectives or metrics */
+  readonly strategy?: PlanningStrategy;
+  /** Plans goals with constraints, objectives or metrics when no `strategy` is given. */
+  readonly pipelineStrategy?: PlanningStrategy;
+  /** Observe the world before each planning round. @defaultValue [] */
+  readonly sensors?: readonly Sensor[];
+  /** Decide boolean facts before each planning round (three-valued). @defaultValue [] */
+  readonly resolvers?: readonly ConditionResolver[];
+  /** Asked, in order, when no plan is found. @defaultValue [] */
+  readonly stuckHandlers?: readonly StuckHandler[];
+  /** How many times stuck handlers are consulted per planning round. @defaultValue 3 */
+  readonly maxStuckIterations?: number;
+  /** Send search events to the tracer. @defaultValue false */
+  readonly recordExpansions?: boolean;
+}
+
+interface Reflection {
+  readonly actionName?: string;
+  readonly reflection?: string;
+  readonly suggestion?: string;
+}
+
+/**
+ * The `planner` node: observes (sensors), orients (condition resolvers),
+ * and plans the goal (or the right subgoal of a MultiGoal) with the
+ * strategy. Actions with `canRerun: false` that already succeeded are left
+ * out; blacklisted actions are avoided unless no plan exists without them
+ * (then the blacklist and failure counts are cleared). When no plan exists,
+ * stuck handlers may change the state or the goal and planning is retried.
+ *
+ * @example
+ * ```ts
+ * const planner = new GoapPlanner(actions, { sensors: [clock], strategy: new AStarStrategy() });
+ * builder.addNode("planner", (state, config) => planner.run(state, config));
+ * ```
+ */
+export class GoapPlanner {
+  protected readonly runtime: NodeRuntime;
+  readonly #options: GoapPlannerOptions;
+  readonly #astar = new AStarStrategy();
+  readonly #stuck: StuckHandler | undefined;
+  readonly #maxStuckIterations: number;
+  #warnedPipeline = false;
+
+  constructor(actions: readonly ActionSpec[], options: GoapPlannerOptions = {}) {
+    this.runtime = new NodeRuntime(actions, options);
+    this.#options = options;
+    const max = options.maxStuckIterations ?? 3;
+    if (!Number.isInteger(max) || max < 1) {
+      throw new LangGoapError("INVALID_OPTION", `maxStuckIterations must be an integer >= 1, got ${describeValue(max)}`);
+    }
+    this.#maxStuckIterations = max;
+    const handlers = options.stuckHandlers ?? [];
+    this.#stuck = handlers.length ? new MulticastStuckHandler(handlers, "multicast", this.runtime.logger) : undefined;
+    for (const [name, strategy] of [
+      ["strategy", options.strategy],
+      ["pipelineStrategy", options.pipelineStrategy],
+    ] as const) {
+      if (strategy !== undefined && typeof strategy?.plan !== "function") {
+        throw new LangGoapError("INVALID_OPTION", `${name} must implement PlanningStrategy (a plan(start, goal, actions, context) method)`);
+      }
+    }
+  }
+
+  /** The strategy that plans `goal`. */
+  strategyFor(goal: GoalSpec): PlanningStrategy {
+    if (this.#options.strategy) return this.#options.strategy;
+    if (!goal.needsOptimization) return this.#astar;
+    if (this.#options.pipelineStrategy) return this.#options.pipelineStrategy;
+    if (!this.#warnedPipeline) {
+      this.#warnedPipeline = true;
+      this.runtime.logger.warn(
+        "a goal has constraints, objectives or metrics but no pipelineStrategy is configured; A* plans it by cost alone",
+      );
+    }
+    return this.#astar;
+  }
+
+  /** Runs one planning round on `state`. */
+  async run(state: GoapState, config?: LangGraphRunnableConfig): Promise<GoapStateUpdate> {
+    const began = performance.now();
+    const wallClockStartedAt = state.wallClockStartedAt ?? this.runtime.now();
+    if (!state.goal) return { status: "error", replanReason: "no goal specified", plan: null, currentStep: 0, wallClockStartedAt };
+    if (typeof state.worldState !== "object" || state.worldState === null || Array.isArray(state.worldState)) {
+      throw new LangGoapError("INVALID_STATE", `worldState must be an object of facts, got ${describeValue(state.worldState)}`);
+    }
+    let goal = this.runtime.goals.restore(state.goal);
+    let goalChanged = false;
+    let world = await this.#observe(state.worldState, goal);
+
+    const wasReplan = state.plan !== null;
+    const replanCount = state.replanCount + (wasReplan ? 1 : 0);
+    const usable = this.#usableActions(state);
+    const firstGoal = activeGoal(goal, state.currentSubgoalIndex);
+    const strategyName = this.strategyFor(firstGoal).name;
+    await this.runtime.trace("onPlanStart", firstGoal, world, strategyName);
+    await this.runtime.trace("onStrategyChosen", strategyName);
+
+    const ctx = (): GoalPlanningContext => ({
+      actions: usable,
+      known: this.runtime.actionsByName,
+      blacklisted: state.blacklistedActions,
+      chooseStrategy: (g) => this.strategyFor(g),
+      priorPlan: wasReplan ? this.#priorPlan(state) : null,
+      currentStep: state.currentStep,
+      signal: config?.signal,
+      tracer: this.runtime.tracer,
+      recordExpansions: this.#options.recordExpansions === true,
+      logger: this.runtime.logger,
+    });
+    const planFor = (g: GoalSpec | MultiGoal, w: WorldState, from: number) =>
+      g instanceof MultiGoal ? planMultiGoal(g, from, w, ctx()) : planGoal(g, w, ctx());
+
+    let result = await planFor(goal, world, state.currentSubgoalIndex);
+    for (let round = 0; !result.plan && this.#stuck && round < this.#maxStuckIterations; round++) {
+      const answer = await this.#stuck.handleStuck(
+        { ...state, goal: dataOf(goal), worldState: world, noPlanExplanation: result.explanation, replanCount },
+        result.explanation ?? { unreachableConditions: [], missingPreconditions: [], unusableActions: [], suggestion: "" },
+      );
+      if (answer.code !== "replan") break;
+      world = { ...world, ...answer.stateUpdates };
+      if (answer.newGoal) {
+        goal = answer.newGoal;
+        goalChanged = true;
+      }
+      result = await planFor(goal, world, goalChanged ? 0 : state.currentSubgoalIndex);
+    }
+
+    const durationMs = performance.now() - began;
+    const common: GoapStateUpdate = {
+      worldState: world,
+      currentStep: 0,
+      replanCount,
+      wallClockStartedAt,
+      reflectionContext: this.#reflections(state.reflectionContext),
+      ...(goalChanged ? { goal } : {}),
+    };
+    if (!result.plan) {
+      await this.runtime.trace("onPlanFailed", "no_plan", durationMs);
+      emitEvent(config, { kind: "no_plan", suggestion: result.explanation?.suggestion ?? "" });
+      return { ...common, plan: null, status: "no_plan", noPlanExplanation: result.explanation, currentSubgoalIndex: result.subgoalIndex };
+    }
+    if (wasReplan) await this.runtime.trace("onReplan", state.replanReason ?? "unknown", result.plan);
+    await this.runtime.trace("onPlanComplete", result.plan, durationMs);
+    emitEvent(config, { kind: "plan", actions: result.plan.actionNames, totalCost: result.plan.totalCost, replan: wasReplan });
+    return {
+      ...common,
+      plan: planToData(result.plan, planningKeys(result.goal, this.runtime.actions)),
+      status: "executing",
+      noPlanExplanation: null,
+      currentSubgoalIndex: result.subgoalIndex,
+      ...(result.usedBlacklistFallback ? { blacklistedActions: [], actionFailureCounts: {} } : {}),
+    };
+  }
+
+  /** Sensors, then condition resolvers over every planning key. */
+  async #observe(worldState: WorldState, goal: GoalSpec | MultiGoal): Promise<WorldState> {
+    const { sensors = [], resolvers = [] } = this.#options;
+    let world = await runSensors(sensors, worldState, { tracer: this.runtime.tracer, logger: this.runtime.logger });
+    if (resolvers.length > 0) {
+      const goals = goal instanceof MultiGoal ? goal.goals : [goal];
+      const keys = goals.flatMap((g) => planningKeys(g, this.runtime.actions));
+      world = await resolveConditions(resolvers, keys, world, { logger: this.runtime.logger });
+    }
+    return world;
+  }
+
+  /** All actions but those with `canRerun: false` that already succeeded in this run. */
+  #usableActions(state: GoapState): readonly ActionSpec[] {
+    const done = new Set(state.executionHistory.filter((r) => r.success).map((r) => r.actionName));
+    return this.runtime.actions.filter((a) => a.canRerun || !done.has(a.name));
+  }
+
+  #priorPlan(state: GoapState): Plan | null {
+    if (!state.plan) return null;
+    try {
+      return planFromData(state.plan, this.runtime.actionsByName);
+    } catch {
+      return null;
+    }
+  }
+
+  /** Lessons a reflecting tracer (one with a `reflections` list) has gathered, formatted for prompts. */
+  #reflections(previous: readonly string[]): string[] {
+    let found: unknown;
+    try {
+      found = (this.runtime.tracer as { reflections?: unknown } | undefined)?.reflections;
+    } catch {
+      found = undefined;
+    }
+    if (!Array.isArray(found)) return [...previous];
+    return found.map((r: Reflection) => `[${r.actionName ?? "?"}] ${r.reflection ?? ""} → ${r.suggestion ?? ""}`);
+  }
+}

@@ -1,0 +1,127 @@
+import { Annotation } from "@langchain/langgraph";
+import type { WorldState } from "../core/index.js";
+import type { NoPlanExplanation } from "../planner/index.js";
+import type { GoalData, GoalInput, GoalRegistry } from "./goal-data.js";
+import type { PlanData } from "./plan-data.js";
+
+/** Where a run stands. */
+export type GoapStatus = "executing" | "goal_achieved" | "failed" | "no_plan" | "error" | "action_failed" | "terminated";
+
+/** Statuses that end a run. */
+export const TERMINAL_STATUSES: ReadonlySet<GoapStatus> = new Set(["goal_achieved", "failed", "no_plan", "error", "terminated"]);
+
+/**
+ * Why an action failed: its code threw or returned nonsense (`error`), a
+ * guard blocked it, a human denied it or sent an invalid form, its effect
+ * validator rejected the outcome, it was cut short because a sibling in its
+ * parallel wave failed (`aborted`), or there was no action to run.
+ */
+export type ActionFailureKind =
+  | "error"
+  | "guard_blocked"
+  | "approval_denied"
+  | "form_invalid"
+  | "validation_failed"
+  | "aborted"
+  | "no_action";
+
+/** Failures that blacklist the action at once, whatever its `maxRetries`. */
+export const IMMEDIATE_BLACKLIST: ReadonlySet<ActionFailureKind> = new Set(["guard_blocked", "approval_denied", "form_invalid"]);
+
+/** One executed (or refused) action, as the execution history records it. */
+export interface ActionResult {
+  readonly actionName: string;
+  readonly success: boolean;
+  readonly stateBefore: WorldState;
+  /** The state the action produced (for a rolled-back action, the rejected state). */
+  readonly stateAfter: WorldState;
+  readonly error: string | null;
+  readonly failure: ActionFailureKind | null;
+  /** Attempts made under the action's QoS policy (0 when it never ran). */
+  readonly attempts: number;
+  readonly durationMs: number;
+}
+
+/**
+ * The state of a GOAP run. Everything in it is plain JSON, so any
+ * checkpointer can save it; goals and plans are re-bound to live objects by
+ * name when a node reads them.
+ */
+export interface GoapState {
+  worldState: WorldState;
+  goal: GoalData | null;
+  plan: PlanData | null;
+  /** Index of the next plan step to execute. */
+  currentStep: number;
+  /** Every executed action, appended in order. */
+  executionHistory: ActionResult[];
+  /** Replans for the current (sub)goal. */
+  replanCount: number;
+  replanReason: string | null;
+  status: GoapStatus;
+  blacklistedActions: string[];
+  actionFailureCounts: Record<string, number>;
+  /** The MultiGoal subgoal being pursued. */
+  currentSubgoalIndex: number;
+  noPlanExplanation: NoPlanExplanation | null;
+  /** Lessons from reflecting tracers, formatted `[action] reflection → suggestion`. */
+  reflectionContext: string[];
+  /** Epoch ms of the first planning round (wall-clock budgets count from here). */
+  wallClockStartedAt: number | null;
+  /** Answers given at human-approval interrupts, by action name. */
+  humanInput: Record<string, unknown>;
+  /** The seeded generator's state, so retries and sampling replay exactly after a resume. */
+  rngState: number;
+  /** How many history entries the latest executor step appended. */
+  lastStepResultCount: number;
+}
+
+const replace = <T>(_old: T, next: T): T => next;
+
+/**
+ * @internal Builds the LangGraph state definition. `goals` turns goal
+ * objects written to the state into {@link GoalData}; `seed` is the default
+ * generator state.
+ */
+export function createGoapStateAnnotation(goals: GoalRegistry, seed: number) {
+  return Annotation.Root({
+    worldState: Annotation<WorldState>({ reducer: replace, default: () => ({}) }),
+    goal: Annotation<GoalData | null, GoalInput | null>({
+      reducer: (_old, next) => (next === null || next === undefined ? null : goals.toData(next)),
+      default: () => null,
+    }),
+    plan: Annotation<PlanData | null>({ reducer: replace, default: () => null }),
+    currentStep: Annotation<number>({ reducer: replace, default: () => 0 }),
+    executionHistory: Annotation<ActionResult[]>({ reducer: (old, next) => old.concat(next), default: () => [] }),
+    replanCount: Annotation<number>({ reducer: replace, default: () => 0 }),
+    replanReason: Annotation<string | null>({ reducer: replace, default: () => null }),
+    status: Annotation<GoapStatus>({ reducer: replace, default: () => "executing" }),
+    blacklistedActions: Annotation<string[]>({ reducer: replace, default: () => [] }),
+    actionFailureCounts: Annotation<Record<string, number>>({ reducer: replace, default: () => ({}) }),
+    currentSubgoalIndex: Annotation<number>({ reducer: replace, default: () => 0 }),
+    noPlanExplanation: Annotation<NoPlanExplanation | null>({ reducer: replace, default: () => null }),
+    reflectionContext: Annotation<string[]>({ reducer: replace, default: () => [] }),
+    wallClockStartedAt: Annotation<number | null>({ reducer: replace, default: () => null }),
+    humanInput: Annotation<Record<string, unknown>>({ reducer: replace, default: () => ({}) }),
+    rngState: Annotation<number>({ reducer: replace, default: () => seed }),
+    lastStepResultCount: Annotation<number>({ reducer: replace, default: () => 0 }),
+  });
+}
+
+/** @internal The LangGraph state definition of a GOAP graph. */
+export type GoapStateAnnotation = ReturnType<typeof createGoapStateAnnotation>;
+
+/** What a node may write: any subset of the state, with goals given as objects or data. */
+export type GoapStateUpdate = GoapStateAnnotation["Update"];
+
+/**
+ * Names of the actions that succeeded, in execution order.
+ *
+ * @example
+ * ```ts
+ * successfulActionNames(await graph.invoke(goal, {})); // ["research", "write_premium", "publish"]
+ * ```
+ */
+export function successfulActionNames(state: Pick<GoapState, "executionHistory">): string[] {
+  return state.executionHistory.filter((r) => r.success).map((r) => r.actionName);
+}

@@ -1,0 +1,149 @@
+import type { GoalSpec, MultiGoal, WorldState } from "../core/index.js";
+import type { NoPlanExplanation } from "../planner/index.js";
+import { errorMessage, type GoapLogger } from "./logger.js";
+import type { GoapState } from "./state.js";
+
+/** What a stuck handler decided. */
+export type StuckHandlingResultCode = "replan" | "no_resolution";
+
+/** Codes by name. */
+export const StuckHandlingResultCode = Object.freeze({ REPLAN: "replan", NO_RESOLUTION: "no_resolution" } as const);
+
+/**
+ * A stuck handler's answer: try planning again (after merging `stateUpdates`
+ * into the world state and, optionally, switching to `newGoal`), or give up.
+ *
+ * @example
+ * ```ts
+ * StuckHandlerResult.replan({ handlerName: "license", message: "bought a license", stateUpdates: { license_acquired: true } });
+ * StuckHandlerResult.noResolution({ handlerName: "license", message: "no budget left" });
+ * ```
+ */
+export class StuckHandlerResult {
+  readonly code: StuckHandlingResultCode;
+  readonly message: string;
+  readonly handlerName: string | undefined;
+  readonly stateUpdates: Readonly<WorldState>;
+  readonly newGoal: GoalSpec | MultiGoal | undefined;
+
+  private constructor(init: {
+    code: StuckHandlingResultCode;
+    message: string;
+    handlerName?: string | undefined;
+    stateUpdates?: Readonly<WorldState>;
+    newGoal?: GoalSpec | MultiGoal | undefined;
+  }) {
+    this.code = init.code;
+    this.message = init.message;
+    this.handlerName = init.handlerName;
+    this.stateUpdates = Object.freeze({ ...init.stateUpdates });
+    this.newGoal = init.newGoal;
+    Object.freeze(this);
+  }
+
+  /** Plan again, with these state updates and optionally a new goal. */
+  static replan(init: {
+    handlerName?: string;
+    message: string;
+    stateUpdates?: Readonly<WorldState>;
+    newGoal?: GoalSpec | MultiGoal;
+  }): StuckHandlerResult {
+    return new StuckHandlerResult({ ...init, code: "replan" });
+  }
+
+  /** The handler cannot help. */
+  static noResolution(init: { handlerName?: string | undefined; message: string }): StuckHandlerResult {
+    return new StuckHandlerResult({ ...init, code: "no_resolution" });
+  }
+}
+
+/**
+ * Called when planning finds no plan, with the state and the explanation of
+ * why. Sync or async.
+ *
+ * @example
+ * ```ts
+ * const buyLicense: StuckHandler = {
+ *   name: "buy-license",
+ *   handleStuck: (_state, why) =>
+ *     why.missingPreconditions.some((c) => c.startsWith("license_acquired"))
+ *       ? StuckHandlerResult.replan({ message: "license bought", stateUpdates: { license_acquired: true } })
+ *       : StuckHandlerResult.noResolution({ message: "not a license problem" }),
+ * };
+ * ```
+ */
+export interface StuckHandler {
+  readonly name: string;
+  handleStuck(state: Readonly<GoapState>, explanation: NoPlanExplanation): StuckHandlerResult | Promise<StuckHandlerResult>;
+}
+
+/**
+ * A {@link StuckHandler} from a name and a function.
+ *
+ * @example
+ * ```ts
+ * new FunctionalStuckHandler("give-up", () => StuckHandlerResult.noResolution({ message: "nothing to do" }));
+ * ```
+ */
+export class FunctionalStuckHandler implements StuckHandler {
+  constructor(
+    readonly name: string,
+    private readonly fn: (state: Readonly<GoapState>, explanation: NoPlanExplanation) => StuckHandlerResult | Promise<StuckHandlerResult>,
+  ) {}
+
+  handleStuck(state: Readonly<GoapState>, explanation: NoPlanExplanation): StuckHandlerResult | Promise<StuckHandlerResult> {
+    return this.fn(state, explanation);
+  }
+}
+
+/**
+ * Asks handlers in order; the first REPLAN wins and the rest are not asked.
+ * A handler that throws or answers nonsense counts as NO_RESOLUTION (and is
+ * logged). When nobody helps, the answer names every handler tried.
+ *
+ * @example
+ * ```ts
+ * const handler = new MulticastStuckHandler([buyLicense, relaxGoal]);
+ * ```
+ */
+export class MulticastStuckHandler implements StuckHandler {
+  readonly handlers: readonly StuckHandler[];
+
+  constructor(
+    handlers: readonly StuckHandler[],
+    readonly name = "multicast",
+    private readonly logger?: Required<GoapLogger>,
+  ) {
+    this.handlers = Object.freeze([...handlers]);
+  }
+
+  async handleStuck(state: Readonly<GoapState>, explanation: NoPlanExplanation): Promise<StuckHandlerResult> {
+    for (const handler of this.handlers) {
+      try {
+        const result = await handler.handleStuck(state, explanation);
+        if (result instanceof StuckHandlerResult && result.code === "replan") {
+          return result.handlerName ? result : StuckHandlerResult.replan({ ...spreadable(result), handlerName: handler.name });
+        }
+        if (!(result instanceof StuckHandlerResult)) {
+          this.logger?.warn(`stuck handler "${handler.name}" returned something other than a StuckHandlerResult; treated as no resolution`);
+        }
+      } catch (error) {
+        this.logger?.warn(`stuck handler "${handler.name}" threw; treated as no resolution: ${errorMessage(error)}`, {
+          handler: handler.name,
+        });
+      }
+    }
+    const tried = this.handlers.map((h) => h.name).join(", ");
+    return StuckHandlerResult.noResolution({
+      message: this.handlers.length ? `No stuck handler could resolve the issue: tried ${tried}` : "No stuck handlers are configured",
+    });
+  }
+}
+
+function spreadable(result: StuckHandlerResult): {
+  message: string;
+  stateUpdates: Readonly<WorldState>;
+  newGoal?: GoalSpec | MultiGoal;
+} {
+  return { message: result.message, stateUpdates: result.stateUpdates, ...(result.newGoal ? { newGoal: result.newGoal } : {}) };
+}
