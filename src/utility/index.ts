@@ -8,7 +8,20 @@ export {
 } from "./brain.js";
 export { type Blackboard, Consideration, type ConsiderationOptions } from "./consideration.js";
 export { CURVE_TYPES, type CurvePoint, type CurveType, ResponseCurve, type ResponseCurveOptions } from "./curve.js";
+export { cutOff } from "./cut-off.js";
 export { type Listener, TypedEmitter, type Unsubscribe } from "./emitter.js";
+export { type CachedPlanResult, PlanCache, type PlanCacheOptions, type PlanCacheStats } from "./plan-cache.js";
+export {
+  formatStupTable,
+  type SatisfiedGoalPolicy,
+  type StupEvaluation,
+  type StupGoalOptions,
+  type StupRow,
+  type StupSelection,
+  StupSelector,
+  type StupSelectorOptions,
+  type StupStatus,
+} from "./stup.js";
 export {
   type ActionScoreBreakdown,
   type ConsiderationScore,
