@@ -6,6 +6,7 @@
 import {
   type ActionSpec,
   callTracer,
+  createRng,
   describeValue,
   type GoalLike,
   type GoalSpec,
@@ -264,14 +265,25 @@ function search(
     hOf = f64(hOf);
   };
 
+  // Zobrist-style hashing: a state's hash is the XOR of per-slot mixes, so a
+  // child's hash is updated from its parent's for the few slots that change.
+  const zobristRng = createRng(0x5eed);
+  const zLo = Int32Array.from({ length: W }, () => (zobristRng.next() * 4294967296) | 0);
+  const zHi = Int32Array.from({ length: W }, () => (zobristRng.next() * 4294967296) | 0);
+  const conv = new Float64Array(1);
+  const convBits = new Int32Array(conv.buffer);
+  const mix = (slot: number, v: number): number => {
+    conv[0] = v;
+    let x = (convBits[0] as number) ^ (zLo[slot] as number);
+    x = Math.imul(x ^ (x >>> 16), 0x85ebca6b) ^ (convBits[1] as number);
+    x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35) ^ (zHi[slot] as number);
+    x = Math.imul(x ^ (x >>> 16), 0x27d4eb2d);
+    return x ^ (x >>> 15);
+  };
   const hashRow = (node: number): number => {
-    let hsh = 0x811c9dc5 | 0;
-    const base = node * W * 2;
-    const end = base + W * 2;
-    for (let i = base; i < end; i++) {
-      hsh = Math.imul(hsh ^ (bits[i] as number), 0x01000193);
-      hsh ^= hsh >>> 15;
-    }
+    let hsh = 0;
+    const base = node * W;
+    for (let i = 0; i < W; i++) hsh ^= mix(i, arena[base + i] as number);
     return hsh;
   };
 
@@ -282,12 +294,21 @@ function search(
     return true;
   };
 
+  // The XOR hash is linear in the state bits, so structured state sets would
+  // cluster in the table: index through a non-linear finalizer (murmur3 fmix32).
+  const indexOf = (hsh: number): number => {
+    let x = hsh;
+    x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+    x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+    return (x ^ (x >>> 16)) & mask;
+  };
+
   const rehash = () => {
     tableSize *= 2;
     mask = tableSize - 1;
     table = new Int32Array(tableSize);
     for (let n = 0; n < count; n++) {
-      let slot = (hashOf[n] as number) & mask;
+      let slot = indexOf(hashOf[n] as number);
       while (table[slot] !== 0) slot = (slot + 1) & mask;
       table[slot] = n + 1;
     }
@@ -296,7 +317,7 @@ function search(
   /** Finds a node equal to `node`'s row; returns its id or -1, and leaves the free slot in `freeSlot`. */
   let freeSlot = 0;
   const lookup = (node: number, hsh: number): number => {
-    let slot = hsh & mask;
+    let slot = indexOf(hsh);
     for (;;) {
       const entry = table[slot] as number;
       if (entry === 0) {
@@ -347,9 +368,11 @@ function search(
 
   let popNode = 0;
   let popG = 0;
+  let popF = 0;
   const heapPop = () => {
     popNode = heapNode[0] as number;
     popG = heapG[0] as number;
+    popF = heapF[0] as number;
     const n = --heapSize;
     if (n === 0) return;
     const lNode = heapNode[n] as number;
@@ -389,14 +412,18 @@ function search(
     heapSeq[i] = ls;
   };
 
-  // Root.
+  // Root. Heuristic values are computed lazily: a child is queued with its
+  // parent's estimate minus the step cost (a lower bound for consistent
+  // heuristics such as hmax) and evaluated only when it reaches the front.
+  const UNEVALUATED = -1;
+  const lazy = heuristicName !== "zero";
   arena.set(p.start, 0);
   parent[0] = -1;
   via[0] = -1;
   gOf[0] = 0;
   hOf[0] = h.evaluate(arena, 0);
   hashOf[0] = hashRow(0);
-  table[(hashOf[0] as number) & mask] = 1;
+  table[indexOf(hashOf[0] as number)] = 1;
   count = 1;
   let generated = 1;
   if (hOf[0] === Number.POSITIVE_INFINITY) {
@@ -415,6 +442,16 @@ function search(
     const g = popG;
     if (g > (gOf[node] as number)) continue; // stale entry
     const rowBase = node * W;
+    if (hOf[node] === UNEVALUATED) {
+      const hv = h.evaluate(arena, rowBase);
+      hOf[node] = hv;
+      if (hv === Number.POSITIVE_INFINITY) continue;
+      const f = g + weight * hv;
+      if (f > popF) {
+        heapPush(node, f, hv, g);
+        continue;
+      }
+    }
     if (passTests(p, arena, rowBase, goalTestStart, goalTestEnd)) {
       goalNode = node;
       status = "found";
@@ -509,14 +546,28 @@ function search(
           arena[childBase + slot] = p.encode(slot, produced[key]);
         }
       }
-      // Skip transitions that change no fact.
+      // Incremental hash over the written slots; skip transitions that change no fact.
+      let hsh = hashOf[node] as number;
       let changed = false;
-      for (let i = 0; i < F; i++) {
-        const x = arena[childBase + i] as number;
-        const y = arena[rowBase + i] as number;
-        if (x !== y && (!Number.isNaN(x) || !Number.isNaN(y))) {
-          changed = true;
-          break;
+      for (let e = a.effectStart; e < a.effectEnd; e++) {
+        const slot = effectKey[e] as number;
+        const before = arena[rowBase + slot] as number;
+        const after = arena[childBase + slot] as number;
+        if (before !== after && !(Number.isNaN(before) && Number.isNaN(after))) {
+          hsh ^= mix(slot, before) ^ mix(slot, after);
+          if (slot < F) changed = true;
+        }
+      }
+      if (a.dynamicEffects) {
+        const keys = a.dynamicKeys;
+        for (let k = 0; k < keys.length; k++) {
+          const slot = keys[k] as number;
+          const before = arena[rowBase + slot] as number;
+          const after = arena[childBase + slot] as number;
+          if (before !== after && !(Number.isNaN(before) && Number.isNaN(after))) {
+            hsh ^= mix(slot, before) ^ mix(slot, after);
+            changed = true;
+          }
         }
       }
       if (!changed) continue;
@@ -528,7 +579,6 @@ function search(
       }
       const g2 = g + stepCost;
       generated++;
-      const hsh = hashRow(child);
       const existing = lookup(child, hsh);
       if (existing >= 0) {
         if (g2 < (gOf[existing] as number)) {
@@ -536,7 +586,10 @@ function search(
           parent[existing] = node;
           via[existing] = a.index;
           const hv = hOf[existing] as number;
-          if (hv !== Number.POSITIVE_INFINITY) heapPush(existing, g2 + weight * hv, hv, g2);
+          if (hv === UNEVALUATED) {
+            const estimate = Math.max(0, (hOf[node] as number) - stepCost);
+            heapPush(existing, g2 + weight * estimate, estimate, g2);
+          } else if (hv !== Number.POSITIVE_INFINITY) heapPush(existing, g2 + weight * hv, hv, g2);
         }
         continue;
       }
@@ -545,11 +598,16 @@ function search(
       parent[child] = node;
       via[child] = a.index;
       gOf[child] = g2;
-      const hv = h.evaluate(arena, childBase);
-      hOf[child] = hv;
       count++;
       if (count * 2 > tableSize) rehash();
-      if (hv !== Number.POSITIVE_INFINITY) heapPush(child, g2 + weight * hv, hv, g2);
+      if (lazy) {
+        hOf[child] = UNEVALUATED;
+        const estimate = Math.max(0, (hOf[node] as number) - stepCost);
+        heapPush(child, g2 + weight * estimate, estimate, g2);
+      } else {
+        hOf[child] = 0;
+        heapPush(child, g2, 0, g2);
+      }
     }
   }
 

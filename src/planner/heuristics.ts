@@ -65,7 +65,18 @@ export class RelaxedModel {
   readonly agg: Float64Array;
   readonly supporter: Int32Array;
   readonly supporterReps: Float64Array;
+  /** Slot and value of atoms that are one equality test (fast path), else -1. */
+  private readonly simpleSlot: Int32Array;
+  private readonly simpleValue: Float64Array;
+  /** Per atom: +1/-1 for one-sided numeric bounds (else 0), the bound, and the slot. */
+  private readonly atomDirection: Int8Array;
+  private readonly atomBound: Float64Array;
+  private readonly atomSlot: Int32Array;
+  private readonly goalAtomCount: number;
+  private readonly zeroStack: Int32Array;
   private heapAtoms: Int32Array;
+  private popAtom = 0;
+  private popCost = 0;
   private heapCost: Float64Array;
   private heapSize = 0;
 
@@ -171,6 +182,19 @@ export class RelaxedModel {
     this.agg = new Float64Array(nActions);
     this.supporter = new Int32Array(nAtoms);
     this.supporterReps = new Float64Array(nAtoms);
+    this.simpleSlot = new Int32Array(nAtoms).fill(-1);
+    this.simpleValue = new Float64Array(nAtoms);
+    p.atoms.forEach((atom, i) => {
+      if (atom.testEnd - atom.testStart === 1 && p.testOp[atom.testStart] === OP_EQ) {
+        this.simpleSlot[i] = atom.key;
+        this.simpleValue[i] = p.testArg[atom.testStart] as number;
+      }
+    });
+    this.atomDirection = Int8Array.from(this.numericInfo, (info) => info?.direction ?? 0);
+    this.atomBound = Float64Array.from(this.numericInfo, (info) => info?.bound ?? 0);
+    this.atomSlot = Int32Array.from(p.atoms, (atom) => atom.key);
+    this.goalAtomCount = this.isGoalAtom.reduce((n, g) => n + g, 0);
+    this.zeroStack = new Int32Array(nAtoms);
     this.heapAtoms = new Int32Array(Math.max(16, nAtoms * 4));
     this.heapCost = new Float64Array(this.heapAtoms.length);
   }
@@ -181,77 +205,109 @@ export class RelaxedModel {
    */
   relax(row: Float64Array, offset: number, mode: 0 | 1, stopAtGoals: boolean): number {
     const p = this.p;
-    const { cost, done, remaining, agg, supporter, supporterReps } = this;
+    const { cost, done, remaining, agg, supporter, simpleSlot, simpleValue, isGoalAtom, preOfStart, preOfActions, preCount } = this;
     const nAtoms = this.nAtoms;
+    const nActions = this.nActions;
     this.heapSize = 0;
-    let goalsLeft = 0;
+    // Atoms true in the state cost 0: they are processed first from a plain
+    // stack, so the heap only ever holds atoms that need achieving.
+    const zero = this.zeroStack;
+    let zeroTop = 0;
+    let goalsLeft = this.goalAtomCount;
     for (let i = 0; i < nAtoms; i++) {
       done[i] = 0;
       supporter[i] = -1;
-      supporterReps[i] = 0;
-      const atom = p.atoms[i]!;
-      if (passTests(p, row, offset, atom.testStart, atom.testEnd)) {
+      const slot = simpleSlot[i] as number;
+      let holds: boolean;
+      if (slot >= 0) holds = row[offset + slot] === simpleValue[i];
+      else {
+        const atom = p.atoms[i]!;
+        holds = passTests(p, row, offset, atom.testStart, atom.testEnd);
+      }
+      if (holds) {
         cost[i] = 0;
-        this.push(i, 0);
+        zero[zeroTop++] = i;
       } else {
         cost[i] = Number.POSITIVE_INFINITY;
       }
-      if (this.isGoalAtom[i]) goalsLeft++;
     }
-    // Distinct goal atoms only.
-    goalsLeft = 0;
-    for (let i = 0; i < nAtoms; i++) if (this.isGoalAtom[i]) goalsLeft++;
-
-    for (let a = 0; a < this.nActions; a++) {
-      remaining[a] = this.preCount[a] as number;
+    for (let a = 0; a < nActions; a++) {
+      remaining[a] = preCount[a] as number;
       agg[a] = 0;
-      if (remaining[a] === 0) this.enable(a, row, offset, mode);
     }
-    while (this.heapSize > 0) {
-      const [atom, c] = this.pop();
-      if (done[atom] || c > (cost[atom] as number)) continue;
+    for (let a = 0; a < nActions; a++) if (remaining[a] === 0) this.enable(a, row, offset, mode);
+    for (;;) {
+      let atom: number;
+      let c: number;
+      if (zeroTop > 0) {
+        atom = zero[--zeroTop] as number;
+        c = 0;
+        if (done[atom]) continue;
+      } else if (this.heapSize > 0) {
+        this.pop();
+        atom = this.popAtom;
+        c = this.popCost;
+        if (done[atom] || c > (cost[atom] as number)) continue;
+      } else break;
       done[atom] = 1;
-      if (this.isGoalAtom[atom] && --goalsLeft === 0 && stopAtGoals) return 0;
-      for (let k = this.preOfStart[atom] as number, end = this.preOfStart[atom + 1] as number; k < end; k++) {
-        const a = this.preOfActions[k] as number;
-        agg[a] = mode === 0 ? Math.max(agg[a] as number, c) : (agg[a] as number) + c;
-        if (--remaining[a] === 0) this.enable(a, row, offset, mode);
+      if (isGoalAtom[atom] && --goalsLeft === 0 && stopAtGoals) return 0;
+      const end = preOfStart[atom + 1] as number;
+      if (mode === 0) {
+        for (let k = preOfStart[atom] as number; k < end; k++) {
+          const a = preOfActions[k] as number;
+          if (c > (agg[a] as number)) agg[a] = c;
+          if (--remaining[a] === 0) this.enable(a, row, offset, 0);
+        }
+      } else {
+        for (let k = preOfStart[atom] as number; k < end; k++) {
+          const a = preOfActions[k] as number;
+          agg[a] = (agg[a] as number) + c;
+          if (--remaining[a] === 0) this.enable(a, row, offset, 1);
+        }
       }
     }
     return goalsLeft;
   }
 
   private enable(a: number, row: Float64Array, offset: number, mode: 0 | 1): void {
-    const p = this.p;
     const base = this.agg[a] as number;
-    for (let k = this.achStart[a] as number, end = this.achStart[a + 1] as number; k < end; k++) {
-      const atom = this.achAtom[k] as number;
-      if (this.done[atom]) continue;
-      let c: number;
-      let reps = 1;
-      if (mode === 0) {
-        c = (this.costLow[a] as number) + base;
-        const info = this.numericInfo[atom];
-        if (info && info.direction !== 0) {
-          const slot = p.atoms[atom]!.key;
-          c = Math.max(c, this.numericLowerBound(slot, info, row[offset + slot] as number));
+    const { achAtom, done, cost, atomDirection, atomSlot } = this;
+    const end = this.achStart[a + 1] as number;
+    if (mode === 0) {
+      const own = (this.costLow[a] as number) + base;
+      for (let k = this.achStart[a] as number; k < end; k++) {
+        const atom = achAtom[k] as number;
+        if (done[atom]) continue;
+        let c = own;
+        const direction = atomDirection[atom] as number;
+        if (direction !== 0) {
+          const slot = atomSlot[atom] as number;
+          const bound = this.numericLowerBound(slot, direction, this.atomBound[atom] as number, row[offset + slot] as number);
+          if (bound > c) c = bound;
         }
-      } else {
-        if (this.achKind[k] === KIND_ADD) {
-          const info = this.numericInfo[atom];
-          if (info && info.direction !== 0) {
-            const slot = p.atoms[atom]!.key;
-            const v = row[offset + slot] as number;
-            const current = Number.isNaN(v) ? 0 : v;
-            const deficit = (info.bound - current) * info.direction;
-            const step = Math.abs(this.achDelta[k] as number);
-            if (deficit > 0) reps = Math.max(1, Math.ceil(deficit / step - 1e-9));
-          }
+        if (c < (cost[atom] as number)) {
+          cost[atom] = c;
+          this.supporter[atom] = a;
+          this.supporterReps[atom] = 1;
+          this.push(atom, c);
         }
-        c = (this.costEstimate[a] as number) * reps + base;
       }
-      if (c < (this.cost[atom] as number)) {
-        this.cost[atom] = c;
+      return;
+    }
+    const estimate = this.costEstimate[a] as number;
+    for (let k = this.achStart[a] as number; k < end; k++) {
+      const atom = achAtom[k] as number;
+      if (done[atom]) continue;
+      let reps = 1;
+      const direction = atomDirection[atom] as number;
+      if (direction !== 0 && this.achKind[k] === KIND_ADD) {
+        const v = row[offset + (atomSlot[atom] as number)] as number;
+        const deficit = ((this.atomBound[atom] as number) - (Number.isNaN(v) ? 0 : v)) * direction;
+        if (deficit > 0) reps = Math.max(1, Math.ceil(deficit / Math.abs(this.achDelta[k] as number) - 1e-9));
+      }
+      const c = estimate * reps + base;
+      if (c < (cost[atom] as number)) {
+        cost[atom] = c;
         this.supporter[atom] = a;
         this.supporterReps[atom] = reps;
         this.push(atom, c);
@@ -260,11 +316,11 @@ export class RelaxedModel {
   }
 
   /** Admissible bound for a one-sided numeric atom: cheapest assignment, or deficit × cheapest cost per unit. */
-  numericLowerBound(slot: number, info: NumericAtomInfo, value: number): number {
+  numericLowerBound(slot: number, direction: number, bound: number, value: number): number {
     const current = Number.isNaN(value) ? 0 : value;
-    const deficit = (info.bound - current) * info.direction;
+    const deficit = (bound - current) * direction;
     if (deficit <= 0) return 0;
-    const ratio = info.direction > 0 ? (this.slotRatioUp[slot] as number) : (this.slotRatioDown[slot] as number);
+    const ratio = direction > 0 ? (this.slotRatioUp[slot] as number) : (this.slotRatioDown[slot] as number);
     return Math.min(this.slotAssignCost[slot] as number, deficit * ratio);
   }
 
@@ -291,11 +347,11 @@ export class RelaxedModel {
     hc[i] = c;
   }
 
-  private pop(): [number, number] {
+  private pop(): void {
     const ha = this.heapAtoms;
     const hc = this.heapCost;
-    const topAtom = ha[0] as number;
-    const topCost = hc[0] as number;
+    this.popAtom = ha[0] as number;
+    this.popCost = hc[0] as number;
     const n = --this.heapSize;
     if (n > 0) {
       const lastAtom = ha[n] as number;
@@ -313,7 +369,6 @@ export class RelaxedModel {
       ha[i] = lastAtom;
       hc[i] = lastCost;
     }
-    return [topAtom, topCost];
   }
 }
 

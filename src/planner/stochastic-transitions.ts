@@ -110,9 +110,8 @@ export class StochasticTransitionModel implements TransitionModel {
    * the declared remainder, if any, comes last. Probabilities add up to 1.
    */
   distribution(state: Readonly<WorldState>, action: ActionSpec): ResolvedOutcome[] {
-    const spec = this.#outcomes.get(action.name);
-    if (spec === undefined) return [{ probability: 1, label: "declared", updates: action.getEffects(state) }];
-    const list = typeof spec === "function" ? validateOutcomes(spec(state, action), action.name) : (spec as readonly TransitionOutcome[]);
+    const list = this.#outcomesOf(state, action);
+    if (list === undefined) return [{ probability: 1, label: "declared", updates: action.getEffects(state) }];
     let total = 0;
     const resolved: ResolvedOutcome[] = list.map((outcome, i) => {
       total += outcome.probability;
@@ -132,13 +131,22 @@ export class StochasticTransitionModel implements TransitionModel {
 
   sample(state: Readonly<WorldState>, action: ActionSpec, rng: Rng): Readonly<Partial<WorldState>> {
     const draw = rng.next();
-    const outcomes = this.distribution(state, action);
+    const list = this.#outcomesOf(state, action);
+    if (list === undefined) return action.getEffects(state);
+    // Only the drawn outcome is resolved: effects can be costly to compute.
     let cumulative = 0;
-    for (const o of outcomes) {
-      cumulative += o.probability;
-      if (draw < cumulative) return o.updates;
+    for (const outcome of list) {
+      cumulative += outcome.probability;
+      if (draw < cumulative) return resolveUpdates(outcome, state, action);
     }
-    return (outcomes[outcomes.length - 1] as ResolvedOutcome).updates;
+    if (cumulative < 1 - EPSILON || list.length === 0) return action.getEffects(state);
+    return resolveUpdates(list[list.length - 1] as TransitionOutcome, state, action);
+  }
+
+  #outcomesOf(state: Readonly<WorldState>, action: ActionSpec): readonly TransitionOutcome[] | undefined {
+    const spec = this.#outcomes.get(action.name);
+    if (spec === undefined || typeof spec !== "function") return spec;
+    return validateOutcomes(spec(state, action), action.name);
   }
 }
 

@@ -1,0 +1,59 @@
+import { type ActionSpec, describeValue, type GoalSpec, LangGoapError, unsatisfiedKeys, type WorldState } from "../../core/index.js";
+
+/**
+ * Domain knowledge for MCTS: how promising a non-goal state is, in
+ * [-1, 1], higher is better. Values are clamped to [-1, 0.999] so reaching
+ * the goal (+1) always beats any estimate.
+ *
+ * @example
+ * ```ts
+ * // Closer to the exit is better.
+ * const nearExit: ScalarHeuristic = (s) => -(Math.abs(3 - (s.row as number)) + Math.abs(3 - (s.col as number))) / 6;
+ * ```
+ */
+export type ScalarHeuristic = (state: Readonly<WorldState>, goal: GoalSpec) => number;
+
+/** Return of reaching the goal. */
+export const GOAL_REWARD = 1;
+/** Return of a dead end: the goal does not hold and no action applies. */
+export const DEAD_END_REWARD = -1;
+
+/**
+ * The value of a state that is neither the goal nor a dead end: the scalar
+ * heuristic (clamped), or minus the fraction of goal conditions unmet.
+ * @internal
+ */
+export function estimateState(state: Readonly<WorldState>, goal: GoalSpec, heuristic: ScalarHeuristic | undefined): number {
+  if (heuristic !== undefined) {
+    let value: unknown;
+    try {
+      value = heuristic(state, goal);
+    } catch (error) {
+      throw new LangGoapError("INVALID_OPTION", `MCTS scalarHeuristic threw: ${(error as Error)?.message ?? error}`, {}, { cause: error });
+    }
+    if (typeof value !== "number" || Number.isNaN(value)) {
+      throw new LangGoapError("INVALID_OPTION", `MCTS scalarHeuristic must return a number in [-1, 1], got ${describeValue(value)}`);
+    }
+    return Math.min(0.999, Math.max(-1, value));
+  }
+  const total = Object.keys(goal.conditions).length;
+  return total === 0 ? 0 : -unsatisfiedKeys(state, goal.conditions).length / total;
+}
+
+/** Actions that may run in `state`: preconditions hold and not a spent run-once action. @internal */
+export function applicableActions(state: Readonly<WorldState>, actions: readonly ActionSpec[], spent: ReadonlySet<string>): ActionSpec[] {
+  const out: ActionSpec[] = [];
+  for (const action of actions) {
+    if (spent.size > 0 && spent.has(action.name)) continue;
+    if (action.isApplicable(state)) out.push(action);
+  }
+  return out;
+}
+
+/** `spent` plus `action` when it may run only once. @internal */
+export function spendAction(spent: ReadonlySet<string>, action: ActionSpec): ReadonlySet<string> {
+  if (action.canRerun) return spent;
+  const next = new Set(spent);
+  next.add(action.name);
+  return next;
+}

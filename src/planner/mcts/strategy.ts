@@ -1,0 +1,337 @@
+import {
+  type ActionSpec,
+  callTracer,
+  createRng,
+  describeValue,
+  type GoalSpec,
+  LangGoapError,
+  toGoalSpec,
+  validateActions,
+  type WorldState,
+} from "../../core/index.js";
+import { planningKeys } from "../compile.js";
+import { explainNoPlan } from "../explain.js";
+import { DETERMINISTIC_MODEL, isStochasticModel, type TransitionModel } from "../transitions.js";
+import { Plan, type PlanningStrategy, type StrategyContext } from "../types.js";
+import { estimateState, type ScalarHeuristic, spendAction } from "./evaluate.js";
+import { type ExtractionSource, extractPath } from "./extract.js";
+import { type DecisionNode, decaySubtree, mostVisited } from "./node.js";
+import { HeuristicRollout, type RolloutPolicy, StochasticRollout } from "./rollouts.js";
+import { MctsSearch } from "./search.js";
+import { createStateKey } from "./state-key.js";
+
+/** Options of {@link MCTSStrategy}. */
+export interface MCTSStrategyOptions {
+  /** Iteration budget per `plan` call. @defaultValue 200 */
+  readonly iterations?: number;
+  /** Wall-clock budget per `plan` call; `Infinity` disables it. @defaultValue 200 */
+  readonly wallClockMs?: number;
+  /** UCB1 exploration constant (> 0). @defaultValue Math.SQRT2 */
+  readonly c?: number;
+  /** Actions simulated per rollout. @defaultValue 20 */
+  readonly rolloutDepth?: number;
+  /**
+   * Return factor per action, in (0, 1]: below 1 prefers reaching the goal
+   * in fewer steps. MCTS maximises the chance of reaching the goal first
+   * and plan length second; it does not minimise cost like A*.
+   * @defaultValue 0.95
+   */
+  readonly discount?: number;
+  /** Seed of the search's generator: same seed and budget by iterations, same plan. @defaultValue 0 */
+  readonly seed?: number;
+  /** @defaultValue the declared effects ({@link DeterministicTransitionModel}) */
+  readonly transitionModel?: TransitionModel;
+  /** @defaultValue {@link HeuristicRollout} for deterministic models, {@link StochasticRollout} otherwise */
+  readonly rolloutPolicy?: RolloutPolicy;
+  /** Domain estimate of non-goal states. @defaultValue minus the fraction of unmet goal conditions */
+  readonly scalarHeuristic?: ScalarHeuristic;
+  /** Keep the subtree below the executed action for the next call (see {@link MCTSStrategy.advance}). @defaultValue false */
+  readonly reuseTree?: boolean;
+  /** Factor applied to reused visit counts, in [0, 1]. @defaultValue 0.6 */
+  readonly treeReuseDecay?: number;
+  /** Return the best partial plan when no path to the goal was found, instead of `null`. @defaultValue false */
+  readonly anytimeFallback?: boolean;
+  /** Build the tree over expected outcomes even under a stochastic model (determinized UCT). @defaultValue false */
+  readonly determinize?: boolean;
+}
+
+interface ResolvedOptions {
+  readonly iterations: number;
+  readonly wallClockMs: number;
+  readonly c: number;
+  readonly rolloutDepth: number;
+  readonly discount: number;
+  readonly seed: number;
+  readonly treeReuseDecay: number;
+}
+
+/** States the plan completion may visit after the tree runs out. */
+const COMPLETION_NODES = 5000;
+
+/** How often a long search lets timers and abort signals run. */
+const YIELD_EVERY_MS = 15;
+
+function resolveOptions(options: MCTSStrategyOptions): ResolvedOptions {
+  const resolved = {
+    iterations: options.iterations ?? 200,
+    wallClockMs: options.wallClockMs ?? 200,
+    c: options.c ?? Math.SQRT2,
+    rolloutDepth: options.rolloutDepth ?? 20,
+    discount: options.discount ?? 0.95,
+    seed: options.seed ?? 0,
+    treeReuseDecay: options.treeReuseDecay ?? 0.6,
+  };
+  const fail = (field: string, expected: string) => {
+    throw new LangGoapError(
+      "INVALID_OPTION",
+      `MCTSStrategy.${field} must be ${expected}, got ${describeValue(resolved[field as keyof typeof resolved])}`,
+      {
+        field,
+      },
+    );
+  };
+  const { iterations, wallClockMs, c, rolloutDepth, discount, seed, treeReuseDecay } = resolved;
+  if (!(Number.isInteger(iterations) || iterations === Number.POSITIVE_INFINITY) || iterations < 0) fail("iterations", "an integer >= 0");
+  if (!(typeof wallClockMs === "number" && wallClockMs >= 0)) fail("wallClockMs", "a number >= 0 (Infinity disables it)");
+  if (iterations === Number.POSITIVE_INFINITY && wallClockMs === Number.POSITIVE_INFINITY) {
+    fail("iterations", "finite when wallClockMs is Infinity (the search needs a budget)");
+  }
+  if (!(typeof c === "number" && c > 0 && Number.isFinite(c))) fail("c", "a finite number > 0");
+  if (!(Number.isInteger(rolloutDepth) && rolloutDepth >= 0)) fail("rolloutDepth", "an integer >= 0");
+  if (!(typeof discount === "number" && discount > 0 && discount <= 1)) fail("discount", "a number in (0, 1]");
+  if (!(typeof seed === "number" && Number.isFinite(seed))) fail("seed", "a finite number");
+  if (!(typeof treeReuseDecay === "number" && treeReuseDecay >= 0 && treeReuseDecay <= 1)) fail("treeReuseDecay", "a number in [0, 1]");
+  return resolved;
+}
+
+/** What the last search left behind for {@link MCTSStrategy.advance}. */
+interface Carryover {
+  readonly root: DecisionNode;
+  readonly signature: string;
+  readonly keyOf: (state: Readonly<WorldState>, spent: ReadonlySet<string>) => string;
+}
+
+/**
+ * Monte Carlo tree search (UCT) as a planning strategy: for stochastic
+ * worlds, huge branching, or when a good-enough plan within a budget beats
+ * an optimal one too late.
+ *
+ * Each iteration descends by UCB1, expands one action, simulates a rollout
+ * from the new node and backs the discounted return up the path. Under a
+ * stochastic {@link TransitionModel} actions are chance nodes whose
+ * outcomes are sampled from the model, so an action that sometimes slips
+ * into a hole is valued by what it really risks. The search stops at the
+ * first of `iterations`, `wallClockMs` and `context.signal`; with the
+ * iteration budget alone, the same seed gives the same plan.
+ *
+ * The plan is read along expected outcomes (see `metadata.extraction`);
+ * with `anytimeFallback` a search that found no path to the goal still
+ * returns its best partial plan (`metadata.partial: true`).
+ *
+ * @example
+ * ```ts
+ * const mcts = new MCTSStrategy({ transitionModel: slippery, iterations: 500, wallClockMs: Infinity, seed: 7 });
+ * const p = await mcts.plan(start, goal, actions);
+ * p?.actionNames[0]; // the action with the most visits at the root
+ * ```
+ */
+export class MCTSStrategy implements PlanningStrategy {
+  readonly name = "mcts";
+  readonly transitionModel: TransitionModel;
+  readonly #options: MCTSStrategyOptions;
+  readonly #settings: ResolvedOptions;
+  #last: Carryover | null = null;
+  #carryover: Carryover | null = null;
+
+  constructor(options: MCTSStrategyOptions = {}) {
+    this.#settings = resolveOptions(options);
+    this.#options = options;
+    this.transitionModel = options.transitionModel ?? DETERMINISTIC_MODEL;
+  }
+
+  async plan(
+    start: Readonly<WorldState>,
+    goal: GoalSpec,
+    actions: readonly ActionSpec[],
+    context: StrategyContext = {},
+  ): Promise<Plan | null> {
+    const began = performance.now();
+    const goalSpec = toGoalSpec(goal);
+    const all = validateActions(actions);
+    const tracer = context.tracer;
+    if (goalSpec.isSatisfied(start)) {
+      callTracer(tracer, "onSearchComplete", 0, performance.now() - began, true);
+      return Plan.empty({ ...start }, { strategy: this.name, planningTimeMs: performance.now() - began });
+    }
+    const stochastic = isStochasticModel(this.transitionModel) && this.#options.determinize !== true;
+    const usable = this.#usableActions(start, goalSpec, all, context, stochastic);
+    if (usable === null) {
+      callTracer(tracer, "onSearchDeadEnd", "not_reachable", { goal: goalSpec.conditions });
+      callTracer(tracer, "onSearchComplete", 0, performance.now() - began, false);
+      this.#last = null;
+      return null;
+    }
+
+    const { iterations, wallClockMs, rolloutDepth } = this.#settings;
+    const keyOf = createStateKey(planningKeys(goalSpec, usable.actions));
+    const estimate = (state: Readonly<WorldState>) => estimateState(state, goalSpec, this.#options.scalarHeuristic);
+    const search = new MctsSearch({
+      goal: goalSpec,
+      actions: usable.actions,
+      model: this.transitionModel,
+      stochastic,
+      rng: createRng(this.#settings.seed),
+      c: this.#settings.c,
+      discount: this.#settings.discount,
+      rolloutDepth,
+      rollout: this.#options.rolloutPolicy ?? (stochastic ? new StochasticRollout() : new HeuristicRollout()),
+      estimate,
+      keyOf,
+      tracer: context.recordExpansions ? tracer : undefined,
+    });
+    const signature = `${goalSpec.label}\u0000${usable.actions.map((a) => a.name).join("\u0000")}\u0000${stochastic}`;
+    const reused = this.#takeCarryover(start, signature);
+    const root = reused ?? search.createNode({ ...start }, new Set(), null, null);
+
+    let done = 0;
+    let lastYield = performance.now();
+    while (done < iterations) {
+      const now = performance.now();
+      if (now - began >= wallClockMs || context.signal?.aborted) break;
+      if (now - lastYield >= YIELD_EVERY_MS) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        lastYield = performance.now();
+        if (context.signal?.aborted) break;
+      }
+      search.iterate(root);
+      done++;
+      if (root.terminal !== null) break;
+    }
+    this.#last = { root, signature, keyOf };
+
+    const path = extractPath(root, {
+      goal: goalSpec,
+      actions: usable.actions,
+      model: this.transitionModel,
+      keyOf,
+      estimate,
+      completionNodes: COMPLETION_NODES,
+    });
+    const elapsed = performance.now() - began;
+    const found = path.reachesGoal || (this.#options.anytimeFallback === true && path.actions.length > 0);
+    callTracer(tracer, "onSearchComplete", done, elapsed, path.reachesGoal);
+    if (!found) {
+      callTracer(tracer, "onSearchDeadEnd", "no_path_found", { iterations: done });
+      return null;
+    }
+    return this.#toPlan(start, path, {
+      iterations: done,
+      nodesGenerated: search.nodeCount,
+      elapsed,
+      reusedTree: reused !== null,
+      usedBlacklistFallback: usable.usedBlacklistFallback,
+      root,
+    });
+  }
+
+  /**
+   * Tells the strategy what happened after it planned: `action` ran and the
+   * world is now `observedState`. With `reuseTree`, the matching subtree
+   * (decayed by `treeReuseDecay`) becomes the root of the next search when
+   * it starts from that state; otherwise nothing is kept. Returns whether a
+   * subtree was kept.
+   *
+   * @example
+   * ```ts
+   * const p = await mcts.plan(world, goal, actions);
+   * world = await run(p.actions[0]);
+   * mcts.advance(p.actions[0], world);
+   * ```
+   */
+  advance(action: ActionSpec | string, observedState: Readonly<WorldState>): boolean {
+    this.#carryover = null;
+    const last = this.#last;
+    if (this.#options.reuseTree !== true || last === null) return false;
+    const name = typeof action === "string" ? action : action.name;
+    const edge = last.root.children.find((child) => child.action?.name === name);
+    if (edge === undefined) return false;
+    const spent = spendAction(last.root.spent, edge.action as ActionSpec);
+    const key = last.keyOf(observedState, spent);
+    const next = edge.kind === "decision" ? (edge.key === key ? edge : undefined) : edge.outcomes.get(key);
+    if (next === undefined) return false;
+    next.parent = null;
+    decaySubtree(next, this.#settings.treeReuseDecay);
+    this.#carryover = { root: next, signature: last.signature, keyOf: last.keyOf };
+    this.#last = null;
+    return true;
+  }
+
+  #takeCarryover(start: Readonly<WorldState>, signature: string): DecisionNode | null {
+    const carry = this.#carryover;
+    this.#carryover = null;
+    if (carry === null || carry.signature !== signature) return null;
+    return carry.keyOf(start, carry.root.spent) === carry.root.key ? carry.root : null;
+  }
+
+  /**
+   * The actions to search with: blacklisted ones removed, unless that makes
+   * the goal unreachable (then all, like A*). `null` when even all actions
+   * provably cannot reach the goal (relaxed reachability; only decided for
+   * deterministic search, since sampled outcomes may reach further).
+   */
+  #usableActions(
+    start: Readonly<WorldState>,
+    goal: GoalSpec,
+    all: readonly ActionSpec[],
+    context: StrategyContext,
+    stochastic: boolean,
+  ): { actions: readonly ActionSpec[]; usedBlacklistFallback: boolean } | null {
+    const blacklisted = new Set(context.blacklisted ?? []);
+    const filtered = blacklisted.size > 0 ? all.filter((a) => !blacklisted.has(a.name)) : all;
+    if (stochastic) return { actions: filtered, usedBlacklistFallback: false };
+    const reachable = (list: readonly ActionSpec[]) => explainNoPlan(start, goal, list).unreachableConditions.length === 0;
+    if (reachable(filtered)) return { actions: filtered, usedBlacklistFallback: false };
+    if (filtered.length !== all.length && reachable(all)) return { actions: all, usedBlacklistFallback: true };
+    return null;
+  }
+
+  #toPlan(
+    start: Readonly<WorldState>,
+    path: { actions: ActionSpec[]; states: WorldState[]; reachesGoal: boolean; source: ExtractionSource },
+    facts: {
+      iterations: number;
+      nodesGenerated: number;
+      elapsed: number;
+      reusedTree: boolean;
+      usedBlacklistFallback: boolean;
+      root: DecisionNode;
+    },
+  ): Plan {
+    let totalCost = 0;
+    let before: Readonly<WorldState> = start;
+    path.actions.forEach((action, i) => {
+      totalCost += action.getCost(before);
+      before = path.states[i] as WorldState;
+    });
+    const best = mostVisited(facts.root.children);
+    return new Plan({
+      actions: path.actions,
+      expectedStates: path.states,
+      startState: { ...start },
+      totalCost,
+      metadata: {
+        strategy: this.name,
+        nodesExpanded: facts.iterations,
+        nodesGenerated: facts.nodesGenerated,
+        planningTimeMs: facts.elapsed,
+        iterations: facts.iterations,
+        rootVisits: facts.root.visits,
+        expectedReturn: best?.value ?? 0,
+        extraction: path.source,
+        partial: !path.reachesGoal,
+        reusedTree: facts.reusedTree,
+        usedBlacklistFallback: facts.usedBlacklistFallback,
+      },
+    });
+  }
+}

@@ -1,0 +1,47 @@
+import type { TreeNode } from "./node.js";
+
+/** What UCB1 and backpropagation read and write on a node. */
+export interface NodeStatistics {
+  visits: number;
+  /** Running mean of the returns seen through this node. */
+  value: number;
+}
+
+/**
+ * UCB1 (Kocsis & Szepesvári): the mean return plus an exploration bonus,
+ * `mean + c·sqrt(ln N / n)` with `N` the parent's visits and `n` the
+ * child's. An unvisited child scores +Infinity so every child is tried
+ * once. The mean is used as is (LangGOAP divides it by the visits again,
+ * which penalises well-explored children; that is a bug we do not copy).
+ *
+ * @example
+ * ```ts
+ * ucb1({ visits: 10, value: 0.5 }, 100, Math.SQRT2); // 0.5 + 1.414·sqrt(ln 100 / 10) ≈ 1.46
+ * ```
+ */
+export function ucb1(child: Readonly<NodeStatistics>, parentVisits: number, c: number): number {
+  if (child.visits === 0) return Number.POSITIVE_INFINITY;
+  if (parentVisits <= 1) return child.value;
+  return child.value + c * Math.sqrt(Math.log(parentVisits) / child.visits);
+}
+
+/** Adds one return to a node's running mean. */
+export function recordReturn(node: NodeStatistics, reward: number): void {
+  node.visits += 1;
+  node.value += (reward - node.value) / node.visits;
+}
+
+/**
+ * Walks from `leaf` to the root, adding the return to every node. The
+ * return is discounted once per decision step, so each node's mean is the
+ * return as seen from that node.
+ */
+export function backpropagate(leaf: TreeNode, reward: number, discount: number): void {
+  let node: TreeNode | null = leaf;
+  let r = reward;
+  while (node !== null) {
+    recordReturn(node, r);
+    if (node.kind === "decision") r *= discount;
+    node = node.parent;
+  }
+}
