@@ -1,0 +1,33 @@
+/**
+ * Number and time formatting shared by every renderer, so ASCII, Mermaid,
+ * DOT and HTML show the same figures.
+ */
+
+/** A number the way `%g` prints it: at most six significant digits, no trailing zeros. */
+export function formatNumber(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  return String(Number(value.toPrecision(6)));
+}
+
+/** Milliseconds with a readable unit: `0`, `250ms`, `1.5s`, `2.5min`. */
+export function formatMs(ms: number): string {
+  if (!Number.isFinite(ms)) return String(ms);
+  if (ms === 0) return "0";
+  // Four significant digits: exact values live in JSON, labels stay short.
+  const short = (v: number): number => Number(v.toPrecision(4));
+  if (Math.abs(short(ms)) < 1000) return `${short(ms)}ms`;
+  if (Math.abs(short(ms / 1000)) < 120) return `${short(ms / 1000)}s`;
+  return `${short(ms / 60_000)}min`;
+}
+
+/** A fact or JSON value in one short line (`true`, `3`, `"north"`). */
+export function formatValue(value: unknown): string {
+  if (typeof value === "string") return JSON.stringify(value);
+  if (typeof value === "number") return formatNumber(value);
+  if (value === undefined) return "undefined";
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

@@ -1,0 +1,129 @@
+import type { Plan } from "../planner/index.js";
+import { formatMs } from "./format.js";
+import { formatCost, formatDuration, formatResource, type PlanView, type RenderOptions, type StepView, viewPlan } from "./plan-view.js";
+import { scheduledSteps } from "./schedule.js";
+
+const CLASS_DEFS = [
+  "classDef action fill:#f8f9fa,stroke:#4a90d9,stroke-width:2px,color:#1a1a2e",
+  "classDef infeasible fill:#fdecea,stroke:#c0392b,stroke-width:2px,color:#7b1d12",
+];
+
+/** Mermaid entity codes keep quotes and markup inside labels from ending them. */
+function label(text: string): string {
+  return text.replace(/#/g, "#35;").replace(/"/g, "#quot;").replace(/</g, "#lt;").replace(/>/g, "#gt;");
+}
+
+/** Node ids: `s<index>_<name>` with anything but `[A-Za-z0-9_]` replaced. */
+export function mermaidNodeId(step: { readonly index: number; readonly name: string }): string {
+  return `s${step.index}_${step.name.replace(/[^A-Za-z0-9_]/g, "_")}`;
+}
+
+function nodeLine(step: StepView, showCost: boolean): string {
+  const lines = [label(step.name)];
+  if (showCost) lines.push(`cost ${formatCost(step.cost)}`);
+  const duration = formatDuration(step);
+  if (duration) lines.push(`⏱ ${duration}`);
+  return `${mermaidNodeId(step)}["${lines.join("<br/>")}"]:::action`;
+}
+
+function edgeLines(view: PlanView): string[] {
+  const edges = view.steps.flatMap((step) =>
+    step.after.map((i) => `${mermaidNodeId(view.steps[i] as StepView)} --> ${mermaidNodeId(step)}`),
+  );
+  if (edges.length > 0 || view.steps.length < 2) return edges;
+  // No causal links at all: show the plan order as a dotted chain.
+  return view.steps.slice(1).map((step, k) => `${mermaidNodeId(view.steps[k] as StepView)} -.-> ${mermaidNodeId(step)}`);
+}
+
+/**
+ * Renders a plan as a Mermaid flowchart: one node a step (cost shown when
+ * not 1, duration when declared), causal dependencies as arrows, parallel
+ * groups as subgraphs when the plan is scheduled, resource totals as
+ * comments and a warning node when constraint refinement found the plan
+ * infeasible.
+ *
+ * @example
+ * ```ts
+ * renderMermaid(found);
+ * // flowchart TD
+ * //     s0_go_to_tree["go_to_tree"]:::action
+ * //     s1_chop_wood["chop_wood<br/>cost 2"]:::action
+ * //     s0_go_to_tree --> s1_chop_wood
+ * ```
+ * @param plan - The plan to draw.
+ * @param options - What to include.
+ * @returns Mermaid source ending with a newline.
+ */
+export function renderMermaid(plan: Plan, options: RenderOptions = {}): string {
+  if (plan.isEmpty) return 'flowchart TD\n    empty["(empty plan)"]\n';
+  const view = viewPlan(plan, options);
+  const showCost = view.steps.some((s) => s.cost !== 1);
+  const out = ["flowchart TD", ...CLASS_DEFS.map((c) => `    ${c}`)];
+  if (view.scheduled) {
+    view.slots.forEach((slot, k) => {
+      if (slot.steps.length === 1) {
+        out.push(`    ${nodeLine(view.steps[slot.steps[0] as number] as StepView, showCost)}`);
+        return;
+      }
+      out.push(`    subgraph slot_${k}["t=${formatMs(slot.startMs)}"]`);
+      for (const i of slot.steps) out.push(`        ${nodeLine(view.steps[i] as StepView, showCost)}`);
+      out.push("    end");
+    });
+  } else {
+    for (const step of view.steps) out.push(`    ${nodeLine(step, showCost)}`);
+  }
+  for (const edge of edgeLines(view)) out.push(`    ${edge}`);
+  if (options.showResources !== false && view.resources.length > 0) {
+    out.push("    %% Resource usage");
+    for (const usage of view.resources) out.push(`    %%   ${formatResource(usage)}`);
+  }
+  if (view.infeasible) {
+    const details = [
+      ...view.resources.filter((r) => !r.satisfied).map(formatResource),
+      ...view.explanation.filter((l) => l.startsWith("Suggestion:")),
+    ];
+    out.push(`    infeasible{{"${["INFEASIBLE PLAN", ...details].map(label).join("<br/>")}"}}:::infeasible`);
+    out.push(`    infeasible -.- ${mermaidNodeId(view.steps[0] as StepView)}`);
+  }
+  return `${out.join("\n")}\n`;
+}
+
+function taskName(name: string): string {
+  // `:` separates a Gantt task's name from its data; `#` and `;` end statements.
+  return name.replace(/[:;#]/g, "_");
+}
+
+function axisFormat(horizonMs: number): string {
+  if (horizonMs < 1000) return "%Lms";
+  if (horizonMs < 60_000) return "%S.%Ls";
+  return "%M:%S";
+}
+
+/**
+ * Renders a scheduled plan as a Mermaid Gantt chart (times in milliseconds
+ * from the plan start).
+ *
+ * @example
+ * ```ts
+ * renderMermaidGantt(await schedulePlan(found));
+ * // gantt
+ * //     title Plan Schedule
+ * //     dateFormat x
+ * //     ...
+ * //     boil_water :t0, 0, 2000ms
+ * ```
+ * @param plan - A plan whose `metadata.csp.schedule` covers every step.
+ * @returns Mermaid source ending with a newline.
+ * @throws LangGoapError `INVALID_OPTION` when the plan has no schedule.
+ */
+export function renderMermaidGantt(plan: Plan): string {
+  const steps = scheduledSteps(plan, "renderMermaidGantt");
+  const horizon = Math.max(...steps.map((s) => s.endMs));
+  const out = ["gantt", "    title Plan Schedule", "    dateFormat x", `    axisFormat ${axisFormat(horizon)}`, "    section Plan"];
+  for (const step of steps) {
+    // Mermaid cannot draw a zero-length task; 1ms keeps instants visible.
+    const duration = Math.max(1, Math.round(step.endMs - step.startMs));
+    out.push(`    ${taskName(step.name)} :t${step.index}, ${Math.round(step.startMs)}, ${duration}ms`);
+  }
+  return `${out.join("\n")}\n`;
+}

@@ -1,0 +1,160 @@
+import type { ActionSpec, WorldState } from "../core/index.js";
+import type { Plan, ResourceUsage, ScheduleEntry } from "../planner/index.js";
+import { planDependencies } from "./dependencies.js";
+import { formatMs, formatNumber, formatValue } from "./format.js";
+
+/** One step of a plan as the renderers draw it. */
+export interface StepView {
+  readonly index: number;
+  readonly name: string;
+  readonly action: ActionSpec;
+  /** Cost paid in the state before the step (NaN when a cost function failed). */
+  readonly cost: number;
+  readonly durationMs: number | undefined;
+  /** Indices of the steps this one depends on. */
+  readonly after: readonly number[];
+  /** Scheduled interval, when the plan carries a full schedule. */
+  readonly startMs: number | undefined;
+  readonly endMs: number | undefined;
+}
+
+/** Steps that start at the same instant of a schedule. */
+export interface SlotView {
+  readonly startMs: number;
+  readonly steps: readonly number[];
+}
+
+/** Everything the renderers need to know about a plan, computed once. */
+export interface PlanView {
+  readonly steps: readonly StepView[];
+  readonly totalCost: number;
+  /** True when `metadata.csp.schedule` covers every step. */
+  readonly scheduled: boolean;
+  /** Steps grouped by start time, in time order (empty when unscheduled). */
+  readonly slots: readonly SlotView[];
+  readonly makespanMs: number | undefined;
+  readonly resources: readonly ResourceUsage[];
+  readonly infeasible: boolean;
+  /** The refinement's explanation of infeasibility, as lines of text. */
+  readonly explanation: readonly string[];
+}
+
+/** Options shared by the plan renderers. */
+export interface RenderOptions {
+  /** Show resource totals and constraint checks. @defaultValue true */
+  readonly showResources?: boolean;
+  /** Use the schedule in `metadata.csp` when the plan has one. @defaultValue true */
+  readonly showSchedule?: boolean;
+}
+
+function stepCost(action: ActionSpec, before: Readonly<WorldState>): number {
+  try {
+    return action.getCost(before);
+  } catch {
+    // A cost function that fails on a partial state must not break rendering.
+    return Number.NaN;
+  }
+}
+
+function scheduleByIndex(plan: Plan): Map<number, ScheduleEntry> | undefined {
+  const schedule = plan.metadata.csp?.schedule;
+  if (!schedule || schedule.length !== plan.actions.length || plan.actions.length === 0) return undefined;
+  const byIndex = new Map(schedule.map((entry) => [entry.index, entry]));
+  for (let i = 0; i < plan.actions.length; i++) if (!byIndex.has(i)) return undefined;
+  return byIndex;
+}
+
+function resourceTotals(actions: readonly ActionSpec[]): ResourceUsage[] {
+  const totals = new Map<string, number>();
+  for (const action of actions) {
+    for (const [key, amount] of Object.entries(action.resources ?? {})) totals.set(key, (totals.get(key) ?? 0) + amount);
+  }
+  return [...totals.keys()].sort().map((key) => ({ key, total: totals.get(key) as number, satisfied: true, level: "info" as const }));
+}
+
+/** Lines for an infeasibility explanation of unknown shape (string, object with a suggestion, or JSON). */
+function explanationLines(explanation: unknown): string[] {
+  if (explanation === undefined || explanation === null) return [];
+  if (typeof explanation === "string") return [explanation];
+  if (typeof explanation !== "object") return [formatValue(explanation)];
+  const lines: string[] = [];
+  const record = explanation as Record<string, unknown>;
+  for (const [key, value] of Object.entries(record)) {
+    if (key === "suggestion") continue;
+    if (Array.isArray(value)) {
+      if (value.length === 0) continue;
+      lines.push(`${key}:`);
+      for (const item of value) lines.push(`  - ${typeof item === "string" ? item : formatValue(item)}`);
+    } else if (value !== undefined && value !== null && typeof value !== "function") {
+      lines.push(`${key}: ${typeof value === "string" ? value : formatValue(value)}`);
+    }
+  }
+  if (typeof record.suggestion === "string") lines.push(`Suggestion: ${record.suggestion}`);
+  return lines;
+}
+
+/**
+ * @internal Computes the renderers' view of a plan: per-step costs in the
+ * state they are paid in, causal dependencies, the schedule (only when it
+ * covers every step) and resource usage (from constraint refinement when
+ * present, otherwise summed from the actions).
+ */
+export function viewPlan(plan: Plan, options: RenderOptions = {}): PlanView {
+  const byIndex = options.showSchedule === false ? undefined : scheduleByIndex(plan);
+  const after = planDependencies(plan.actions);
+  const start = plan.startState ?? {};
+  const steps = plan.actions.map((action, index): StepView => {
+    const entry = byIndex?.get(index);
+    return {
+      index,
+      name: action.name,
+      action,
+      cost: stepCost(action, index === 0 ? start : (plan.expectedStates[index - 1] ?? start)),
+      durationMs: entry?.durationMs ?? action.durationMs,
+      after: after[index] as number[],
+      startMs: entry?.startMs,
+      endMs: entry?.endMs,
+    };
+  });
+  const slots: SlotView[] = [];
+  if (byIndex) {
+    const starts = new Map<number, number[]>();
+    for (const step of steps) {
+      const group = starts.get(step.startMs as number) ?? [];
+      group.push(step.index);
+      starts.set(step.startMs as number, group);
+    }
+    for (const startMs of [...starts.keys()].sort((a, b) => a - b)) slots.push({ startMs, steps: starts.get(startMs) as number[] });
+  }
+  const csp = plan.metadata.csp;
+  const makespanMs = byIndex ? (csp?.makespanMs ?? Math.max(...steps.map((s) => s.endMs as number))) : undefined;
+  return {
+    steps,
+    totalCost: plan.totalCost,
+    scheduled: byIndex !== undefined,
+    slots,
+    makespanMs,
+    resources: csp ? csp.resourceUsage : resourceTotals(plan.actions),
+    infeasible: csp?.status === "infeasible",
+    explanation: csp?.status === "infeasible" ? explanationLines(csp.explanation) : [],
+  };
+}
+
+/** `usd: 12 / 10  [VIOLATED]`, `usd: 12 (min 15)  [VIOLATED]`, or `usd: 12` for unconstrained totals. */
+export function formatResource(usage: ResourceUsage): string {
+  const bounds: string[] = [];
+  if (usage.max !== undefined) bounds.push(`/ ${formatNumber(usage.max)}`);
+  if (usage.min !== undefined) bounds.push(`(min ${formatNumber(usage.min)})`);
+  const verdict = usage.level === "info" && bounds.length === 0 ? "" : `  [${usage.satisfied ? "OK" : "VIOLATED"}]`;
+  return `${usage.key}: ${formatNumber(usage.total)}${bounds.length ? ` ${bounds.join(" ")}` : ""}${verdict}`;
+}
+
+/** A step's cost for labels (`?` when a cost function failed). */
+export function formatCost(cost: number): string {
+  return Number.isNaN(cost) ? "?" : formatNumber(cost);
+}
+
+/** `2s` for a step with a duration, empty otherwise. */
+export function formatDuration(step: StepView): string {
+  return step.durationMs !== undefined && step.durationMs > 0 ? formatMs(step.durationMs) : "";
+}
