@@ -1,0 +1,205 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { MemorySaver } from "@langchain/langgraph";
+import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
+import { afterAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ActionSpec, GoalSpec } from "../../src/core/index.js";
+import { GoapGraph, type HumanRequest, successfulActionNames } from "../../src/graph/index.js";
+import { quietLogger, tracked } from "./support.js";
+
+function releaseDomain(calls: string[], budget: number[] = []) {
+  return [
+    tracked(calls, { name: "build", effects: { built: true } }),
+    tracked(calls, { name: "test", preconditions: { built: true }, effects: { tested: true } }),
+    tracked(calls, {
+      name: "deploy_prod",
+      preconditions: { tested: true },
+      effects: { deployed: true },
+      cost: 1,
+      requireHumanApproval: true,
+    }),
+    tracked(calls, { name: "deploy_canary", preconditions: { tested: true }, effects: { deployed: true }, cost: 4 }),
+    new ActionSpec({
+      name: "order_ads",
+      preconditions: { deployed: true },
+      effects: { advertised: true },
+      requireHumanApproval: z.object({ budget: z.number().positive(), channel: z.enum(["web", "tv"]) }),
+      humanInputKey: "ad_order",
+      execute: (state) => {
+        calls.push("order_ads");
+        budget.push((state.ad_order as { budget: number }).budget);
+      },
+    }),
+  ];
+}
+
+const thread = (id: string) => ({ configurable: { thread_id: id } });
+const deployGoal = new GoalSpec({ conditions: { deployed: true } });
+
+describe("human approval", () => {
+  it("pauses at interrupt() with the action described, and continues when approved", async () => {
+    const calls: string[] = [];
+    const graph = new GoapGraph(releaseDomain(calls), { logger: quietLogger() });
+    graph.compile({ checkpointer: new MemorySaver() });
+    const paused = await graph.invoke(deployGoal, {}, thread("approve"));
+    expect(calls).toEqual(["build", "test"]);
+    const request = paused.__interrupt__?.[0]?.value as HumanRequest;
+    expect(request).toEqual({
+      type: "goap_action_approval",
+      action: "deploy_prod",
+      preconditions: { tested: true },
+      effects: { deployed: true },
+      worldState: { built: true, tested: true },
+    });
+    const done = await graph.resume(true, thread("approve"));
+    expect(done.status).toBe("goal_achieved");
+    expect(calls).toEqual(["build", "test", "deploy_prod"]);
+    expect(done.humanInput).toEqual({ deploy_prod: true });
+  });
+
+  it("a denial blacklists the action at once and the run replans around it", async () => {
+    const calls: string[] = [];
+    const graph = new GoapGraph(releaseDomain(calls), { logger: quietLogger() });
+    graph.compile({ checkpointer: new MemorySaver() });
+    await graph.invoke(deployGoal, {}, thread("deny"));
+    const done = await graph.resume({ approved: false, reason: "change freeze" }, thread("deny"));
+    expect(done.status).toBe("goal_achieved");
+    expect(calls).toEqual(["build", "test", "deploy_canary"]);
+    expect(done.blacklistedActions).toEqual(["deploy_prod"]);
+    expect(done.executionHistory[2]).toMatchObject({
+      actionName: "deploy_prod",
+      success: false,
+      failure: "approval_denied",
+      error: "human_approval_denied: change freeze",
+    });
+  });
+
+  it("an unrecognised answer is a denial that says what was expected", async () => {
+    const calls: string[] = [];
+    const graph = new GoapGraph(releaseDomain(calls), { logger: quietLogger() });
+    graph.compile({ checkpointer: new MemorySaver() });
+    await graph.invoke(deployGoal, {}, thread("weird"));
+    const done = await graph.resume("sure, go ahead", thread("weird"));
+    expect(done.executionHistory[2]?.error).toBe(
+      'human_approval_denied: unrecognised answer "sure, go ahead"; expected true, false or { approved, reason? }',
+    );
+    expect(calls).toEqual(["build", "test", "deploy_canary"]);
+  });
+
+  it("a typed form is validated on resume and stored under humanInputKey", async () => {
+    const calls: string[] = [];
+    const budgets: number[] = [];
+    const graph = new GoapGraph(releaseDomain(calls, budgets), { logger: quietLogger() });
+    graph.compile({ checkpointer: new MemorySaver() });
+    const paused = await graph.invoke({ advertised: true }, { deployed: true }, thread("form"));
+    const request = paused.__interrupt__?.[0]?.value as HumanRequest;
+    expect(request.type).toBe("goap_action_form");
+    expect(request.type === "goap_action_form" && request.formSchema).toMatchObject({
+      type: "object",
+      properties: { budget: { type: "number" }, channel: { enum: ["web", "tv"] } },
+      required: ["budget", "channel"],
+    });
+    const done = await graph.resume({ budget: 250, channel: "web" }, thread("form"));
+    expect(done.status).toBe("goal_achieved");
+    expect(budgets).toEqual([250]);
+    expect(done.worldState.ad_order).toEqual({ budget: 250, channel: "web" });
+  });
+
+  it("an invalid form blacklists the action at once and the run replans around it", async () => {
+    const calls: string[] = [];
+    const actions = [
+      ...releaseDomain(calls),
+      tracked(calls, { name: "order_default_ads", preconditions: { deployed: true }, effects: { advertised: true }, cost: 9 }),
+    ];
+    const graph = new GoapGraph(actions, { logger: quietLogger() });
+    graph.compile({ checkpointer: new MemorySaver() });
+    await graph.invoke({ advertised: true }, { deployed: true }, thread("bad-form"));
+    const done = await graph.resume({ budget: -5, channel: "radio" }, thread("bad-form"));
+    expect(done.status).toBe("goal_achieved");
+    expect(calls).toEqual(["order_default_ads"]);
+    expect(done.blacklistedActions).toEqual(["order_ads"]);
+    expect(done.worldState.ad_order).toBeUndefined();
+    const refused = done.executionHistory[0];
+    expect(refused?.failure).toBe("form_invalid");
+    expect(refused?.error).toMatch(/^human_form_invalid: budget: .+; channel: .+/);
+    expect(done.humanInput).toEqual({ order_ads: { budget: -5, channel: "radio" } });
+  });
+
+  it("when the refused action is the only way, the blacklist falls back and the human is asked again", async () => {
+    const calls: string[] = [];
+    const graph = new GoapGraph(releaseDomain(calls), { logger: quietLogger() });
+    graph.compile({ checkpointer: new MemorySaver() });
+    await graph.invoke({ advertised: true }, { deployed: true }, thread("ask-again"));
+    const again = await graph.resume({ budget: "lots" }, thread("ask-again"));
+    expect(again.__interrupt__?.[0]?.value).toMatchObject({ type: "goap_action_form", action: "order_ads" });
+    expect(again.blacklistedActions).toEqual([]);
+    expect(again.actionFailureCounts).toEqual({});
+    expect(again.replanCount).toBe(1);
+    const done = await graph.resume({ budget: 10, channel: "tv" }, thread("ask-again"));
+    expect(done.status).toBe("goal_achieved");
+    expect(done.executionHistory.map((r) => [r.actionName, r.failure])).toEqual([
+      ["order_ads", "form_invalid"],
+      ["order_ads", null],
+    ]);
+  });
+});
+
+describe("resume after an interrupt in a fresh GoapGraph sharing only the checkpointer", () => {
+  const dir = mkdtempSync(join(tmpdir(), "langgoap-resume-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const savers = {
+    MemorySaver: () => {
+      const saver = new MemorySaver();
+      return [saver, saver] as const;
+    },
+    SqliteSaver: () => {
+      const file = join(dir, "checkpoints.sqlite");
+      return [SqliteSaver.fromConnString(file), SqliteSaver.fromConnString(file)] as const;
+    },
+  };
+
+  for (const [name, makeSavers] of Object.entries(savers)) {
+    it(`continues without re-executing finished actions (${name})`, async () => {
+      const [firstSaver, secondSaver] = makeSavers();
+      const before: string[] = [];
+      const first = new GoapGraph(releaseDomain(before), { logger: quietLogger() });
+      const app = first.compile({ checkpointer: firstSaver });
+      const paused = await app.invoke(first.createInput(deployGoal, {}), thread(`fresh-${name}`));
+      expect(before).toEqual(["build", "test"]);
+      expect((paused as { __interrupt__?: unknown[] }).__interrupt__).toHaveLength(1);
+
+      const after: string[] = [];
+      const second = new GoapGraph(releaseDomain(after), { logger: quietLogger() });
+      second.compile({ checkpointer: secondSaver });
+      const done = await second.resume(true, thread(`fresh-${name}`));
+      expect(done.status).toBe("goal_achieved");
+      expect(after).toEqual(["deploy_prod"]);
+      expect(before).toEqual(["build", "test"]);
+      expect(successfulActionNames(done)).toEqual(["build", "test", "deploy_prod"]);
+      expect(done.goal).toEqual({
+        kind: "GoalSpec",
+        spec: { conditions: { deployed: true }, policy: { replanStrategy: "on_deviation", priority: 0, maxReplans: 10 } },
+        dynamic: [],
+      });
+    });
+  }
+
+  it("a goal whose value is a function must be pinned to be restored", async () => {
+    const saver = new MemorySaver();
+    const valued = new GoalSpec({ conditions: { deployed: true }, value: (s) => (s.vip ? 10 : 1) });
+    const first = new GoapGraph(releaseDomain([]), { logger: quietLogger() });
+    first.compile({ checkpointer: saver });
+    await first.invoke(valued, {}, thread("valued"));
+
+    const unpinned = new GoapGraph(releaseDomain([]), { logger: quietLogger() });
+    unpinned.compile({ checkpointer: saver });
+    await expect(unpinned.resume(true, thread("valued"))).rejects.toThrow(/value was a function.*goals: \[goal\]/);
+
+    const pinned = new GoapGraph(releaseDomain([]), { logger: quietLogger(), goals: [valued] });
+    pinned.compile({ checkpointer: saver });
+    expect((await pinned.resume(true, thread("valued"))).status).toBe("goal_achieved");
+  });
+});
