@@ -1,30 +1,34 @@
-import type { ActionSpec } from "../core/index.js";
+import { type ActionSpec, type Condition, testCondition, type WorldState } from "../core/index.js";
 
 /**
- * The causal links of a plan: step `j` depends on step `i` when `i` is the
- * last step before `j` that writes a key `j`'s preconditions read. Steps
- * with no such writer depend only on the start state. Returned as the
- * sorted predecessor indices of every step.
+ * @internal The causal links drawn between plan steps: step `j` depends on
+ * the nearest earlier step that writes a key `j`'s preconditions read and
+ * leaves it satisfying the precondition (judged on the plan's expected
+ * state after that step). A precondition no earlier step produces held at
+ * the start and adds no link. Without expected states, the nearest earlier
+ * writer of the key counts. Returns the sorted predecessors of every step.
  *
- * Reading "last writer" rather than "last writer of the exact value" keeps
- * operator conditions (`wood >= 3` after two `inc` effects) and function
- * effects linked too: any earlier write may be what made the condition true.
+ * This is the "producers" reading of `buildDependencyGraph` in
+ * `langgoap/optimize`, kept here because viz sits below optimize.
  *
  * @example
  * ```ts
- * planDependencies([goToTree, chopWood, goToCampfire, cookFood]);
+ * planDependencies([goToTree, chopWood, goToCampfire, cookFood], states);
  * // [[], [0], [], [1, 2]]
  * ```
  */
-export function planDependencies(actions: readonly ActionSpec[]): number[][] {
-  const lastWriter = new Map<string, number>();
+export function planDependencies(actions: readonly ActionSpec[], expectedStates: readonly WorldState[] = []): number[][] {
+  const states = expectedStates.length === actions.length ? expectedStates : undefined;
   return actions.map((action, j) => {
     const predecessors = new Set<number>();
-    for (const key of Object.keys(action.preconditions)) {
-      const writer = lastWriter.get(key);
-      if (writer !== undefined) predecessors.add(writer);
+    for (const [key, condition] of Object.entries(action.preconditions)) {
+      for (let i = j - 1; i >= 0; i--) {
+        if (!(actions[i] as ActionSpec).effectKeys.has(key)) continue;
+        if (states && !testCondition((states[i] as WorldState)[key], condition as Condition)) continue;
+        predecessors.add(i);
+        break;
+      }
     }
-    for (const key of action.effectKeys) lastWriter.set(key, j);
     return [...predecessors].sort((a, b) => a - b);
   });
 }

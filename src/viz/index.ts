@@ -1,10 +1,9 @@
 export { renderAscii } from "./ascii.js";
 export { type AsciiGanttOptions, renderAsciiGantt } from "./ascii-gantt.js";
-export { planDependencies } from "./dependencies.js";
 export { renderDot } from "./dot.js";
 export { ReportRecorder, type ReportRecorderOptions } from "./html/recorder.js";
 export { renderHtmlReport } from "./html/report.js";
-export type { PlanningRound, ReportActionResult, RunReport, TraceEvent } from "./html/report-types.js";
+export type { PlanningRound, ReportActionResult, ReportEvent, RunReport } from "./html/report-types.js";
 export { type PlanJson, planToJson } from "./json.js";
 export { renderMermaid, renderMermaidGantt } from "./mermaid.js";
 export type { RenderOptions } from "./plan-view.js";

@@ -101,7 +101,7 @@ function explanationLines(explanation: unknown): string[] {
  */
 export function viewPlan(plan: Plan, options: RenderOptions = {}): PlanView {
   const byIndex = options.showSchedule === false ? undefined : scheduleByIndex(plan);
-  const after = planDependencies(plan.actions);
+  const after = planDependencies(plan.actions, plan.expectedStates);
   const start = plan.startState ?? {};
   const steps = plan.actions.map((action, index): StepView => {
     const entry = byIndex?.get(index);

@@ -39,12 +39,17 @@ describe("ReportRecorder", () => {
     ]);
   });
 
-  it("holds a replan reason reported before planning for the next round, failures included", () => {
+  it("gives a replan reason reported before planning to the next round, and tells failed rounds from failed runs", () => {
     const recorder = new ReportRecorder({ now: clock() });
+    recorder.onPlanStart({ is_hungry: false }, {}, "astar");
     recorder.onPlanComplete(villagePlan(), 1);
     recorder.onReplan("world changed", null);
-    recorder.onPlanFailed("no plan reaches the goal", 4);
-    expect(recorder.rounds[1]).toEqual({ plan: null, reason: "world changed", planningMs: 4, failure: "no plan reaches the goal" });
+    recorder.onPlanStart({ is_hungry: false }, {}, "astar");
+    recorder.onPlanFailed("no_plan", 4);
+    recorder.onPlanFailed("max replans reached", 0);
+    expect(recorder.rounds).toHaveLength(2);
+    expect(recorder.rounds[1]).toEqual({ plan: null, reason: "world changed", planningMs: 4, failure: "no_plan" });
+    expect(recorder.events.slice(-2).map((e) => e.summary)).toEqual(["no_plan (after 4ms)", "run ended: max replans reached"]);
     expect(recorder.lastPlan).not.toBeNull();
   });
 

@@ -3,7 +3,7 @@ import { describeValue } from "../../core/index.js";
 import { Plan } from "../../planner/index.js";
 import { describeGoal } from "../describe.js";
 import { formatMs, formatNumber } from "../format.js";
-import type { PlanningRound, RunReport, TraceEvent } from "./report-types.js";
+import type { PlanningRound, ReportEvent, RunReport } from "./report-types.js";
 
 /** Options of {@link ReportRecorder}. */
 export interface ReportRecorderOptions {
@@ -55,7 +55,7 @@ function errorText(error: unknown): string {
  * ```
  */
 export class ReportRecorder implements PlanningTracer {
-  readonly events: TraceEvent[] = [];
+  readonly events: ReportEvent[] = [];
   readonly rounds: PlanningRound[] = [];
   /** Events not kept because of `maxEvents`. */
   droppedEvents = 0;
@@ -66,6 +66,8 @@ export class ReportRecorder implements PlanningTracer {
   readonly #maxEvents: number;
   #origin: number | undefined;
   #pendingReason: string | null = null;
+  /** Between onPlanStart and its outcome: an onPlanFailed then ends a round, otherwise it ends the run. */
+  #planning = false;
 
   constructor(options: ReportRecorderOptions = {}) {
     this.#now = options.now ?? (() => performance.now());
@@ -98,17 +100,25 @@ export class ReportRecorder implements PlanningTracer {
   }
 
   onPlanStart(goal: unknown, _state: Readonly<WorldState>, strategyName: string): void {
+    this.#planning = true;
     this.#push("onPlanStart", `planning for ${goalSummary(goal)} with ${strategyName}`);
   }
 
   onPlanComplete(plan: unknown, durationMs: number): void {
+    this.#planning = false;
     this.rounds.push({ plan: plan instanceof Plan ? plan : null, reason: this.#takeReason(), planningMs: durationMs });
     this.#push("onPlanComplete", `${planSummary(plan)} in ${formatMs(durationMs)}`);
   }
 
   onPlanFailed(reason: string, durationMs: number): void {
-    this.rounds.push({ plan: null, reason: this.#takeReason(), planningMs: durationMs, failure: reason });
-    this.#push("onPlanFailed", `${reason} (after ${formatMs(durationMs)})`);
+    if (this.#planning) {
+      this.#planning = false;
+      this.rounds.push({ plan: null, reason: this.#takeReason(), planningMs: durationMs, failure: reason });
+      this.#push("onPlanFailed", `${reason} (after ${formatMs(durationMs)})`);
+    } else {
+      // Graphs also report the failure of a whole run through this hook.
+      this.#push("onPlanFailed", `run ended: ${reason}`);
+    }
   }
 
   onReplan(reason: string, newPlan: unknown): void {

@@ -4,7 +4,7 @@ import { describeGoal, formatConditions, formatEffects } from "../describe.js";
 import { formatMs, formatNumber, formatValue } from "../format.js";
 import { formatCost, formatDuration, formatResource, type PlanView } from "../plan-view.js";
 import { escapeHtml } from "./escape.js";
-import type { PlanningRound, ReportActionResult, RunReport, TraceEvent } from "./report-types.js";
+import type { PlanningRound, ReportActionResult, ReportEvent, RunReport } from "./report-types.js";
 import type { StepOutcome } from "./svg-plan-graph.js";
 
 const e = escapeHtml;
@@ -122,7 +122,7 @@ export function historySection(history: readonly ReportActionResult[]): string {
 }
 
 /** @internal The tracer timeline with one filter toggle per hook. */
-export function eventsSection(events: readonly TraceEvent[], dropped: number): string {
+export function eventsSection(events: readonly ReportEvent[], dropped: number): string {
   if (events.length === 0) return "";
   const hooks = [...new Set(events.map((ev) => ev.hook))];
   const chips = hooks

@@ -23,7 +23,7 @@ export interface PlanningRound {
 }
 
 /** One tracer call, summarised for the report. */
-export interface TraceEvent {
+export interface ReportEvent {
   /** Milliseconds since the recorder saw its first event. */
   readonly atMs: number;
   /** The hook name (`onPlanStart`, `onActionComplete`, ...). */
@@ -49,7 +49,7 @@ export interface RunReport {
   readonly executionHistory?: readonly ReportActionResult[];
   readonly replanCount?: number;
   readonly rounds?: readonly PlanningRound[];
-  readonly events?: readonly TraceEvent[];
+  readonly events?: readonly ReportEvent[];
   /** Tracer events not kept because of the recorder's cap. */
   readonly droppedEvents?: number;
   readonly explanation?: NoPlanExplanation | null;
