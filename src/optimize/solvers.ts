@@ -1,0 +1,31 @@
+import { describeValue, LangGoapError } from "../core/index.js";
+import { HighsSolver } from "./highs-solver.js";
+import { JsLpSolver } from "./jslp-solver.js";
+import type { MilpSolver, SolverChoice } from "./solver-types.js";
+
+/** Options of {@link createSolver}. */
+export interface CreateSolverOptions {
+  /** Default per-solve time limit. @defaultValue 10 000 */
+  readonly timeLimitMs?: number;
+}
+
+/**
+ * A solver by name (`highs`, the default, or `javascript-lp-solver`); a
+ * {@link MilpSolver} object passes through unchanged.
+ *
+ * @example
+ * ```ts
+ * const solver = createSolver("javascript-lp-solver", { timeLimitMs: 2000 });
+ * const same = createSolver(solver); // passes through
+ * ```
+ */
+export function createSolver(choice: SolverChoice = "highs", options: CreateSolverOptions = {}): MilpSolver {
+  if (typeof choice === "object" && choice !== null && typeof choice.solve === "function" && typeof choice.name === "string") return choice;
+  if (choice === "highs") return new HighsSolver(options);
+  if (choice === "javascript-lp-solver") return new JsLpSolver(options);
+  throw new LangGoapError(
+    "INVALID_OPTION",
+    `unknown solver ${describeValue(choice)}; expected "highs", "javascript-lp-solver" or an object with name and solve(model)`,
+    { solver: choice },
+  );
+}
