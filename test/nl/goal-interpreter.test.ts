@@ -49,7 +49,9 @@ describe("GoalInterpreter with a validating fake model", () => {
     expect(text(human as BaseMessage)).toBe("I'm hungry");
     const prompt = text(system as BaseMessage);
     expect(prompt).toContain("- is_hungry (boolean): the villager needs to eat; also called hunger, starving, famished");
-    expect(prompt).toContain("- eat_food: Eat the cooked meal so the villager is no longer hungry\n  needs: has_food = true");
+    expect(prompt).toContain(
+      "- eat_food: Eat the cooked meal.\n  needs: has_food = true\n  gives: is_hungry = false, has_food = false\n  cost: 1",
+    );
     expect(prompt).toContain('"is_hungry":true');
   });
 

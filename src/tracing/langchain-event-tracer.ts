@@ -1,0 +1,55 @@
+import { dispatchCustomEvent } from "@langchain/core/callbacks/dispatch";
+import type { RunnableConfig } from "@langchain/core/runnables";
+import { EventTracer } from "./event-tracer.js";
+import type { TracerErrorHandler } from "./safe-call.js";
+import type { TraceEvent } from "./trace-event.js";
+
+/** Options of {@link LangChainEventTracer}. */
+export interface LangChainEventTracerOptions {
+  /** Prefix of the custom event names. @defaultValue "langgoap." */
+  readonly prefix?: string;
+  /** Run config to dispatch under; by default the enclosing run (a graph node) is found through async context. */
+  readonly config?: RunnableConfig;
+  /** Told when dispatching fails (a callback handler threw). @defaultValue none */
+  readonly onError?: TracerErrorHandler;
+}
+
+/**
+ * Bridges planning events into LangChain callbacks: each event is sent with
+ * `dispatchCustomEvent` as `langgoap.<event>` (e.g. `langgoap.plan_complete`)
+ * with the JSON payload of {@link toTraceEvent}, so LangSmith, `streamEvents`
+ * (`on_custom_event`) and any callback handler's `handleCustomEvent` see them
+ * inside the node run that produced them. Outside a run, events are dropped.
+ *
+ * @example
+ * ```ts
+ * const graph = new GoapGraph(actions, { tracer: new LangChainEventTracer() });
+ * for await (const e of graph.compile().streamEvents(input, { version: "v2" })) {
+ *   if (e.event === "on_custom_event") console.log(e.name, e.data);
+ * }
+ * ```
+ */
+export class LangChainEventTracer extends EventTracer {
+  readonly prefix: string;
+  readonly #config: RunnableConfig | undefined;
+  readonly #onError: TracerErrorHandler | undefined;
+
+  constructor(options: LangChainEventTracerOptions = {}) {
+    super();
+    this.prefix = options.prefix ?? "langgoap.";
+    this.#config = options.config;
+    this.#onError = options.onError;
+  }
+
+  protected async emit(event: TraceEvent): Promise<void> {
+    try {
+      await dispatchCustomEvent(`${this.prefix}${event.name}`, event.data, this.#config);
+    } catch (error) {
+      try {
+        this.#onError?.(error, event.hook);
+      } catch {
+        // Reporting must not throw either.
+      }
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import type { PlanningTracer } from "../core/index.js";
+import { HookTracer } from "./hook-tracer.js";
+import { invokeHook, type TracerErrorHandler } from "./safe-call.js";
+import type { TraceHook, TraceHookArgs } from "./trace-event.js";
+
+/** Options of {@link MultiTracer}. */
+export interface MultiTracerOptions {
+  /** Told when one of the tracers throws or rejects. @defaultValue none */
+  readonly onError?: TracerErrorHandler;
+}
+
+/**
+ * Sends every event to several tracers, in order. Each is called safely: a
+ * broken tracer neither breaks the run nor stops the others. When some hooks
+ * are async, the returned promise settles once all of them have.
+ *
+ * @example
+ * ```ts
+ * const tracer = new MultiTracer([new LoggingTracer(), new OpenTelemetryTracer()]);
+ * ```
+ */
+export class MultiTracer extends HookTracer {
+  readonly tracers: readonly PlanningTracer[];
+  readonly #onError: TracerErrorHandler | undefined;
+
+  constructor(tracers: readonly (PlanningTracer | undefined)[], options: MultiTracerOptions = {}) {
+    super();
+    this.tracers = Object.freeze(tracers.filter((t): t is PlanningTracer => t !== undefined && t !== null));
+    this.#onError = options.onError;
+  }
+
+  /** Reflections kept by any of the tracers, concatenated in tracer order. */
+  get reflections(): unknown[] {
+    const out: unknown[] = [];
+    for (const tracer of this.tracers) {
+      try {
+        const found = (tracer as { reflections?: unknown }).reflections;
+        if (Array.isArray(found)) out.push(...found);
+      } catch {
+        // A tracer whose getter throws has nothing to offer.
+      }
+    }
+    return out;
+  }
+
+  protected handle<K extends TraceHook>(hook: K, args: TraceHookArgs<K>): Promise<void> | undefined {
+    const pending: Promise<void>[] = [];
+    for (const tracer of this.tracers) {
+      const done = invokeHook(tracer, hook, args, this.#onError);
+      if (done) pending.push(done);
+    }
+    return pending.length > 0 ? Promise.all(pending).then(() => undefined) : undefined;
+  }
+}
