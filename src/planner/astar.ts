@@ -191,6 +191,7 @@ function search(
   began: number,
 ): SearchOutcome {
   const tracer = options.tracer;
+  if (options.signal?.aborted) return { status: "aborted", actions: null, nodesExpanded: 0, nodesGenerated: 0 };
   const sorted = bySpecificity(actionList);
   const p = compileProblem(start, goal, sorted);
   const model = new RelaxedModel(p, p.start);
