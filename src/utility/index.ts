@@ -1,3 +1,16 @@
+export { GoapAgent } from "./agent.js";
+export type { GoapAgentOptions } from "./agent-options.js";
+export type {
+  ActionBehaviour,
+  ActionOutcome,
+  ActionTickContext,
+  AgentStatus,
+  ExitReason,
+  GoapAgentEvents,
+  HookName,
+  Sensor,
+  SensorLike,
+} from "./agent-types.js";
 export {
   type ActionScore,
   UtilityBrain,
@@ -10,6 +23,14 @@ export { type Blackboard, Consideration, type ConsiderationOptions } from "./con
 export { CURVE_TYPES, type CurvePoint, type CurveType, ResponseCurve, type ResponseCurveOptions } from "./curve.js";
 export { cutOff } from "./cut-off.js";
 export { type Listener, TypedEmitter, type Unsubscribe } from "./emitter.js";
+export {
+  brainGoalSelector,
+  type GoalDecision,
+  type GoalSelectionContext,
+  type GoalSelector,
+  type StupGoalSelectorOptions,
+  stupGoalSelector,
+} from "./goal-selectors.js";
 export { type CachedPlanResult, PlanCache, type PlanCacheOptions, type PlanCacheStats } from "./plan-cache.js";
 export {
   formatStupTable,

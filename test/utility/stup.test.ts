@@ -33,7 +33,7 @@ describe("STUP: the seed's sniper", () => {
 
   it("removes 2 soldiers: together they make 1, not more than 10 × 0.2", () => {
     const { actions, goals, state } = sniper(2);
-    const stup = new StupSelector({ goals, actions, cutOffRatio: 0.2, seed: 1 });
+    const stup = new StupSelector({ goals, actions, cutOffRatio: 0.2, seed: 1, cache: new PlanCache() });
     const { table } = stup.evaluate(state);
     expect(table.map((r) => [r.name, r.status, r.probability])).toEqual([
       ["leader", "candidate", 1],
