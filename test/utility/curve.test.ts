@@ -148,13 +148,17 @@ describe("ResponseCurve validation", () => {
   };
 
   it("names the bad option", () => {
-    expect(codeOf(() => new ResponseCurve({ type: "cubic" as CurveType }))).toMatch(/^INVALID_OPTION: .*type must be one of linear.*"cubic"/);
+    expect(codeOf(() => new ResponseCurve({ type: "cubic" as CurveType }))).toMatch(
+      /^INVALID_OPTION: .*type must be one of linear.*"cubic"/,
+    );
     expect(codeOf(() => new ResponseCurve({ slope: Number.NaN }))).toMatch(/^INVALID_OPTION: .*slope must be a finite number, got NaN/);
     expect(codeOf(() => new ResponseCurve({ min: 5, max: 5 }))).toMatch(/max \(5\) must be greater than min \(5\)/);
   });
 
   it("rejects a non-numeric input", () => {
-    expect(codeOf(() => curve("linear").evaluate("high" as unknown as number))).toMatch(/^INVALID_STATE: .*input must be a number, got "high"/);
+    expect(codeOf(() => curve("linear").evaluate("high" as unknown as number))).toMatch(
+      /^INVALID_STATE: .*input must be a number, got "high"/,
+    );
   });
 
   it("round-trips through toJSON", () => {

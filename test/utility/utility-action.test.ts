@@ -45,7 +45,9 @@ describe("Consideration", () => {
 
   it("refuses non-numeric inputs and ambiguous options", () => {
     const c = new Consideration({ inputKey: "mood", curve: {} });
-    expect(errorOf(() => c.score({ mood: "happy" }))).toMatch(/^INVALID_STATE: consideration "mood": input must be a number or a boolean, got "happy"/);
+    expect(errorOf(() => c.score({ mood: "happy" }))).toMatch(
+      /^INVALID_STATE: consideration "mood": input must be a number or a boolean, got "happy"/,
+    );
     expect(errorOf(() => new Consideration({ curve: {} }))).toMatch(/give exactly one of inputKey .* and input/);
     expect(errorOf(() => new Consideration({ inputKey: "a", input: () => 1, curve: {} }))).toMatch(/give exactly one of/);
   });
