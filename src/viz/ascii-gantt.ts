@@ -1,5 +1,5 @@
 import { describeValue, LangGoapError } from "../core/index.js";
-import type { Plan } from "../planner/index.js";
+import type { Plan, ScheduleEntry } from "../planner/index.js";
 import { formatMs } from "./format.js";
 import { scheduledSteps } from "./schedule.js";
 
@@ -7,6 +7,8 @@ import { scheduledSteps } from "./schedule.js";
 export interface AsciiGanttOptions {
   /** Width of the time axis in characters (an integer >= 10). @defaultValue 60 */
   readonly width?: number;
+  /** A schedule to draw instead of `metadata.csp.schedule` (e.g. from `schedulePlan`). */
+  readonly schedule?: readonly ScheduleEntry[];
 }
 
 /**
@@ -16,13 +18,13 @@ export interface AsciiGanttOptions {
  *
  * @example
  * ```ts
- * const scheduled = await schedulePlan(found); // from langgoap/optimize
- * console.log(renderAsciiGantt(scheduled, { width: 40 }));
+ * const { schedule } = await schedulePlan(found); // from langgoap/optimize
+ * console.log(renderAsciiGantt(found, { schedule, width: 40 }));
  * // action      |----------------------------------------|  0..5s
  * // boil_water  |################                        |  0ms-2s
  * ```
- * @param plan - A plan whose `metadata.csp.schedule` covers every step.
- * @param options - Chart width.
+ * @param plan - The plan; its `metadata.csp.schedule` is drawn unless `options.schedule` is given.
+ * @param options - Chart width and schedule.
  * @returns Text ending with a newline.
  * @throws LangGoapError `INVALID_OPTION` when the plan has no schedule or the width is not an integer >= 10.
  */
@@ -34,7 +36,7 @@ export function renderAsciiGantt(plan: Plan, options: AsciiGanttOptions = {}): s
       value: width,
     });
   }
-  const steps = scheduledSteps(plan, "renderAsciiGantt");
+  const steps = scheduledSteps(plan, "renderAsciiGantt", options.schedule);
   const horizon = Math.max(...steps.map((s) => s.endMs));
   const column = (ms: number): number => (horizon > 0 ? Math.round((ms / horizon) * width) : 0);
   const nameWidth = Math.max("action".length, ...steps.map((s) => s.name.length));

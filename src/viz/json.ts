@@ -1,4 +1,4 @@
-import type { Plan } from "../planner/index.js";
+import type { Plan, ScheduleEntry } from "../planner/index.js";
 import { viewPlan } from "./plan-view.js";
 
 /** A plan as JSON: steps with cost, dependencies and schedule, plus totals and metadata. */
@@ -29,8 +29,8 @@ export interface PlanJson {
  * JSON.stringify(planToJson(found), null, 2);
  * ```
  */
-export function planToJson(plan: Plan): PlanJson {
-  const view = viewPlan(plan);
+export function planToJson(plan: Plan, options: { readonly schedule?: readonly ScheduleEntry[] } = {}): PlanJson {
+  const view = viewPlan(plan, options.schedule ? { schedule: options.schedule } : {});
   return {
     actions: plan.actionNames,
     totalCost: plan.totalCost,

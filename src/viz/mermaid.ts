@@ -1,4 +1,4 @@
-import type { Plan } from "../planner/index.js";
+import type { Plan, ScheduleEntry } from "../planner/index.js";
 import { formatMs } from "./format.js";
 import { formatCost, formatDuration, formatResource, type PlanView, type RenderOptions, type StepView, viewPlan } from "./plan-view.js";
 import { scheduledSteps } from "./schedule.js";
@@ -105,19 +105,20 @@ function axisFormat(horizonMs: number): string {
  *
  * @example
  * ```ts
- * renderMermaidGantt(await schedulePlan(found));
+ * renderMermaidGantt(found, { schedule: (await schedulePlan(found)).schedule });
  * // gantt
  * //     title Plan Schedule
  * //     dateFormat x
  * //     ...
  * //     boil_water :t0, 0, 2000ms
  * ```
- * @param plan - A plan whose `metadata.csp.schedule` covers every step.
+ * @param plan - The plan; its `metadata.csp.schedule` is drawn unless `options.schedule` is given.
+ * @param options - `schedule`: a schedule to draw instead (e.g. from `schedulePlan`).
  * @returns Mermaid source ending with a newline.
  * @throws LangGoapError `INVALID_OPTION` when the plan has no schedule.
  */
-export function renderMermaidGantt(plan: Plan): string {
-  const steps = scheduledSteps(plan, "renderMermaidGantt");
+export function renderMermaidGantt(plan: Plan, options: { readonly schedule?: readonly ScheduleEntry[] } = {}): string {
+  const steps = scheduledSteps(plan, "renderMermaidGantt", options.schedule);
   const horizon = Math.max(...steps.map((s) => s.endMs));
   const out = ["gantt", "    title Plan Schedule", "    dateFormat x", `    axisFormat ${axisFormat(horizon)}`, "    section Plan"];
   for (const step of steps) {

@@ -45,6 +45,12 @@ export interface RenderOptions {
   readonly showResources?: boolean;
   /** Use the schedule in `metadata.csp` when the plan has one. @defaultValue true */
   readonly showSchedule?: boolean;
+  /**
+   * A schedule to draw instead of `metadata.csp.schedule`, e.g.
+   * `(await schedulePlan(plan)).schedule` from `langgoap/optimize`.
+   * Used only when it covers every step.
+   */
+  readonly schedule?: readonly ScheduleEntry[];
 }
 
 function stepCost(action: ActionSpec, before: Readonly<WorldState>): number {
@@ -56,8 +62,7 @@ function stepCost(action: ActionSpec, before: Readonly<WorldState>): number {
   }
 }
 
-function scheduleByIndex(plan: Plan): Map<number, ScheduleEntry> | undefined {
-  const schedule = plan.metadata.csp?.schedule;
+function scheduleByIndex(plan: Plan, schedule: readonly ScheduleEntry[] | undefined): Map<number, ScheduleEntry> | undefined {
   if (!schedule || schedule.length !== plan.actions.length || plan.actions.length === 0) return undefined;
   const byIndex = new Map(schedule.map((entry) => [entry.index, entry]));
   for (let i = 0; i < plan.actions.length; i++) if (!byIndex.has(i)) return undefined;
@@ -72,7 +77,32 @@ function resourceTotals(actions: readonly ActionSpec[]): ResourceUsage[] {
   return [...totals.keys()].sort().map((key) => ({ key, total: totals.get(key) as number, satisfied: true, level: "info" as const }));
 }
 
-/** Lines for an infeasibility explanation of unknown shape (string, object with a suggestion, or JSON). */
+/** `conflictingConstraints` → `conflicting constraints`. */
+function words(key: string): string {
+  return key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+}
+
+/** A constraint (`usd <= 10`), a shortfall (`usd: 12 against max 10, off by 2`) or JSON. */
+function explanationItem(item: unknown): string {
+  if (typeof item === "string") return item;
+  if (typeof item !== "object" || item === null) return formatValue(item);
+  const r = item as Record<string, unknown>;
+  if (typeof r.key === "string" && typeof r.bound === "string" && typeof r.total === "number" && typeof r.limit === "number") {
+    const off = typeof r.amount === "number" ? `, off by ${formatNumber(r.amount)}` : "";
+    return `${r.key}: ${formatNumber(r.total)} against ${r.bound} ${formatNumber(r.limit)}${off}`;
+  }
+  if (typeof r.key === "string" && (typeof r.max === "number" || typeof r.min === "number")) {
+    const bounds = [
+      typeof r.min === "number" ? `>= ${formatNumber(r.min)}` : "",
+      typeof r.max === "number" ? `<= ${formatNumber(r.max)}` : "",
+    ];
+    const level = typeof r.level === "string" ? ` (${r.level})` : "";
+    return `${r.key} ${bounds.filter(Boolean).join(" and ")}${level}`;
+  }
+  return formatValue(item);
+}
+
+/** Lines for an infeasibility explanation of unknown shape: a string, or an object of lists and values with a suggestion last. */
 function explanationLines(explanation: unknown): string[] {
   if (explanation === undefined || explanation === null) return [];
   if (typeof explanation === "string") return [explanation];
@@ -80,13 +110,13 @@ function explanationLines(explanation: unknown): string[] {
   const lines: string[] = [];
   const record = explanation as Record<string, unknown>;
   for (const [key, value] of Object.entries(record)) {
-    if (key === "suggestion") continue;
+    if (key === "suggestion" || value === undefined || value === null || typeof value === "function") continue;
     if (Array.isArray(value)) {
       if (value.length === 0) continue;
-      lines.push(`${key}:`);
-      for (const item of value) lines.push(`  - ${typeof item === "string" ? item : formatValue(item)}`);
-    } else if (value !== undefined && value !== null && typeof value !== "function") {
-      lines.push(`${key}: ${typeof value === "string" ? value : formatValue(value)}`);
+      lines.push(`${words(key)}:`);
+      for (const item of value) lines.push(`  - ${explanationItem(item)}`);
+    } else {
+      lines.push(`${words(key)}: ${typeof value === "string" ? value : formatValue(value)}`);
     }
   }
   if (typeof record.suggestion === "string") lines.push(`Suggestion: ${record.suggestion}`);
@@ -100,7 +130,8 @@ function explanationLines(explanation: unknown): string[] {
  * present, otherwise summed from the actions).
  */
 export function viewPlan(plan: Plan, options: RenderOptions = {}): PlanView {
-  const byIndex = options.showSchedule === false ? undefined : scheduleByIndex(plan);
+  const given = options.schedule !== undefined;
+  const byIndex = options.showSchedule === false ? undefined : scheduleByIndex(plan, options.schedule ?? plan.metadata.csp?.schedule);
   const after = planDependencies(plan.actions, plan.expectedStates);
   const start = plan.startState ?? {};
   const steps = plan.actions.map((action, index): StepView => {
@@ -127,7 +158,8 @@ export function viewPlan(plan: Plan, options: RenderOptions = {}): PlanView {
     for (const startMs of [...starts.keys()].sort((a, b) => a - b)) slots.push({ startMs, steps: starts.get(startMs) as number[] });
   }
   const csp = plan.metadata.csp;
-  const makespanMs = byIndex ? (csp?.makespanMs ?? Math.max(...steps.map((s) => s.endMs as number))) : undefined;
+  const latestEnd = (): number => Math.max(...steps.map((s) => s.endMs as number));
+  const makespanMs = byIndex ? (given ? latestEnd() : (csp?.makespanMs ?? latestEnd())) : undefined;
   return {
     steps,
     totalCost: plan.totalCost,

@@ -41,11 +41,14 @@ export function visualize(plan: Plan, options: VisualizeOptions = {}): string {
     case "ascii":
       return renderAscii(plan, options);
     case "gantt":
-      return renderAsciiGantt(plan, options.width !== undefined ? { width: options.width } : {});
+      return renderAsciiGantt(plan, {
+        ...(options.width !== undefined ? { width: options.width } : {}),
+        ...(options.schedule ? { schedule: options.schedule } : {}),
+      });
     case "mermaid":
       return renderMermaid(plan, options);
     case "mermaid-gantt":
-      return renderMermaidGantt(plan);
+      return renderMermaidGantt(plan, options.schedule ? { schedule: options.schedule } : {});
     case "dot":
       return renderDot(plan, options);
     case "html":
@@ -55,7 +58,7 @@ export function visualize(plan: Plan, options: VisualizeOptions = {}): string {
         ...(plan.startState ? { startState: plan.startState } : {}),
       });
     case "json":
-      return `${JSON.stringify(planToJson(plan), null, 2)}\n`;
+      return `${JSON.stringify(planToJson(plan, options.schedule ? { schedule: options.schedule } : {}), null, 2)}\n`;
     default:
       throw new LangGoapError(
         "INVALID_OPTION",

@@ -49,13 +49,27 @@ describe("renderAscii", () => {
       scheduledVillagePlan({
         status: "infeasible",
         resourceUsage: [{ key: "usd", total: 12, max: 10, satisfied: false, level: "hard" }],
-        explanation: { conflictingConstraints: ["usd <= 10"], suggestion: "raise the usd budget to 12" },
+        explanation: {
+          conflictingConstraints: [{ key: "usd", max: 10, level: "hard", weight: 1 }],
+          resourceShortfalls: [{ constraint: "usd", key: "usd", total: 12, bound: "max", limit: 10, amount: 2 }],
+          suggestion: "raise the usd budget to 12",
+          plansConsidered: 3,
+        },
       }),
     );
     expect(text).toContain("Plan (5 steps, cost=8, makespan=7s)  [INFEASIBLE]\n");
     expect(text).toContain("Resources:\n  usd: 12 / 10  [VIOLATED]\n");
     expect(text).toContain(
-      "Infeasibility Explanation:\n  conflictingConstraints:\n    - usd <= 10\n  Suggestion: raise the usd budget to 12\n",
+      [
+        "Infeasibility Explanation:",
+        "  conflicting constraints:",
+        "    - usd <= 10 (hard)",
+        "  resource shortfalls:",
+        "    - usd: 12 against max 10, off by 2",
+        "  plans considered: 3",
+        "  Suggestion: raise the usd budget to 12",
+        "",
+      ].join("\n"),
     );
     expect(
       renderAscii(scheduledVillagePlan({ resourceUsage: [{ key: "usd", total: 3, max: 10, satisfied: true, level: "hard" }] }), {

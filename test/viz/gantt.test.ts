@@ -80,3 +80,14 @@ describe("renderMermaidGantt", () => {
     expect(() => renderMermaidGantt(villagePlan())).toThrow(LangGoapError);
   });
 });
+
+describe("an explicit schedule option", () => {
+  it("draws a schedule passed in instead of metadata.csp", () => {
+    const fromMetadata = scheduledVillagePlan();
+    const schedule = fromMetadata.metadata.csp?.schedule ?? [];
+    const bare = villagePlan();
+    expect(renderAsciiGantt(bare, { schedule, width: 14 })).toBe(renderAsciiGantt(fromMetadata, { width: 14 }));
+    expect(renderMermaidGantt(bare, { schedule })).toBe(renderMermaidGantt(fromMetadata));
+    expect(() => renderAsciiGantt(bare, { schedule: schedule.slice(1) })).toThrow(/no schedule covering its 5 step/);
+  });
+});

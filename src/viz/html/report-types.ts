@@ -1,5 +1,5 @@
 import type { GoalLike, MultiGoal, WorldState } from "../../core/index.js";
-import type { NoPlanExplanation, Plan, SearchStats } from "../../planner/index.js";
+import type { NoPlanExplanation, Plan, ScheduleEntry, SearchStats } from "../../planner/index.js";
 
 /** One executed action, as the graph's execution history records it (`ActionResult` fits). */
 export interface ReportActionResult {
@@ -43,6 +43,8 @@ export interface RunReport {
   readonly startState?: WorldState;
   /** The plan to draw: the one found, or the last one a run executed. */
   readonly plan: Plan | null;
+  /** A schedule to draw instead of the plan's `metadata.csp.schedule` (e.g. from `schedulePlan`). */
+  readonly schedule?: readonly ScheduleEntry[];
   /** Final status (`found`, `no_plan`, `goal_achieved`, `failed`, ...). */
   readonly status?: string;
   readonly finalState?: WorldState;

@@ -79,7 +79,7 @@ export function renderHtmlReport(report: RunReport): string {
   const title = report.title ?? "langgoap run report";
   const status = report.status ?? (report.plan ? "found" : "no_plan");
   const history = report.executionHistory ?? [];
-  const view = report.plan ? viewPlan(report.plan) : undefined;
+  const view = report.plan ? viewPlan(report.plan, report.schedule ? { schedule: report.schedule } : {}) : undefined;
   const outcomes = view ? stepOutcomes(view, history) : new Map();
   const badge = GOOD.has(status) ? "ok" : BAD.has(status) ? "bad" : "";
 
