@@ -1,6 +1,6 @@
 import type { WorldState } from "../core/index.js";
 import { type ConditionResolver, ConditionStatus, toConditionStatus } from "../nl/index.js";
-import { errorMessage, type GoapLogger } from "./logger.js";
+import { errorMessage, type GoapLogger, safeLogger } from "./logger.js";
 
 /**
  * A {@link ConditionResolver} from a name and a function. The function may
@@ -29,7 +29,8 @@ export class FunctionalConditionResolver implements ConditionResolver {
 export interface ResolveConditionsOptions {
   /** Re-decide keys already present in the world state. @defaultValue false */
   readonly overwrite?: boolean;
-  readonly logger?: Required<GoapLogger>;
+  /** Receives warnings about resolvers that throw. */
+  readonly logger?: GoapLogger;
 }
 
 /**
@@ -53,6 +54,7 @@ export async function resolveConditions(
 ): Promise<WorldState> {
   const state: WorldState = { ...worldState };
   if (resolvers.length === 0) return state;
+  const logger = safeLogger(options.logger ?? {});
   for (const key of new Set(keys)) {
     if (!options.overwrite && state[key] !== undefined) continue;
     for (const resolver of resolvers) {
@@ -60,7 +62,7 @@ export async function resolveConditions(
       try {
         status = toConditionStatus(await resolver.resolve(key, state));
       } catch (error) {
-        options.logger?.warn(`condition resolver "${resolver.name}" threw on "${key}"; treated as unknown: ${errorMessage(error)}`, {
+        logger.warn(`condition resolver "${resolver.name}" threw on "${key}"; treated as unknown: ${errorMessage(error)}`, {
           resolver: resolver.name,
           key,
         });

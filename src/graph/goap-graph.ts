@@ -5,8 +5,11 @@ import {
   END,
   type LangGraphRunnableConfig,
   Overwrite,
+  type Pregel,
+  type PregelOptions,
   START,
   StateGraph,
+  type StreamMode,
 } from "@langchain/langgraph";
 import {
   type ActionSpec,
@@ -118,6 +121,30 @@ export type GoapStateGraph = ReturnType<typeof buildStateGraph>;
 
 /** A compiled GOAP graph: a real LangGraph `CompiledStateGraph`. */
 export type CompiledGoapGraph = ReturnType<GoapStateGraph["compile"]>;
+
+type PregelParts =
+  CompiledGoapGraph extends Pregel<
+    infer N,
+    infer C,
+    infer X,
+    infer _I,
+    infer _O,
+    infer _U,
+    infer _V,
+    infer _R,
+    infer _M,
+    infer _S,
+    infer _T
+  >
+    ? [N, C, X]
+    : never;
+
+/** Options of {@link GoapGraph.stream}: LangGraph's stream options for this graph. */
+export type GoapStreamOptions<
+  TStreamMode extends StreamMode | StreamMode[] | undefined = StreamMode | StreamMode[] | undefined,
+  TSubgraphs extends boolean = false,
+  TEncoding extends "text/event-stream" | undefined = undefined,
+> = Partial<PregelOptions<PregelParts[0], PregelParts[1], PregelParts[2], TStreamMode, TSubgraphs, TEncoding>>;
 
 function check(condition: boolean, field: string, expected: string, value: unknown): void {
   if (!condition) {
@@ -264,7 +291,11 @@ export class GoapGraph {
    * for await (const chunk of await graph.stream(goal, {}, { streamMode: "updates" })) console.log(chunk);
    * ```
    */
-  stream(goal: GoalInput, worldState: Readonly<WorldState> = {}, config?: Parameters<CompiledGoapGraph["stream"]>[1]) {
+  stream<
+    TStreamMode extends StreamMode | StreamMode[] | undefined = undefined,
+    TSubgraphs extends boolean = false,
+    TEncoding extends "text/event-stream" | undefined = undefined,
+  >(goal: GoalInput, worldState: Readonly<WorldState> = {}, config?: GoapStreamOptions<TStreamMode, TSubgraphs, TEncoding>) {
     return this.#app().stream(this.createInput(goal, worldState), config);
   }
 

@@ -1,6 +1,6 @@
-import { interrupt } from "@langchain/langgraph";
+import { GraphValueError, interrupt } from "@langchain/langgraph";
 import { type ZodType, z } from "zod";
-import type { ActionSpec, WorldState } from "../core/index.js";
+import { type ActionSpec, LangGoapError, type WorldState } from "../core/index.js";
 import { toJsonValue } from "./json.js";
 import type { ActionFailureKind } from "./state.js";
 
@@ -42,6 +42,24 @@ function formSchemaOf(schema: ZodType): unknown {
   }
 }
 
+/** LangGraph's `interrupt()`, with the missing-checkpointer error explained in GOAP terms. */
+function ask(action: ActionSpec, request: HumanRequest): unknown {
+  try {
+    return interrupt(request);
+  } catch (error) {
+    if (error instanceof GraphValueError && (error as { lc_error_code?: string }).lc_error_code === "MISSING_CHECKPOINTER") {
+      throw new LangGoapError(
+        "INVALID_OPTION",
+        `action "${action.name}" asks for human approval, which pauses the run: compile with a checkpointer ` +
+          "(graph.compile({ checkpointer: new MemorySaver() })) and pass a thread_id",
+        { action: action.name },
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+}
+
 function readApproval(answer: unknown): HumanDecision {
   if (answer === true) return { approved: true, input: true };
   if (answer === false)
@@ -79,7 +97,7 @@ export function askHuman(action: ActionSpec, worldState: Readonly<WorldState>): 
       effects: toJsonValue(action.toJSON().effects),
       worldState: toJsonValue(worldState),
     };
-    return readApproval(interrupt(request));
+    return readApproval(ask(action, request));
   }
   const request: FormRequest = {
     type: "goap_action_form",
@@ -88,7 +106,7 @@ export function askHuman(action: ActionSpec, worldState: Readonly<WorldState>): 
     preconditions: toJsonValue(action.preconditions),
     worldState: toJsonValue(worldState),
   };
-  const answer: unknown = interrupt(request);
+  const answer = ask(action, request);
   const parsed = requirement.safeParse(answer);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.length ? i.path.join(".") : "(root)"}: ${i.message}`).join("; ");

@@ -1,6 +1,6 @@
 import type { WorldState } from "../core/index.js";
 import { callTracer, type PlanningTracer } from "../core/index.js";
-import { errorMessage, type GoapLogger } from "./logger.js";
+import { errorMessage, type GoapLogger, safeLogger } from "./logger.js";
 
 /**
  * Observes the world before each planning round (OODA "observe") and
@@ -44,8 +44,10 @@ export class FunctionalSensor implements Sensor {
 export async function runSensors(
   sensors: readonly Sensor[],
   worldState: Readonly<WorldState>,
-  { tracer, logger }: { tracer?: PlanningTracer | undefined; logger: Required<GoapLogger> },
+  options: { readonly tracer?: PlanningTracer | undefined; readonly logger?: GoapLogger } = {},
 ): Promise<WorldState> {
+  const { tracer } = options;
+  const logger = safeLogger(options.logger ?? {});
   let state: WorldState = { ...worldState };
   for (const sensor of sensors) {
     let updates: unknown;

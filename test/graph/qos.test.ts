@@ -25,8 +25,10 @@ function flakyFetch(failures: number, error: () => Error = () => new TimeoutErro
 
 async function run(failures: number, seed: number, error?: () => Error) {
   const sleeps: number[] = [];
-  const retries: [number, string, number][] = [];
-  const tracer: PlanningTracer = { onActionRetry: (a, attempt, e, ms) => retries.push([attempt, (e as Error).message, ms]) };
+  const retries: [string, string, number][] = [];
+  const tracer: PlanningTracer = {
+    onActionRetry: (action, attempt, e, ms) => retries.push([`${action.name}#${attempt}`, (e as Error).message, ms]),
+  };
   const { action, calls } = flakyFetch(failures, error);
   const graph = new GoapGraph([action], {
     seed,
@@ -59,7 +61,7 @@ describe("ActionQos in the executor", () => {
     expect(sleeps[2]).toBeGreaterThanOrEqual(300);
     expect(sleeps[2]).toBeLessThanOrEqual(500);
     expect(sleeps).not.toEqual([100, 200, 400]);
-    expect(retries).toEqual(expected.map((ms, i) => [i + 1, "upstream timed out", ms]));
+    expect(retries).toEqual(expected.map((ms, i) => [`fetch#${i + 1}`, "upstream timed out", ms]));
   });
 
   it("the same seed gives the same backoff sequence; another seed another one", async () => {
