@@ -1,0 +1,181 @@
+import { randomUUID } from "node:crypto";
+import type { BaseStore, Item, PutOperation } from "@langchain/langgraph";
+import { type Conditions, describeValue, type GoalSpec, LangGoapError } from "../../core/index.js";
+import { computeGoalHash } from "./goal-hash.js";
+import type { ExecutionHistory, ExecutionRecord } from "./types.js";
+
+/** Options of {@link StoreExecutionHistory}. */
+export interface StoreExecutionHistoryOptions {
+  /** Namespace prefix of everything this history writes. @defaultValue ["langgoap"] */
+  readonly namespace?: readonly string[];
+  /** Items fetched per store search while reading. @defaultValue 500 */
+  readonly pageSize?: number;
+}
+
+const OUTCOMES = new Set(["success", "failed", "partial"]);
+
+function fail(message: string, details: Record<string, unknown> = {}, cause?: unknown): never {
+  throw new LangGoapError("STORE_ERROR", message, details, cause === undefined ? undefined : { cause });
+}
+
+function checkRecord(record: ExecutionRecord): void {
+  if (typeof record !== "object" || record === null)
+    fail(`ExecutionHistory.record: expected an ExecutionRecord, got ${describeValue(record)}`);
+  const bad = (field: string, expected: string, value: unknown): never =>
+    fail(`ExecutionHistory.record: ${field} must be ${expected}, got ${describeValue(value)}`, { field });
+  if (typeof record.goalHash !== "string" || !/^[0-9a-f]{1,64}$/.test(record.goalHash)) bad("goalHash", "a hex string", record.goalHash);
+  if (record.id !== undefined && (typeof record.id !== "string" || record.id === "")) bad("id", "a non-empty string", record.id);
+  if (!OUTCOMES.has(record.outcome)) bad("outcome", '"success", "failed" or "partial"', record.outcome);
+  if (!Array.isArray(record.planActions) || !record.planActions.every((a) => typeof a === "string")) {
+    bad("planActions", "an array of action names", record.planActions);
+  }
+  if (!Array.isArray(record.failedActions) || !record.failedActions.every((a) => typeof a === "string")) {
+    bad("failedActions", "an array of action names", record.failedActions);
+  }
+  if (typeof record.timestamp !== "string" || Number.isNaN(Date.parse(record.timestamp)))
+    bad("timestamp", "an ISO-8601 time", record.timestamp);
+  for (const field of ["expectedCost", "actualCost", "replanCount"] as const) {
+    if (typeof record[field] !== "number" || !Number.isFinite(record[field])) bad(field, "a finite number", record[field]);
+  }
+}
+
+/** Newest first; ties broken by id so the order is stable. */
+function newestFirst(a: ExecutionRecord, b: ExecutionRecord): number {
+  const t = Date.parse(b.timestamp) - Date.parse(a.timestamp);
+  if (t !== 0) return t;
+  return (a.id ?? "") < (b.id ?? "") ? 1 : (a.id ?? "") > (b.id ?? "") ? -1 : 0;
+}
+
+/**
+ * Execution history on any LangGraph `BaseStore` (InMemoryStore, SqliteStore,
+ * PostgresStore, ...). Every record is its own item — under
+ * `[...namespace, "executions", goalHash]` — and each failure index entry is
+ * its own item too (`[...namespace, "failures"]`, found with a filter), so
+ * concurrent writers never overwrite each other: nothing is read, modified
+ * and written back. (LangGOAP's shared index lists lost ids under
+ * concurrency; this layout cannot.)
+ *
+ * A run is indexed as a failure of each action that failed during it, and,
+ * when its outcome is `failed`, of every action of its final plan.
+ *
+ * @example
+ * ```ts
+ * const history = new StoreExecutionHistory(new InMemoryStore());
+ * const graph = new GoapGraph(actions, { history });
+ * await graph.invoke({ published: true }, {});
+ * (await history.queryByGoal({ published: true }))[0]?.outcome; // "success"
+ * ```
+ */
+export class StoreExecutionHistory implements ExecutionHistory {
+  readonly store: BaseStore;
+  readonly namespace: readonly string[];
+  readonly #pageSize: number;
+
+  constructor(store: BaseStore, options: StoreExecutionHistoryOptions = {}) {
+    if (typeof store?.batch !== "function" || typeof store.search !== "function") {
+      fail(`StoreExecutionHistory: expected a LangGraph BaseStore, got ${describeValue(store)}`);
+    }
+    const namespace = [...(options.namespace ?? ["langgoap"])];
+    if (namespace.length === 0 || namespace.some((l) => typeof l !== "string" || l === "" || /[.:]/.test(l))) {
+      fail(`StoreExecutionHistory: namespace must be non-empty labels without "." or ":", got ${describeValue(namespace)}`);
+    }
+    const pageSize = options.pageSize ?? 500;
+    if (!Number.isInteger(pageSize) || pageSize < 1)
+      fail(`StoreExecutionHistory: pageSize must be an integer >= 1, got ${describeValue(pageSize)}`);
+    this.store = store;
+    this.namespace = Object.freeze(namespace);
+    this.#pageSize = pageSize;
+  }
+
+  /** The stable hash a goal is filed under (see `computeGoalHash`). */
+  static goalHashFor(goal: GoalSpec | Conditions): string {
+    return computeGoalHash(goal);
+  }
+
+  /** Stores a record (assigning an id when it has none) and returns its id. */
+  async record(record: ExecutionRecord): Promise<string> {
+    checkRecord(record);
+    const id = record.id ?? randomUUID();
+    const stored = JSON.parse(JSON.stringify({ ...record, id })) as ExecutionRecord;
+    const failures = new Set(record.failedActions);
+    if (record.outcome === "failed") for (const name of record.planActions) failures.add(name);
+    const operations: PutOperation[] = [
+      { namespace: this.#executions(record.goalHash), key: id, value: stored as unknown as Record<string, unknown> },
+      ...[...failures].map((action) => ({ namespace: this.#failures(), key: `${id}/${action}`, value: { action, record: stored } })),
+    ];
+    try {
+      await this.store.batch(operations);
+    } catch (error) {
+      fail(`StoreExecutionHistory: the store could not save record ${id}: ${(error as Error)?.message ?? error}`, { id }, error);
+    }
+    return id;
+  }
+
+  /** Records of one goal (a hash, a `GoalSpec` or bare conditions), newest first. */
+  async queryByGoal(goal: string | GoalSpec | Conditions, limit = 10): Promise<ExecutionRecord[]> {
+    const hash = typeof goal === "string" ? goal : computeGoalHash(goal);
+    const namespace = this.#executions(hash);
+    const items = await this.#searchAll(namespace);
+    return this.#top(
+      items.map((i) => i.value as ExecutionRecord),
+      limit,
+    );
+  }
+
+  /** Records of runs in which `actionName` failed (or that failed with it in the plan), newest first. */
+  async queryFailures(actionName: string, limit = 10): Promise<ExecutionRecord[]> {
+    if (typeof actionName !== "string" || actionName === "")
+      fail(`StoreExecutionHistory.queryFailures: expected an action name, got ${describeValue(actionName)}`);
+    const items = await this.#searchAll(this.#failures(), { action: actionName });
+    return this.#top(
+      items.map((i) => (i.value as { record: ExecutionRecord }).record),
+      limit,
+    );
+  }
+
+  /** Every record of every goal, newest first. */
+  async list(limit = Number.POSITIVE_INFINITY): Promise<ExecutionRecord[]> {
+    const prefix = [...this.namespace, "executions"];
+    const items = await this.#searchAll(prefix, undefined, (ns) => ns.length === prefix.length + 1);
+    return this.#top(
+      items.map((i) => i.value as ExecutionRecord),
+      limit,
+    );
+  }
+
+  #executions(goalHash: string): string[] {
+    return [...this.namespace, "executions", goalHash];
+  }
+
+  #failures(): string[] {
+    return [...this.namespace, "failures"];
+  }
+
+  #top(records: ExecutionRecord[], limit: number): ExecutionRecord[] {
+    if (!(limit >= 0)) fail(`StoreExecutionHistory: limit must be >= 0, got ${describeValue(limit)}`);
+    return records.sort(newestFirst).slice(0, limit);
+  }
+
+  /** Pages through a search, keeping items whose namespace is exactly the one asked for (stores match by prefix). */
+  async #searchAll(
+    namespace: string[],
+    filter?: Record<string, unknown>,
+    accept: (ns: readonly string[]) => boolean = (ns) => ns.length === namespace.length,
+  ): Promise<Item[]> {
+    const found = new Map<string, Item>();
+    try {
+      for (let offset = 0; ; offset += this.#pageSize) {
+        const page = await this.store.search(namespace, { ...(filter ? { filter } : {}), limit: this.#pageSize, offset });
+        for (const item of page) {
+          if (accept(item.namespace) && item.namespace.every((l, i) => i >= namespace.length || l === namespace[i])) {
+            found.set(`${item.namespace.join("/")}\u0000${item.key}`, item);
+          }
+        }
+        if (page.length < this.#pageSize) break;
+      }
+    } catch (error) {
+      fail(`StoreExecutionHistory: the store search under ${namespace.join("/")} failed: ${(error as Error)?.message ?? error}`, {}, error);
+    }
+    return [...found.values()];
+  }
+}

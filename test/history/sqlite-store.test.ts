@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
+import { LangGoapError } from "../../src/core/index.js";
+import { SqliteStore, StoreExecutionHistory } from "../../src/graph/history/index.js";
+import { makeRecord, storeContract } from "../support/store-contract.js";
+
+const dir = mkdtempSync(join(tmpdir(), "langgoap-sqlite-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("SqliteStore", () => {
+  const store = SqliteStore.open(join(dir, "contract.sqlite"));
+  afterAll(() => store.close());
+  storeContract(() => store);
+
+  it("keeps data across reopening the file", async () => {
+    const file = join(dir, "reopen.sqlite");
+    const first = SqliteStore.open(file);
+    const id = await new StoreExecutionHistory(first).record(makeRecord("published", 1));
+    first.close();
+    const second = SqliteStore.open(file);
+    const records = await new StoreExecutionHistory(second).queryByGoal({ published: true });
+    second.close();
+    expect(records.map((r) => r.id)).toEqual([id]);
+  });
+
+  it("shares one file between connections without losing writes", async () => {
+    const file = join(dir, "shared.sqlite");
+    const connections = [SqliteStore.open(file), SqliteStore.open(file), new SqliteStore(new Database(file))];
+    const histories = connections.map((c) => new StoreExecutionHistory(c));
+    const ids = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => (histories[i % 3] as StoreExecutionHistory).record(makeRecord("published", i))),
+    );
+    const seen = await (histories[2] as StoreExecutionHistory).queryByGoal({ published: true }, 100);
+    for (const c of connections) c.close();
+    expect(seen.map((r) => r.id).sort()).toEqual([...ids].sort());
+  });
+
+  it("returns newest items first and compares nested filter values deeply", async () => {
+    const s = SqliteStore.open(":memory:");
+    await s.put(["n"], "first", { tags: ["a", "b"], meta: { v: 1 } });
+    await new Promise((r) => setTimeout(r, 2));
+    await s.put(["n"], "second", { tags: ["a"], meta: { v: 2 } });
+    expect((await s.search(["n"])).map((i) => i.key)).toEqual(["second", "first"]);
+    expect((await s.search(["n"], { filter: { tags: ["a", "b"] } })).map((i) => i.key)).toEqual(["first"]);
+    expect((await s.search(["n"], { filter: { meta: { v: 2 } } })).map((i) => i.key)).toEqual(["second"]);
+    expect((await s.search(["n"], { filter: { meta: { $nin: [{ v: 2 }] } } })).map((i) => i.key)).toEqual(["first"]);
+    s.close();
+  });
+
+  it("runs a batch in order, in one transaction", async () => {
+    const s = SqliteStore.open(":memory:");
+    const [, got, , gone] = await s.batch([
+      { namespace: ["b"], key: "k", value: { v: 1 } },
+      { namespace: ["b"], key: "k" },
+      { namespace: ["b"], key: "k", value: null },
+      { namespace: ["b"], key: "k" },
+    ]);
+    expect(got?.value).toEqual({ v: 1 });
+    expect(gone).toBeNull();
+    await expect(
+      s.batch([
+        { namespace: ["b"], key: "x", value: { v: 1 } },
+        { namespace: ["bad.label"], key: "y", value: { v: 2 } },
+      ]),
+    ).rejects.toThrow(LangGoapError);
+    expect(await s.get(["b"], "x")).toBeNull();
+    s.close();
+  });
+
+  it("rejects bad namespaces and values with clear errors", async () => {
+    const s = SqliteStore.open(":memory:");
+    // BaseStore's own methods validate namespaces first; batch() is checked by the store itself.
+    await expect(s.batch([{ namespace: [], key: "k", value: { v: 1 } }])).rejects.toThrow(/non-empty array of labels/);
+    await expect(s.batch([{ namespace: ["a.b"], key: "k" }])).rejects.toThrow(/without "\."/);
+    await expect(s.put(["a"], "k", [1] as never)).rejects.toThrow(/must be an object/);
+    expect(() => new SqliteStore({} as never)).toThrow(/better-sqlite3 Database/);
+    s.close();
+  });
+});

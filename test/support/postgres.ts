@@ -1,0 +1,90 @@
+/**
+ * PostgreSQL for tests. When `PG_URL` is set (CI runs `source scripts/pg.sh
+ * start` first), tests use that server. Otherwise the test file starts a
+ * private throwaway server with scripts/pg.sh in its own data directory and
+ * on its own free loopback port, and stops it afterwards. A server that
+ * cannot start fails the tests: they never pass without running.
+ */
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+
+/** The bit of `pg` used here (the package ships no types and @types/pg is not installed). */
+interface PgClient {
+  connect(): Promise<void>;
+  query(sql: string): Promise<unknown>;
+  end(): Promise<void>;
+}
+const pg = createRequire(import.meta.url)("pg") as { Client: new (options: { connectionString: string }) => PgClient };
+const REPO = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+export interface PostgresServer {
+  readonly url: string;
+  /** True when this process started the server (and `stop` shuts it down). */
+  readonly startedHere: boolean;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The CI server from `PG_URL`, or a private one started now. Call from `beforeAll` (allow ~60 s). */
+export async function usePostgres(): Promise<PostgresServer> {
+  const given = process.env.PG_URL;
+  if (given) return { url: given, startedHere: false, stop: async () => {} };
+  const dir = await mkdtemp(join(tmpdir(), "langgoap-pg-test-"));
+  const env = { ...process.env, PGDIR: dir, PGPORT: String(await freePort()) };
+  let url: string;
+  try {
+    const { stdout } = await run("bash", ["-c", 'source scripts/pg.sh start && printf "%s" "$PG_URL"'], {
+      cwd: REPO,
+      env,
+      timeout: 120_000,
+    });
+    url = stdout.trim();
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    const stderr = (error as { stderr?: string }).stderr ?? "";
+    throw new Error(`PostgreSQL tests need a server: PG_URL is unset and scripts/pg.sh could not start one.\n${stderr}`);
+  }
+  if (!url.startsWith("postgresql://")) throw new Error(`scripts/pg.sh printed no PG_URL (got ${JSON.stringify(url)})`);
+  return {
+    url,
+    startedHere: true,
+    stop: async () => {
+      await run("bash", ["scripts/pg.sh", "stop"], { cwd: REPO, env, timeout: 60_000 }).catch(() => undefined);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh schema name, so runs sharing one server never see each other's rows. */
+export function uniqueSchema(prefix: string): string {
+  return `${prefix}_${process.pid}_${Date.now().toString(36)}`.toLowerCase();
+}
+
+/** Drops a schema made by a test. */
+export async function dropSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
