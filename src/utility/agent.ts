@@ -52,6 +52,8 @@ export class GoapAgent extends TypedEmitter<GoapAgentEvents> {
   readonly replanInterval: number;
   readonly applyEffects: boolean;
   readonly #behaviours: ReadonlyMap<string, ActionBehaviour>;
+  /** Actions with an `isValid` hook, checked before each planning. */
+  readonly #guarded: readonly ActionSpec[];
   readonly #sensors: readonly Sensor[];
   readonly #selector: GoalSelector | undefined;
   readonly #cache: PlanCache | undefined;
@@ -78,6 +80,7 @@ export class GoapAgent extends TypedEmitter<GoapAgentEvents> {
     this.replanInterval = resolved.replanInterval;
     this.applyEffects = resolved.applyEffects;
     this.#behaviours = resolved.behaviours;
+    this.#guarded = this.actions.filter((a) => typeof resolved.behaviours.get(a.name)?.isValid === "function");
     this.#sensors = resolved.sensors;
     this.#selector = resolved.selector;
     this.#cache = resolved.planCache;
@@ -263,7 +266,7 @@ export class GoapAgent extends TypedEmitter<GoapAgentEvents> {
       if (!this.#achieved) this.#achieve(goal);
       return;
     }
-    const invalid = this.actions.filter((a) => this.#behaviours.has(a.name) && !this.#isValid(a));
+    const invalid = this.#guarded.length === 0 ? this.#guarded : this.#guarded.filter((a) => !this.#isValid(a));
     const usable = invalid.length === 0 ? this.actions : this.actions.filter((a) => !invalid.includes(a));
     const result = this.#cache
       ? this.#cache.plan(this.#state, goal, usable, this.#planOptions)
