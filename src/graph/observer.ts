@@ -153,7 +153,8 @@ export class GoapObserver {
     terminationIsError = true,
   ): Promise<Command<unknown, GoapStateUpdate, ObserverTarget>> {
     if (status === "goal_achieved") await this.runtime.trace("onGoalAchieved", state.worldState);
-    else await this.runtime.trace("onPlanFailed", reason ?? status, 0);
+    // The planner already reported a missing plan when it happened.
+    else if (status !== "no_plan") await this.runtime.trace("onPlanFailed", reason ?? status, 0);
     emitEvent(config, { kind: "finish", status, reason });
     if (state.goal && this.#history) {
       let goal: GoalSpec | null = null;
