@@ -28,10 +28,13 @@ const NO_BEHAVIOUR: ActionBehaviour = Object.freeze({});
  * executes from the next tick. Planning goes through the shared
  * {@link PlanCache} when one is given.
  *
- * A throwing sensor or hook never breaks the loop: it emits `hookFailed`
- * (a failed `execute` or `enter` fails the action; a failed `isValid` counts
- * as invalid). After a failed action or a failed plan the agent waits for the
- * next validation before planning again.
+ * Actions whose `isValid` hook says no are left out of planning. A throwing
+ * sensor or hook never breaks the loop: it emits `hookFailed` (a failed
+ * `execute` or `enter` fails the action; a failed `isValid` counts as
+ * invalid). After a failed action or a failed plan the agent waits for the
+ * next validation before planning again. Listeners run synchronously; one
+ * that throws is rethrown from `tick` after the others ran, and the agent
+ * resumes from a consistent state on the next tick.
  *
  * @example
  * ```ts
@@ -59,7 +62,7 @@ export class GoapAgent extends TypedEmitter<GoapAgentEvents> {
   readonly #cache: PlanCache | undefined;
   readonly #planOptions: PlanOptions;
   readonly #goalSpecs = new WeakMap<object, GoalSpec>();
-  #state: WorldState;
+  readonly #state: WorldState;
   #goal: GoalSpec | null = null;
   #goalName: string | null = null;
   #plan: Plan | null = null;

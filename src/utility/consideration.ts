@@ -79,7 +79,16 @@ export class Consideration {
   read(blackboard: Blackboard): number {
     let raw: unknown;
     if (this.input) {
-      raw = this.input(blackboard);
+      try {
+        raw = this.input(blackboard);
+      } catch (error) {
+        throw new LangGoapError(
+          "INVALID_STATE",
+          `consideration "${this.name}": input function threw: ${(error as Error)?.message ?? error}`,
+          { consideration: this.name },
+          { cause: error },
+        );
+      }
     } else {
       raw = blackboard[this.inputKey as string];
       if (raw === undefined) {

@@ -229,7 +229,8 @@ export class PlanCache {
   #key(start: Readonly<WorldState>, goal: GoalSpec, domain: DomainEntry, actions: readonly ActionSpec[], options: PlanOptions): string {
     const goalId = this.#goalId(goal);
     const blacklist = options.blacklisted ? [...options.blacklisted].sort().join(",") : "";
-    let key = `${domain.id}|${goalId}|${options.heuristic ?? ""}|${options.weight ?? ""}|${blacklist}|`;
+    // Options that change which plan is found; budgets only decide whether one is.
+    let key = `${domain.id}|${goalId}|${options.heuristic ?? ""}|${options.weight ?? ""}|${options.prune === false ? "p" : ""}|${blacklist}|`;
     if (domain.dynamic && !this.#relevantKeys) {
       // The key set varies with the state, so each value carries its key.
       const keys = [...new Set([...planningKeys(goal, actions), ...Object.keys(start)])].sort();

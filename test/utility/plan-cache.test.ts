@@ -47,6 +47,8 @@ describe("PlanCache keys", () => {
     cache.plan(tired, VILLAGE_GOALS.notHungry, actions);
     expect(cache.plan(tired, VILLAGE_GOALS.rested, actions).fromCache).toBe(false);
     expect(cache.plan(tired, VILLAGE_GOALS.rested, actions, { heuristic: "hff" }).fromCache).toBe(false);
+    expect(cache.plan(tired, VILLAGE_GOALS.rested, actions, { prune: false }).fromCache).toBe(false);
+    expect(cache.plan(tired, VILLAGE_GOALS.rested, actions, { maxExpansions: 1000 }).fromCache).toBe(true);
     const pricier = actions.map((a) => (a.name === "sleep" ? a.with({ cost: 5 }) : a));
     const other = cache.plan(tired, VILLAGE_GOALS.rested, pricier);
     expect(other).toMatchObject({ fromCache: false });

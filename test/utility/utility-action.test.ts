@@ -35,6 +35,17 @@ describe("Consideration", () => {
     expect(threat.score({ enemy_distance: 5 })).toBeCloseTo(0.75, 12);
   });
 
+  it("names the consideration when its input function throws", () => {
+    const c = new Consideration({
+      name: "distance",
+      input: () => {
+        throw new Error("no enemy");
+      },
+      curve: {},
+    });
+    expect(errorOf(() => c.score({}))).toBe('INVALID_STATE: consideration "distance": input function threw: no enemy');
+  });
+
   it("refuses a missing key unless a defaultValue is given", () => {
     const c = new Consideration({ inputKey: "hunger", curve: {} });
     expect(errorOf(() => c.score({}))).toBe(
