@@ -89,4 +89,47 @@ describe("planner properties on generated domains", () => {
       { numRuns: 300, seed: 20261202 },
     );
   });
+
+  it("the packed-boolean engine agrees with exhaustive search on boolean domains", () => {
+    const boolCondition = fc.tuple(fc.constantFrom(...BOOLS), fc.boolean());
+    const boolDomain = fc.record({
+      actions: fc.array(
+        fc.record({
+          pre: fc.array(boolCondition, { maxLength: 3 }),
+          eff: fc.array(boolCondition, { minLength: 1, maxLength: 3 }),
+          cost: fc.integer({ min: 0, max: 5 }),
+          once: fc.boolean(),
+          negate: fc.boolean(),
+        }),
+        { minLength: 1, maxLength: 8 },
+      ),
+      start: fc.record({ b0: fc.boolean(), b1: fc.boolean(), b2: fc.boolean(), b3: fc.boolean() }),
+      goal: fc.array(boolCondition, { minLength: 1, maxLength: 3 }),
+    });
+    fc.assert(
+      fc.property(boolDomain, (d) => {
+        const actions = d.actions.map(
+          (a, i) =>
+            new ActionSpec({
+              name: `a${i}`,
+              // `ne` on a present boolean exercises the engine's ne-to-eq rewrite.
+              preconditions: Object.fromEntries(a.pre.map(([k, v]) => [k, a.negate ? { ne: !v } : v])),
+              effects: Object.fromEntries(a.eff),
+              cost: a.cost,
+              canRerun: !a.once,
+            }),
+        );
+        const goal = new GoalSpec({ conditions: Object.fromEntries(d.goal) });
+        const truth = referenceCost(d.start, goal, actions);
+        for (const heuristic of ["hmax", "zero", "hff"] as const) {
+          const result = planDetailed(d.start, goal, actions, { heuristic });
+          expect(result.status).toBe(truth === null ? "no_plan" : "found");
+          if (!result.plan) continue;
+          expect(replayPlan(d.start, result.plan.actions, goal).valid).toBe(true);
+          if (heuristic !== "hff") expect(result.plan.totalCost).toBe(truth);
+        }
+      }),
+      { numRuns: 400, seed: 7 },
+    );
+  });
 });

@@ -1,0 +1,322 @@
+/**
+ * The A* engine for all-boolean domains: a state is a few 32-bit words, a
+ * precondition check is `(state & mask) === value`, an effect is
+ * `(state & ~clear) | set`, and the hash table compares single words. Used
+ * automatically when every planning fact is a boolean that is present at the
+ * start, every condition is an equality on booleans and every effect assigns
+ * a boolean (STRIPS-like domains, the common case of game GOAP).
+ */
+import { callTracer } from "../core/index.js";
+import { type CompiledProblem, EFFECT_ASSIGN, OP_EQ, OP_NE } from "./compile.js";
+import { fmix32, OpenList } from "./open-list.js";
+import { CHECK_EVERY, pathOf, type SearchOutcome, type SearchSetup } from "./search-setup.js";
+import type { SearchRecord, SearchStatus } from "./types.js";
+
+/** Masks of a boolean domain packed into `words` 32-bit words per state. */
+export interface BitLayout {
+  readonly words: number;
+  /** Per action (action × words): bits that must match, and their values. */
+  readonly preMask: Int32Array;
+  readonly preValue: Int32Array;
+  /** Per action: bits an effect clears, and bits it sets. */
+  readonly clear: Int32Array;
+  readonly set: Int32Array;
+  readonly goalMask: Int32Array;
+  readonly goalValue: Int32Array;
+  /** Bits that are facts (not `canRerun` markers). */
+  readonly factMask: Int32Array;
+  readonly start: Int32Array;
+}
+
+/** The bit layout of `p`, or `null` when the domain is not purely boolean. */
+export function bitLayoutOf(p: CompiledProblem): BitLayout | null {
+  for (let slot = 0; slot < p.factCount; slot++) {
+    if (p.numeric[slot]) return null;
+    const v = p.start[slot];
+    if (v !== 0 && v !== 1) return null;
+  }
+  for (let t = 0; t < p.testKey.length; t++) {
+    const op = p.testOp[t];
+    const arg = p.testArg[t];
+    if ((op !== OP_EQ && op !== OP_NE) || (arg !== 0 && arg !== 1)) return null;
+  }
+  for (let e = 0; e < p.effectKey.length; e++) {
+    const arg = p.effectArg[e];
+    if (p.effectOp[e] !== EFFECT_ASSIGN || (arg !== 0 && arg !== 1)) return null;
+  }
+  if (p.actions.some((a) => a.dynamicEffects)) return null;
+
+  const words = Math.max(1, Math.ceil(p.width / 32));
+  const nActions = p.actions.length;
+  const preMask = new Int32Array(nActions * words);
+  const preValue = new Int32Array(nActions * words);
+  const clear = new Int32Array(nActions * words);
+  const set = new Int32Array(nActions * words);
+  const requireTests = (start: number, end: number, mask: Int32Array, value: Int32Array, base: number): void => {
+    for (let t = start; t < end; t++) {
+      const slot = p.testKey[t] as number;
+      const bit = 1 << (slot & 31);
+      const w = base + (slot >> 5);
+      // On a present boolean, `ne v` is `eq !v`.
+      const wanted = p.testOp[t] === OP_EQ ? p.testArg[t] : 1 - (p.testArg[t] as number);
+      mask[w] = (mask[w] as number) | bit;
+      if (wanted === 1) value[w] = (value[w] as number) | bit;
+    }
+  };
+  for (const a of p.actions) {
+    const base = a.index * words;
+    requireTests(a.testStart, a.testEnd, preMask, preValue, base);
+    for (let e = a.effectStart; e < a.effectEnd; e++) {
+      const slot = p.effectKey[e] as number;
+      const bit = 1 << (slot & 31);
+      const w = base + (slot >> 5);
+      if (p.effectArg[e] === 1) set[w] = (set[w] as number) | bit;
+      else clear[w] = (clear[w] as number) | bit;
+    }
+  }
+  const goalMask = new Int32Array(words);
+  const goalValue = new Int32Array(words);
+  requireTests(p.goalTestStart, p.goalTestEnd, goalMask, goalValue, 0);
+  const factMask = new Int32Array(words);
+  const start = new Int32Array(words);
+  for (let slot = 0; slot < p.width; slot++) {
+    const w = slot >> 5;
+    const bit = 1 << (slot & 31);
+    if (slot < p.factCount) factMask[w] = (factMask[w] as number) | bit;
+    if (p.start[slot] === 1) start[w] = (start[w] as number) | bit;
+  }
+  return { words, preMask, preValue, clear, set, goalMask, goalValue, factMask, start };
+}
+
+/** Runs A* on packed boolean states. */
+export function searchBits(setup: SearchSetup, layout: BitLayout): SearchOutcome {
+  const { p, h, weight, maxExpansions, deadline, signal, tracer, goal } = setup;
+  const { words: NW, preMask, preValue, clear, set, goalMask, goalValue, factMask } = layout;
+  const actions = p.actions;
+  const nActions = actions.length;
+  const lazy = h.name !== "zero";
+  const UNEVALUATED = -1;
+  const expansions: SearchRecord[] | undefined = setup.record ? [] : undefined;
+
+  // Heuristics and cost functions read a decoded Float64 row.
+  const scratch = new Float64Array(p.width);
+  const unpack = (node: number): void => {
+    const base = node * NW;
+    for (let slot = 0; slot < p.width; slot++) scratch[slot] = ((arena[base + (slot >> 5)] as number) >>> (slot & 31)) & 1;
+  };
+  const evaluate = (node: number): number => {
+    unpack(node);
+    return h.evaluate(scratch, 0);
+  };
+
+  let cap = 4096;
+  let arena = new Int32Array(cap * NW);
+  let parent = new Int32Array(cap);
+  let via = new Int32Array(cap);
+  let gOf = new Float64Array(cap);
+  let hOf = new Float64Array(cap);
+  let hashOf = new Int32Array(cap);
+  let count = 0;
+  const grow = (): void => {
+    cap *= 2;
+    const i32 = (old: Int32Array, width = 1) => {
+      const a = new Int32Array(cap * width);
+      a.set(old);
+      return a;
+    };
+    const f64 = (old: Float64Array) => {
+      const a = new Float64Array(cap);
+      a.set(old);
+      return a;
+    };
+    arena = i32(arena, NW);
+    parent = i32(parent);
+    via = i32(via);
+    hashOf = i32(hashOf);
+    gOf = f64(gOf);
+    hOf = f64(hOf);
+  };
+
+  let tableSize = 8192;
+  let mask = tableSize - 1;
+  let table = new Int32Array(tableSize);
+  const hashState = (node: number): number => {
+    const base = node * NW;
+    let x = arena[base] as number;
+    for (let w = 1; w < NW; w++) x = Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) ^ (arena[base + w] as number);
+    return fmix32(x);
+  };
+  const rehash = (): void => {
+    tableSize *= 2;
+    mask = tableSize - 1;
+    table = new Int32Array(tableSize);
+    for (let n = 0; n < count; n++) {
+      let slot = (hashOf[n] as number) & mask;
+      while (table[slot] !== 0) slot = (slot + 1) & mask;
+      table[slot] = n + 1;
+    }
+  };
+
+  const open = new OpenList();
+  arena.set(layout.start, 0);
+  parent[0] = -1;
+  via[0] = -1;
+  gOf[0] = 0;
+  hOf[0] = evaluate(0);
+  hashOf[0] = hashState(0);
+  table[(hashOf[0] as number) & mask] = 1;
+  count = 1;
+  let generated = 1;
+  if (hOf[0] === Number.POSITIVE_INFINITY) {
+    callTracer(tracer, "onSearchDeadEnd", "not_reachable", { goal: goal.conditions });
+    return { status: "no_plan", actions: null, nodesExpanded: 0, nodesGenerated: 1 };
+  }
+  open.push(0, weight * (hOf[0] as number), hOf[0] as number, 0);
+
+  let expanded = 0;
+  let goalNode = -1;
+  let status: SearchStatus = "no_plan";
+  while (open.size > 0) {
+    open.pop();
+    const node = open.node;
+    const g = open.g;
+    if (g > (gOf[node] as number)) continue;
+    if (hOf[node] === UNEVALUATED) {
+      const hv = evaluate(node);
+      hOf[node] = hv;
+      if (hv === Number.POSITIVE_INFINITY) continue;
+      const f = g + weight * hv;
+      if (f > open.f) {
+        open.push(node, f, hv, g);
+        continue;
+      }
+    }
+    const base = node * NW;
+    let isGoal = true;
+    for (let w = 0; w < NW; w++) {
+      if (((arena[base + w] as number) & (goalMask[w] as number)) !== goalValue[w]) {
+        isGoal = false;
+        break;
+      }
+    }
+    if (isGoal) {
+      goalNode = node;
+      status = "found";
+      break;
+    }
+    if (expanded >= maxExpansions) {
+      status = "budget_exhausted";
+      break;
+    }
+    if ((expanded & (CHECK_EVERY - 1)) === 0 && expanded > 0) {
+      if (signal?.aborted) {
+        status = "aborted";
+        break;
+      }
+      if (performance.now() > deadline) {
+        status = "budget_exhausted";
+        break;
+      }
+    }
+    expanded++;
+    if (expansions) {
+      unpack(node);
+      const ev = {
+        nodeId: node,
+        parentId: parent[node] === -1 ? null : (parent[node] as number),
+        actionName: via[node] === -1 ? null : actions[via[node] as number]!.spec.name,
+        state: p.decodeState(scratch, 0),
+        g,
+        h: hOf[node] as number,
+      };
+      expansions.push(ev);
+      callTracer(tracer, "onSearchExpand", { ...ev, f: g + weight * ev.h });
+    }
+
+    actionLoop: for (let ai = 0; ai < nActions; ai++) {
+      const ab = ai * NW;
+      let applicable = true;
+      for (let w = 0; w < NW; w++) {
+        if (((arena[base + w] as number) & (preMask[ab + w] as number)) !== preValue[ab + w]) {
+          applicable = false;
+          break;
+        }
+      }
+      if (!applicable) continue;
+      if (count + 1 >= cap) grow();
+      const child = count;
+      const cb = child * NW;
+      let changed = false;
+      for (let w = 0; w < NW; w++) {
+        const before = arena[base + w] as number;
+        const after = (before & ~(clear[ab + w] as number)) | (set[ab + w] as number);
+        arena[cb + w] = after;
+        if (((before ^ after) & (factMask[w] as number)) !== 0) changed = true;
+      }
+      if (!changed) continue;
+      const a = actions[ai]!;
+      let stepCost = a.staticCost;
+      if (stepCost < 0) {
+        unpack(node);
+        stepCost = a.spec.getCost(p.decodeState(scratch, 0));
+      }
+      const g2 = g + stepCost;
+      generated++;
+      const hsh = hashState(child);
+      let slot = hsh & mask;
+      for (;;) {
+        const entry = table[slot] as number;
+        if (entry === 0) break;
+        const other = entry - 1;
+        if (hashOf[other] === hsh) {
+          let same = true;
+          const ob = other * NW;
+          for (let w = 0; w < NW; w++) {
+            if (arena[ob + w] !== arena[cb + w]) {
+              same = false;
+              break;
+            }
+          }
+          if (same) {
+            if (g2 < (gOf[other] as number)) {
+              gOf[other] = g2;
+              parent[other] = node;
+              via[other] = ai;
+              const hv = hOf[other] as number;
+              const estimate = hv === UNEVALUATED ? Math.max(0, (hOf[node] as number) - stepCost) : hv;
+              if (estimate !== Number.POSITIVE_INFINITY) open.push(other, g2 + weight * estimate, estimate, g2);
+            }
+            continue actionLoop;
+          }
+        }
+        slot = (slot + 1) & mask;
+      }
+      table[slot] = child + 1;
+      hashOf[child] = hsh;
+      parent[child] = node;
+      via[child] = ai;
+      gOf[child] = g2;
+      count++;
+      if (count * 2 > tableSize) rehash();
+      if (lazy) {
+        hOf[child] = UNEVALUATED;
+        const estimate = Math.max(0, (hOf[node] as number) - stepCost);
+        open.push(child, g2 + weight * estimate, estimate, g2);
+      } else {
+        hOf[child] = 0;
+        open.push(child, g2, 0, g2);
+      }
+    }
+  }
+  if (status !== "found") {
+    callTracer(tracer, "onSearchDeadEnd", status === "no_plan" ? "exhausted" : status, { nodesExpanded: expanded });
+    return { status, actions: null, nodesExpanded: expanded, nodesGenerated: generated, ...(expansions ? { expansions } : {}) };
+  }
+  return {
+    status,
+    actions: pathOf(p, goalNode, parent, via),
+    nodesExpanded: expanded,
+    nodesGenerated: generated,
+    ...(expansions ? { expansions } : {}),
+  };
+}

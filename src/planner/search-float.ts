@@ -1,0 +1,364 @@
+/**
+ * The general A* engine: states are Float64 rows (numbers stored as is,
+ * other facts as interned codes, NaN for missing). This is the one big,
+ * dense loop of the planner; it keeps its arena, hash table and counters in
+ * closures so V8 sees monomorphic, allocation-free code per expansion.
+ */
+import { callTracer, createRng, describeValue, LangGoapError, type WorldState } from "../core/index.js";
+import { type CompiledProblem, EFFECT_ADD, EFFECT_ASSIGN, OP_EQ, passTests } from "./compile.js";
+import { fmix32, OpenList } from "./open-list.js";
+import { CHECK_EVERY, pathOf, type SearchOutcome, type SearchSetup } from "./search-setup.js";
+import type { SearchRecord, SearchStatus } from "./types.js";
+
+/** Builds the precondition index: actions bucketed by one equality test on a categorical slot. */
+function buildIndex(p: CompiledProblem): { always: Int32Array; slots: Int32Array; buckets: Int32Array[][] } {
+  const always: number[] = [];
+  const bySlot = new Map<number, number[][]>();
+  for (const a of p.actions) {
+    let indexed = false;
+    for (let t = a.testStart; t < a.testEnd; t++) {
+      const slot = p.testKey[t] as number;
+      if (p.testOp[t] === OP_EQ && slot < p.factCount && !p.numeric[slot]) {
+        const code = p.testArg[t] as number;
+        const lists = bySlot.get(slot) ?? [];
+        while (lists.length <= code) lists.push([]);
+        (lists[code] as number[]).push(a.index);
+        bySlot.set(slot, lists);
+        indexed = true;
+        break;
+      }
+    }
+    if (!indexed) always.push(a.index);
+  }
+  const slots = Int32Array.from(bySlot.keys());
+  const buckets = [...bySlot.values()].map((lists) => lists.map((l) => Int32Array.from(l)));
+  return { always: Int32Array.from(always), slots, buckets };
+}
+
+/** Runs A* on Float64 rows. */
+export function searchFloat(setup: SearchSetup): SearchOutcome {
+  const { p, h, weight, maxExpansions, deadline, signal, tracer, goal } = setup;
+  const heuristicName = h.name;
+  const record = setup.record;
+  const expansions: SearchRecord[] | undefined = record ? [] : undefined;
+
+  const W = p.width;
+  const F = p.factCount;
+  const nActions = p.actions.length;
+  const actions = p.actions;
+  const { effectKey, effectOp, effectArg, goalTestStart, goalTestEnd } = p;
+  const index = buildIndex(p);
+  const candidates = new Int32Array(nActions);
+
+  // Node store.
+  let cap = 1024;
+  let arena = new Float64Array(cap * W);
+  let bits = new Int32Array(arena.buffer);
+  let parent = new Int32Array(cap);
+  let via = new Int32Array(cap);
+  let gOf = new Float64Array(cap);
+  let hOf = new Float64Array(cap);
+  let hashOf = new Int32Array(cap);
+  let count = 0;
+
+  // Open-addressing hash table of node ids + 1.
+  let tableSize = 4096;
+  let table = new Int32Array(tableSize);
+  let mask = tableSize - 1;
+
+  const open = new OpenList();
+
+  const grow = () => {
+    cap *= 2;
+    const a = new Float64Array(cap * W);
+    a.set(arena);
+    arena = a;
+    bits = new Int32Array(arena.buffer);
+    const i32 = (old: Int32Array) => {
+      const n = new Int32Array(cap);
+      n.set(old);
+      return n;
+    };
+    const f64 = (old: Float64Array) => {
+      const n = new Float64Array(cap);
+      n.set(old);
+      return n;
+    };
+    parent = i32(parent);
+    via = i32(via);
+    hashOf = i32(hashOf);
+    gOf = f64(gOf);
+    hOf = f64(hOf);
+  };
+
+  // Zobrist-style hashing: a state's hash is the XOR of per-slot mixes, so a
+  // child's hash is updated from its parent's for the few slots that change.
+  const zobristRng = createRng(0x5eed);
+  const zLo = Int32Array.from({ length: W }, () => (zobristRng.next() * 4294967296) | 0);
+  const zHi = Int32Array.from({ length: W }, () => (zobristRng.next() * 4294967296) | 0);
+  const conv = new Float64Array(1);
+  const convBits = new Int32Array(conv.buffer);
+  const mix = (slot: number, v: number): number => {
+    conv[0] = v;
+    let x = (convBits[0] as number) ^ (zLo[slot] as number);
+    x = Math.imul(x ^ (x >>> 16), 0x85ebca6b) ^ (convBits[1] as number);
+    x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35) ^ (zHi[slot] as number);
+    x = Math.imul(x ^ (x >>> 16), 0x27d4eb2d);
+    return x ^ (x >>> 15);
+  };
+  const hashRow = (node: number): number => {
+    let hsh = 0;
+    const base = node * W;
+    for (let i = 0; i < W; i++) hsh ^= mix(i, arena[base + i] as number);
+    return hsh;
+  };
+
+  const sameRow = (a: number, b: number): boolean => {
+    const ba = a * W * 2;
+    const bb = b * W * 2;
+    for (let i = 0; i < W * 2; i++) if (bits[ba + i] !== bits[bb + i]) return false;
+    return true;
+  };
+
+  // The XOR hash is linear in the state bits, so structured state sets would
+  // cluster in the table: index through a non-linear finalizer.
+  const indexOf = (hsh: number): number => fmix32(hsh) & mask;
+
+  const rehash = () => {
+    tableSize *= 2;
+    mask = tableSize - 1;
+    table = new Int32Array(tableSize);
+    for (let n = 0; n < count; n++) {
+      let slot = indexOf(hashOf[n] as number);
+      while (table[slot] !== 0) slot = (slot + 1) & mask;
+      table[slot] = n + 1;
+    }
+  };
+
+  /** Finds a node equal to `node`'s row; returns its id or -1, and leaves the free slot in `freeSlot`. */
+  let freeSlot = 0;
+  const lookup = (node: number, hsh: number): number => {
+    let slot = indexOf(hsh);
+    for (;;) {
+      const entry = table[slot] as number;
+      if (entry === 0) {
+        freeSlot = slot;
+        return -1;
+      }
+      const other = entry - 1;
+      if (hashOf[other] === hsh && sameRow(other, node)) return other;
+      slot = (slot + 1) & mask;
+    }
+  };
+
+  // Root. Heuristic values are computed lazily: a child is queued with its
+  // parent's estimate minus the step cost (a lower bound for consistent
+  // heuristics such as hmax) and evaluated only when it reaches the front.
+  const UNEVALUATED = -1;
+  const lazy = heuristicName !== "zero";
+  arena.set(p.start, 0);
+  parent[0] = -1;
+  via[0] = -1;
+  gOf[0] = 0;
+  hOf[0] = h.evaluate(arena, 0);
+  hashOf[0] = hashRow(0);
+  table[indexOf(hashOf[0] as number)] = 1;
+  count = 1;
+  let generated = 1;
+  if (hOf[0] === Number.POSITIVE_INFINITY) {
+    callTracer(tracer, "onSearchDeadEnd", "not_reachable", { goal: goal.conditions });
+    return { status: "no_plan", actions: null, nodesExpanded: 0, nodesGenerated: 1 };
+  }
+  open.push(0, weight * (hOf[0] as number), hOf[0] as number, 0);
+
+  let expanded = 0;
+  let goalNode = -1;
+  let status: SearchStatus = "no_plan";
+
+  while (open.size > 0) {
+    open.pop();
+    const node = open.node;
+    const g = open.g;
+    if (g > (gOf[node] as number)) continue; // stale entry
+    const rowBase = node * W;
+    if (hOf[node] === UNEVALUATED) {
+      const hv = h.evaluate(arena, rowBase);
+      hOf[node] = hv;
+      if (hv === Number.POSITIVE_INFINITY) continue;
+      const f = g + weight * hv;
+      if (f > open.f) {
+        open.push(node, f, hv, g);
+        continue;
+      }
+    }
+    if (passTests(p, arena, rowBase, goalTestStart, goalTestEnd)) {
+      goalNode = node;
+      status = "found";
+      break;
+    }
+    if (expanded >= maxExpansions) {
+      status = "budget_exhausted";
+      break;
+    }
+    if ((expanded & (CHECK_EVERY - 1)) === 0 && expanded > 0) {
+      if (signal?.aborted) {
+        status = "aborted";
+        break;
+      }
+      if (performance.now() > deadline) {
+        status = "budget_exhausted";
+        break;
+      }
+    }
+    expanded++;
+    if (record) {
+      const ev = {
+        nodeId: node,
+        parentId: parent[node] === -1 ? null : (parent[node] as number),
+        actionName: via[node] === -1 ? null : (actions[via[node] as number]!.spec.name as string),
+        state: p.decodeState(arena, rowBase),
+        g,
+        h: hOf[node] as number,
+      };
+      expansions!.push(ev);
+      callTracer(tracer, "onSearchExpand", { ...ev, f: g + weight * ev.h });
+    }
+
+    // Candidate actions from the precondition index, in specificity order.
+    let nc = 0;
+    const always = index.always;
+    for (let i = 0; i < always.length; i++) candidates[nc++] = always[i] as number;
+    const slots = index.slots;
+    for (let s = 0; s < slots.length; s++) {
+      const code = arena[rowBase + (slots[s] as number)] as number;
+      const lists = index.buckets[s] as Int32Array[];
+      if (code >= 0 && code < lists.length) {
+        const bucket = lists[code] as Int32Array;
+        for (let i = 0; i < bucket.length; i++) candidates[nc++] = bucket[i] as number;
+      }
+    }
+    if (slots.length > 0) {
+      for (let i = 1; i < nc; i++) {
+        const v = candidates[i] as number;
+        let j = i - 1;
+        while (j >= 0 && (candidates[j] as number) > v) {
+          candidates[j + 1] = candidates[j] as number;
+          j--;
+        }
+        candidates[j + 1] = v;
+      }
+    }
+
+    let decoded: WorldState | null = null;
+    for (let ci = 0; ci < nc; ci++) {
+      const a = actions[candidates[ci] as number]!;
+      if (!passTests(p, arena, rowBase, a.testStart, a.testEnd)) continue;
+      if (count + 1 >= cap) grow();
+      const child = count;
+      const childBase = child * W;
+      arena.copyWithin(childBase, rowBase, rowBase + W);
+      for (let e = a.effectStart; e < a.effectEnd; e++) {
+        const slot = effectKey[e] as number;
+        const op = effectOp[e];
+        if (op === EFFECT_ASSIGN) arena[childBase + slot] = effectArg[e] as number;
+        else if (op === EFFECT_ADD) {
+          const v = arena[childBase + slot] as number;
+          const sum = (Number.isNaN(v) ? 0 : v) + (effectArg[e] as number);
+          arena[childBase + slot] = sum === 0 ? 0 : sum;
+        } else {
+          const current = p.decode(slot, arena[childBase + slot] as number);
+          if (current !== undefined && typeof current !== "number") {
+            throw new LangGoapError(
+              "INVALID_EFFECT",
+              `action "${a.spec.name}": cannot add to "${p.keys[slot]}" holding ${describeValue(current)}; expected a number`,
+              { action: a.spec.name, key: p.keys[slot] },
+            );
+          }
+          arena[childBase + slot] = p.encode(slot, ((current as number | undefined) ?? 0) + (effectArg[e] as number));
+        }
+      }
+      if (a.dynamicEffects) {
+        decoded ??= p.decodeState(arena, rowBase);
+        const produced = a.spec.getEffects(decoded);
+        for (const key in produced) {
+          const slot = p.keyIndex.get(key) as number;
+          arena[childBase + slot] = p.encode(slot, produced[key]);
+        }
+      }
+      // Incremental hash over the written slots; skip transitions that change no fact.
+      let hsh = hashOf[node] as number;
+      let changed = false;
+      for (let e = a.effectStart; e < a.effectEnd; e++) {
+        const slot = effectKey[e] as number;
+        const before = arena[rowBase + slot] as number;
+        const after = arena[childBase + slot] as number;
+        if (before !== after && !(Number.isNaN(before) && Number.isNaN(after))) {
+          hsh ^= mix(slot, before) ^ mix(slot, after);
+          if (slot < F) changed = true;
+        }
+      }
+      if (a.dynamicEffects) {
+        const keys = a.dynamicKeys;
+        for (let k = 0; k < keys.length; k++) {
+          const slot = keys[k] as number;
+          const before = arena[rowBase + slot] as number;
+          const after = arena[childBase + slot] as number;
+          if (before !== after && !(Number.isNaN(before) && Number.isNaN(after))) {
+            hsh ^= mix(slot, before) ^ mix(slot, after);
+            changed = true;
+          }
+        }
+      }
+      if (!changed) continue;
+      let stepCost: number;
+      if (a.staticCost >= 0) stepCost = a.staticCost;
+      else {
+        decoded ??= p.decodeState(arena, rowBase);
+        stepCost = a.spec.getCost(decoded);
+      }
+      const g2 = g + stepCost;
+      generated++;
+      const existing = lookup(child, hsh);
+      if (existing >= 0) {
+        if (g2 < (gOf[existing] as number)) {
+          gOf[existing] = g2;
+          parent[existing] = node;
+          via[existing] = a.index;
+          const hv = hOf[existing] as number;
+          if (hv === UNEVALUATED) {
+            const estimate = Math.max(0, (hOf[node] as number) - stepCost);
+            open.push(existing, g2 + weight * estimate, estimate, g2);
+          } else if (hv !== Number.POSITIVE_INFINITY) open.push(existing, g2 + weight * hv, hv, g2);
+        }
+        continue;
+      }
+      table[freeSlot] = child + 1;
+      hashOf[child] = hsh;
+      parent[child] = node;
+      via[child] = a.index;
+      gOf[child] = g2;
+      count++;
+      if (count * 2 > tableSize) rehash();
+      if (lazy) {
+        hOf[child] = UNEVALUATED;
+        const estimate = Math.max(0, (hOf[node] as number) - stepCost);
+        open.push(child, g2 + weight * estimate, estimate, g2);
+      } else {
+        hOf[child] = 0;
+        open.push(child, g2, 0, g2);
+      }
+    }
+  }
+
+  if (status !== "found") {
+    callTracer(tracer, "onSearchDeadEnd", status === "no_plan" ? "exhausted" : status, { nodesExpanded: expanded });
+    return { status, actions: null, nodesExpanded: expanded, nodesGenerated: generated, ...(expansions ? { expansions } : {}) };
+  }
+  return {
+    status,
+    actions: pathOf(p, goalNode, parent, via),
+    nodesExpanded: expanded,
+    nodesGenerated: generated,
+    ...(expansions ? { expansions } : {}),
+  };
+}
