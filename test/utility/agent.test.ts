@@ -7,6 +7,7 @@ import {
   type GoapAgentEvents,
   type GoapAgentOptions,
   PlanCache,
+  type StupSelection,
   StupSelector,
   stupGoalSelector,
   UtilityBrain,
@@ -364,13 +365,21 @@ describe("GoapAgent: goal sources", () => {
         { name: "wood", goal: VILLAGE_GOALS.gatherWood, score: 0.2 },
       ],
     });
+    const selections: StupSelection[] = [];
     const agent = new GoapAgent({
       actions,
       state: { ...villageStartState(), is_tired: true },
-      selector: stupGoalSelector(stup, { minInterval: 0 }),
+      selector: stupGoalSelector(stup, { minInterval: 0, onSelect: (selection) => selections.push(selection) }),
     });
     const log = record(agent);
-    for (let i = 0; i < 12; i++) agent.tick(0.1);
+    agent.tick(0.1);
+    // The agent runs the plan STUP made; it does not plan again.
+    expect(selections).toHaveLength(1);
+    expect(agent.plan).toBe(selections[0]?.plan);
+    expect(selections[0]?.table.map((r) => r.status).sort()).toEqual(["candidate", "chosen", "lower_rank"]);
+    for (let i = 0; i < 11; i++) agent.tick(0.1);
+    // Three goals, then nothing left to do: every goal holds, so STUP chooses none.
+    expect(selections.slice(3).map((sel) => sel.name)).toEqual(Array(selections.length - 3).fill(null));
     const goals = log.filter((l) => l.startsWith("goalChanged"));
     expect(goals).toHaveLength(3);
     expect(new Set(goals.slice(0, 2))).toEqual(new Set(["goalChanged eat", "goalChanged rest"]));
