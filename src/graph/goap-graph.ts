@@ -1,3 +1,4 @@
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import {
   type BaseCheckpointSaver,
   type BaseStore,
@@ -21,7 +22,7 @@ import {
   validateActions,
   type WorldState,
 } from "../core/index.js";
-import type { ConditionResolver } from "../nl/index.js";
+import { type ConditionResolver, GoalInterpreter, type GoalInterpreterOptions } from "../nl/index.js";
 import type { PlanningStrategy } from "../planner/index.js";
 import { GoapExecutor } from "./executor.js";
 import { type GoalInput, GoalRegistry } from "./goal-data.js";
@@ -95,6 +96,16 @@ export interface GoapCompileOptions {
   readonly interruptAfter?: readonly GoapNodeName[] | "*";
   /** Name of the compiled graph (LangGraph's run name). */
   readonly name?: string;
+}
+
+/** Options of {@link GoapGraph.invokeNl}. */
+export interface InvokeNlOptions {
+  /** The chat model that turns the request into a goal. */
+  readonly llm: BaseChatModel;
+  /** Options of the {@link GoalInterpreter} (prompt, examples, facts, structured-output settings). */
+  readonly interpreter?: GoalInterpreterOptions;
+  /** LangGraph config of the run (thread_id, callbacks, ...). */
+  readonly config?: LangGraphRunnableConfig;
 }
 
 /** The three nodes of a GOAP graph. */
@@ -297,6 +308,24 @@ export class GoapGraph {
     TEncoding extends "text/event-stream" | undefined = undefined,
   >(goal: GoalInput, worldState: Readonly<WorldState> = {}, config?: GoapStreamOptions<TStreamMode, TSubgraphs, TEncoding>) {
     return this.#app().stream(this.createInput(goal, worldState), config);
+  }
+
+  /**
+   * Turns a request in plain language into a goal with a {@link GoalInterpreter}
+   * over this graph's actions, then runs it. Interpretation failures (a
+   * model that names unknown facts twice, a provider error) reject with the
+   * interpreter's error before anything executes.
+   *
+   * @example
+   * ```ts
+   * const result = await graph.invokeNl("publish a post about GOAP", {}, { llm: new ChatOpenAI({ model: "gpt-4o-mini" }) });
+   * ```
+   */
+  async invokeNl(request: string, worldState: Readonly<WorldState> = {}, options: InvokeNlOptions): Promise<GoapRunResult> {
+    if (!options?.llm) throw new LangGoapError("INVALID_OPTION", "GoapGraph.invokeNl: options.llm (a LangChain chat model) is required");
+    const interpreter = new GoalInterpreter(options.llm, this.actions, options.interpreter);
+    const goal = await interpreter.interpret(request, worldState, options.config);
+    return this.invoke(goal, worldState, options.config);
   }
 
   /**

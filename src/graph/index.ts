@@ -10,6 +10,8 @@ export {
   type GoapNodeName,
   type GoapRunResult,
   type GoapStateGraph,
+  type GoapStreamOptions,
+  type InvokeNlOptions,
 } from "./goap-graph.js";
 export {
   type ActionGuard,
