@@ -56,7 +56,9 @@ describe("ActionSpec", () => {
   it("rejects unknown operators and mistyped operands naming the action and key", () => {
     const op = errorOf(() => new ActionSpec({ name: "chop", preconditions: { wood: { atLeast: 3 } as never } }));
     expect(op.code).toBe("INVALID_CONDITION");
-    expect(op.message).toBe('action "chop" preconditions key "wood": unknown operator "atLeast"; expected one of eq, ne, gt, gte, lt, lte, in');
+    expect(op.message).toBe(
+      'action "chop" preconditions key "wood": unknown operator "atLeast"; expected one of eq, ne, gt, gte, lt, lte, in',
+    );
     const str = errorOf(() => new ActionSpec({ name: "chop", preconditions: { wood: { gte: "3" } as never } }));
     expect(str.message).toBe('action "chop" preconditions key "wood": operator "gte" compares numbers, got "3"');
     const eff = errorOf(() => new ActionSpec({ name: "chop", effects: { wood: { mul: 2 } as never } }));

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { ConstraintSpec, GoalPolicy, GoalSpec, LangGoapError, loadDomain, MultiGoal, toGoalSpec, validateDomain } from "../../src/core/index.js";
+import {
+  ConstraintSpec,
+  GoalPolicy,
+  GoalSpec,
+  LangGoapError,
+  loadDomain,
+  MultiGoal,
+  toGoalSpec,
+  validateDomain,
+} from "../../src/core/index.js";
 
 function errorOf(fn: () => unknown): LangGoapError {
   try {
@@ -18,8 +27,12 @@ describe("goals", () => {
     expect(g.policy.maxReplans).toBe(10);
     expect(g.objectives).toEqual([{ key: "usd", direction: "minimize", weight: 1, name: "usd" }]);
     expect(g.needsOptimization).toBe(true);
-    expect(errorOf(() => new GoalPolicy({ replanStrategy: "sometimes" as never })).message).toContain('"on_deviation", "every_action" or "never"');
-    expect(errorOf(() => new ConstraintSpec({ key: "usd", min: 5, max: 1 })).message).toBe('constraint on "usd": min (5) is greater than max (1)');
+    expect(errorOf(() => new GoalPolicy({ replanStrategy: "sometimes" as never })).message).toContain(
+      '"on_deviation", "every_action" or "never"',
+    );
+    expect(errorOf(() => new ConstraintSpec({ key: "usd", min: 5, max: 1 })).message).toBe(
+      'constraint on "usd": min (5) is greater than max (1)',
+    );
     expect(new ConstraintSpec({ key: "usd", max: 5 }).violation(7)).toBe(2);
   });
 
@@ -55,7 +68,9 @@ actions:
     expect(d.actions[0]?.description).toBe("chop a tree");
     expect(d.goal?.conditions).toEqual({ wood: { gte: 4 } });
     expect(d.state).toEqual({ wood: 0, has_axe: true, mood: "sad" });
-    const json = loadDomain(JSON.stringify({ actions: [{ name: "a", effects: { x: true } }], goal: { conditions: { x: true }, policy: { maxReplans: 2 } } }));
+    const json = loadDomain(
+      JSON.stringify({ actions: [{ name: "a", effects: { x: true } }], goal: { conditions: { x: true }, policy: { maxReplans: 2 } } }),
+    );
     expect(json.goal?.policy.maxReplans).toBe(2);
   });
 

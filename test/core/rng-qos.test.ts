@@ -51,7 +51,9 @@ describe("ActionQos", () => {
     expect(q.shouldRetry(new Error("bad"), 1)).toBe(false);
     expect(new ActionQos({ maxAttempts: 2, idempotent: true }).shouldRetry(new RangeError("x"), 1)).toBe(true);
     expect(new ActionQos({ maxAttempts: 2, retryableErrors: [RangeError] }).shouldRetry(new RangeError("x"), 1)).toBe(true);
-    expect(new ActionQos({ maxAttempts: 2, retryableErrors: (e) => (e as Error).message === "x" }).shouldRetry(new Error("x"), 1)).toBe(true);
+    expect(new ActionQos({ maxAttempts: 2, retryableErrors: (e) => (e as Error).message === "x" }).shouldRetry(new Error("x"), 1)).toBe(
+      true,
+    );
     expect(FIRE_ONCE.maxAttempts).toBe(1);
     expect(DEFAULT_RETRY_POLICY.backoffInitialMs).toBe(10_000);
   });

@@ -14,7 +14,11 @@ describe("scores", () => {
     expect(compareScores(feasibleCheap, infeasibleGreat)).toBeLessThan(0);
     expect(compareScores(new HardSoftScore(0, -1), new HardSoftScore(0, -5))).toBeLessThan(0);
     const sorted = [infeasibleGreat, new HardSoftScore(0, -5), feasibleCheap].sort(compareScores);
-    expect(sorted.map(String)).toEqual(["HardSoftScore(hard=0, soft=-2)", "HardSoftScore(hard=0, soft=-5)", "HardSoftScore(hard=-1, soft=100)"]);
+    expect(sorted.map(String)).toEqual([
+      "HardSoftScore(hard=0, soft=-2)",
+      "HardSoftScore(hard=0, soft=-5)",
+      "HardSoftScore(hard=-1, soft=100)",
+    ]);
     expect(feasibleCheap.isFeasible()).toBe(true);
     expect(infeasibleGreat.isFeasible()).toBe(false);
   });
@@ -33,7 +37,9 @@ describe("scores", () => {
     } catch (e) {
       expect(e).toBeInstanceOf(LangGoapError);
       expect((e as LangGoapError).code).toBe("INVALID_SCORE");
-      expect((e as Error).message).toBe("cannot compare a simple score with a hard-soft score (SimpleScore(1) vs HardSoftScore(hard=0, soft=0))");
+      expect((e as Error).message).toBe(
+        "cannot compare a simple score with a hard-soft score (SimpleScore(1) vs HardSoftScore(hard=0, soft=0))",
+      );
     }
   });
 });

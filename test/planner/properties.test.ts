@@ -66,7 +66,7 @@ describe("planner properties on generated domains", () => {
   it("every plan replays to the goal; admissible search is optimal; no plan only when none exists", () => {
     fc.assert(
       fc.property(domainArb, (d) => {
-        const { actions, start, goal } = build(d as never);
+        const { actions, start, goal } = build(d);
         const truth = referenceCost(start, goal, actions);
         for (const heuristic of ["hmax", "zero"] as const) {
           const result = planDetailed(start, goal, actions, { heuristic });
