@@ -40,9 +40,9 @@ const domainArb = fc.record({
   onceEvery: fc.integer({ min: 2, max: 5 }),
 });
 
-function build(
-  d: fc.RecordValue<{ actions: never; start: never; goal: never; onceEvery: never }> | ReturnType<typeof domainArb.generate>["value"],
-) {
+type Domain = typeof domainArb extends fc.Arbitrary<infer T> ? T : never;
+
+function build(d: Domain) {
   const actions = d.actions.map((a, i) => {
     const preconditions: Record<string, Condition> = Object.fromEntries(a.pre);
     // Bound the numeric fact so exhaustive search terminates.
