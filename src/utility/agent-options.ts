@@ -1,6 +1,6 @@
 import { type ActionSpec, describeValue, type GoalLike, LangGoapError, validateActions, type WorldState } from "../core/index.js";
 import type { PlanOptions } from "../planner/index.js";
-import type { ActionBehaviour, Sensor, SensorLike } from "./agent-types.js";
+import type { ActionBehaviour, TickSensor, TickSensorLike } from "./agent-types.js";
 import { UtilityBrain } from "./brain.js";
 import { brainGoalSelector, type GoalSelector, stupGoalSelector } from "./goal-selectors.js";
 import type { PlanCache } from "./plan-cache.js";
@@ -14,7 +14,7 @@ export interface GoapAgentOptions {
   /** Tick-level hooks by action name (see {@link ActionBehaviour}). @defaultValue {} (every action is instant) */
   readonly behaviours?: Readonly<Record<string, ActionBehaviour>>;
   /** Update the world state at the start of every tick. @defaultValue [] */
-  readonly sensors?: readonly SensorLike[];
+  readonly sensors?: readonly TickSensorLike[];
   /** A fixed goal (give this or `selector`, or call `setGoal`). */
   readonly goal?: GoalLike;
   /** Where goals come from: a brain (hybrid), STUP, a {@link GoalSelector}, or its `select` function. */
@@ -31,7 +31,7 @@ export interface GoapAgentOptions {
   readonly name?: string;
 }
 
-function toSensor(sensor: SensorLike, index: number): Sensor {
+function toSensor(sensor: TickSensorLike, index: number): TickSensor {
   if (typeof sensor === "function") return { name: `sensor#${index}`, sense: sensor };
   if (typeof sensor?.sense !== "function") {
     throw new LangGoapError(
@@ -58,7 +58,7 @@ export interface ResolvedAgentOptions {
   readonly actions: readonly ActionSpec[];
   readonly state: Readonly<WorldState>;
   readonly behaviours: ReadonlyMap<string, ActionBehaviour>;
-  readonly sensors: readonly Sensor[];
+  readonly sensors: readonly TickSensor[];
   readonly selector: GoalSelector | undefined;
   readonly replanInterval: number;
   readonly planCache: PlanCache | undefined;

@@ -49,17 +49,25 @@ export interface ActionBehaviour {
   exit?(context: ActionTickContext, reason: ExitReason): void;
 }
 
-/** Reads the world into facts; runs at the start of every tick. */
-export interface Sensor {
+/**
+ * Reads the game world into facts at the start of every tick. Synchronous,
+ * unlike the graph's async `Sensor`, because it runs inside a frame.
+ *
+ * @example
+ * ```ts
+ * const proximity: TickSensor = { name: "proximity", sense: () => ({ near_tree: distanceTo(tree) < 3 }) };
+ * ```
+ */
+export interface TickSensor {
   readonly name: string;
   sense(state: Readonly<WorldState>, deltaSeconds: number): Readonly<WorldState> | undefined | void;
 }
 
 /** A sensor, or just its `sense` function (named `sensor#<index>`). */
-export type SensorLike = Sensor | Sensor["sense"];
+export type TickSensorLike = TickSensor | TickSensor["sense"];
 
 /** Which user hook failed, in a `hookFailed` event. */
-export type HookName = "sensor" | "isValid" | "enter" | "execute" | "exit";
+export type AgentHookName = "sensor" | "isValid" | "enter" | "execute" | "exit";
 
 /**
  * Where a {@link GoapAgent} stands: no goal (`idle`), a plan is due
@@ -82,5 +90,5 @@ export interface GoapAgentEvents {
   actionFailed: { readonly action: ActionSpec; readonly step: number; readonly reason: string; readonly error?: unknown };
   goalAchieved: { readonly goal: GoalSpec; readonly name: string | null };
   /** A user hook threw; the agent carried on (see each hook for what that means). */
-  hookFailed: { readonly hook: HookName; readonly name: string; readonly error: unknown };
+  hookFailed: { readonly hook: AgentHookName; readonly name: string; readonly error: unknown };
 }

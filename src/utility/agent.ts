@@ -10,7 +10,15 @@ import {
 } from "../core/index.js";
 import { type Plan, type PlanOptions, planDetailed } from "../planner/index.js";
 import { type GoapAgentOptions, resolveAgentOptions } from "./agent-options.js";
-import type { ActionBehaviour, ActionOutcome, ActionTickContext, AgentStatus, ExitReason, GoapAgentEvents, Sensor } from "./agent-types.js";
+import type {
+  ActionBehaviour,
+  ActionOutcome,
+  ActionTickContext,
+  AgentStatus,
+  ExitReason,
+  GoapAgentEvents,
+  TickSensor,
+} from "./agent-types.js";
 import { TypedEmitter } from "./emitter.js";
 import type { GoalDecision, GoalSelectionContext, GoalSelector } from "./goal-selectors.js";
 import type { PlanCache } from "./plan-cache.js";
@@ -57,7 +65,7 @@ export class GoapAgent extends TypedEmitter<GoapAgentEvents> {
   readonly #behaviours: ReadonlyMap<string, ActionBehaviour>;
   /** Actions with an `isValid` hook, checked before each planning. */
   readonly #guarded: readonly ActionSpec[];
-  readonly #sensors: readonly Sensor[];
+  readonly #sensors: readonly TickSensor[];
   readonly #selector: GoalSelector | undefined;
   readonly #cache: PlanCache | undefined;
   readonly #planOptions: PlanOptions;

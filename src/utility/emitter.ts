@@ -1,5 +1,5 @@
 /** A listener of one event: receives the event's payload. */
-export type Listener<T> = (payload: T) => void;
+export type TypedListener<T> = (payload: T) => void;
 
 /** Removes the listener it was returned for. */
 export type Unsubscribe = () => void;
@@ -21,19 +21,19 @@ export type Unsubscribe = () => void;
  * ```
  */
 export class TypedEmitter<Events extends object> {
-  readonly #listeners = new Map<keyof Events, Listener<never>[]>();
+  readonly #listeners = new Map<keyof Events, TypedListener<never>[]>();
 
   /** Calls `listener` on every `event` until the returned function is called. */
-  on<K extends keyof Events>(event: K, listener: Listener<Events[K]>): Unsubscribe {
+  on<K extends keyof Events>(event: K, listener: TypedListener<Events[K]>): Unsubscribe {
     const list = this.#listeners.get(event) ?? [];
     // Copy on write, so a listener that unsubscribes during emit does not skip its neighbour.
-    this.#listeners.set(event, [...list, listener as Listener<never>]);
+    this.#listeners.set(event, [...list, listener as TypedListener<never>]);
     return () => this.off(event, listener);
   }
 
   /** Calls `listener` on the next `event` only. */
-  once<K extends keyof Events>(event: K, listener: Listener<Events[K]>): Unsubscribe {
-    const wrapper: Listener<Events[K]> = (payload) => {
+  once<K extends keyof Events>(event: K, listener: TypedListener<Events[K]>): Unsubscribe {
+    const wrapper: TypedListener<Events[K]> = (payload) => {
       this.off(event, wrapper);
       listener(payload);
     };
@@ -41,10 +41,10 @@ export class TypedEmitter<Events extends object> {
   }
 
   /** Removes one subscription of `listener` to `event`. */
-  off<K extends keyof Events>(event: K, listener: Listener<Events[K]>): void {
+  off<K extends keyof Events>(event: K, listener: TypedListener<Events[K]>): void {
     const list = this.#listeners.get(event);
     if (!list) return;
-    const index = list.indexOf(listener as Listener<never>);
+    const index = list.indexOf(listener as TypedListener<never>);
     if (index < 0) return;
     const next = [...list.slice(0, index), ...list.slice(index + 1)];
     if (next.length) this.#listeners.set(event, next);
@@ -63,7 +63,7 @@ export class TypedEmitter<Events extends object> {
     let failure: { error: unknown } | undefined;
     for (const listener of list) {
       try {
-        (listener as Listener<Events[K]>)(payload);
+        (listener as TypedListener<Events[K]>)(payload);
       } catch (error) {
         failure ??= { error };
       }

@@ -4,12 +4,12 @@ export type {
   ActionBehaviour,
   ActionOutcome,
   ActionTickContext,
+  AgentHookName,
   AgentStatus,
   ExitReason,
   GoapAgentEvents,
-  HookName,
-  Sensor,
-  SensorLike,
+  TickSensor,
+  TickSensorLike,
 } from "./agent-types.js";
 export {
   type ActionScore,
@@ -22,7 +22,7 @@ export {
 export { type Blackboard, Consideration, type ConsiderationOptions } from "./consideration.js";
 export { CURVE_TYPES, type CurvePoint, type CurveType, ResponseCurve, type ResponseCurveOptions } from "./curve.js";
 export { cutOff } from "./cut-off.js";
-export { type Listener, TypedEmitter, type Unsubscribe } from "./emitter.js";
+export { TypedEmitter, type TypedListener, type Unsubscribe } from "./emitter.js";
 export {
   brainGoalSelector,
   type GoalDecision,
