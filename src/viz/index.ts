@@ -1,6 +1,7 @@
 export { renderAscii } from "./ascii.js";
 export { type AsciiGanttOptions, renderAsciiGantt } from "./ascii-gantt.js";
 export { renderDot } from "./dot.js";
+export { formatMs, formatNumber } from "./format.js";
 export { ReportRecorder, type ReportRecorderOptions } from "./html/recorder.js";
 export { renderHtmlReport } from "./html/report.js";
 export type { PlanningRound, ReportActionResult, ReportEvent, RunReport } from "./html/report-types.js";

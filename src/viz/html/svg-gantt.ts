@@ -41,27 +41,30 @@ function tickStep(span: number, target: number): number {
  * the page can highlight it together with the graph node.
  */
 export function renderGanttSvg(chart: GanttChart): string {
-  const horizon = Math.max(1e-9, ...chart.bars.map((b) => b.end));
+  const end = Math.max(1e-9, ...chart.bars.map((b) => b.end));
+  const step = chart.unit === "step" ? Math.max(1, Math.ceil(end / 12)) : tickStep(end, 8);
+  // The axis runs to the first tick at or after the last bar, so every bar ends under a labelled tick.
+  const horizon = Math.ceil(end / step - 1e-9) * step;
   const labelW = Math.min(260, Math.max(80, ...chart.bars.map((b) => textWidth(b.label, FONT) + 12)));
   const x0 = MARGIN + labelW;
   const scale = (v: number): number => x0 + (v / horizon) * PLOT_W;
   const height = AXIS_H + chart.bars.length * ROW_H + MARGIN;
   const width = x0 + PLOT_W + MARGIN + 24;
-  const step = chart.unit === "step" ? Math.max(1, Math.ceil(horizon / 12)) : tickStep(horizon, 8);
   const format = (v: number): string => (chart.unit === "step" ? formatNumber(v) : formatMs(v));
   const out = [
     `<svg class="gantt" xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeHtml(chart.caption)}">`,
   ];
-  for (let t = 0; t <= horizon + step * 1e-9; t += step) {
+  for (let k = 0; k * step <= horizon + step * 1e-9; k++) {
+    const t = k * step;
     const x = scale(t);
     out.push(`<line class="tick" x1="${x}" y1="${AXIS_H - 6}" x2="${x}" y2="${height - MARGIN}"/>`);
     out.push(`<text class="tick-label" x="${x}" y="${AXIS_H - 10}" text-anchor="middle">${escapeHtml(format(t))}</text>`);
   }
   chart.bars.forEach((bar, row) => {
     const y = AXIS_H + row * ROW_H;
-    const step = bar.step !== undefined ? ` data-step="${bar.step}"` : "";
+    const stepAttribute = bar.step !== undefined ? ` data-step="${bar.step}"` : "";
     const span = `${format(bar.start)} – ${format(bar.end)}`;
-    out.push(`<g class="bar ${bar.outcome}"${step}>`);
+    out.push(`<g class="bar ${bar.outcome}"${stepAttribute}>`);
     out.push(`<title>${escapeHtml(`${bar.label}: ${span} (${bar.outcome})`)}</title>`);
     out.push(`<text class="bar-label" x="${MARGIN}" y="${y + ROW_H / 2 + 4}">${escapeHtml(bar.label)}</text>`);
     if (bar.end > bar.start) {
