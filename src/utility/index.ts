@@ -36,6 +36,7 @@ export {
   formatStupTable,
   type SatisfiedGoalPolicy,
   type StupEvaluation,
+  type StupGoal,
   type StupGoalOptions,
   type StupRow,
   type StupSelection,

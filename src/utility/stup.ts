@@ -86,7 +86,8 @@ export interface StupSelection {
   readonly table: readonly StupRow[];
 }
 
-interface GoalEntry {
+/** A goal as the selector holds it: options checked, defaults filled in. */
+export interface StupGoal {
   readonly name: string;
   readonly goal: GoalSpec;
   readonly score: number | ((state: Readonly<WorldState>) => number);
@@ -121,8 +122,8 @@ function finite(name: string, field: string, value: unknown, predicate: (v: numb
 }
 
 /**
- * STUP (Robin Hardy's "Score, Then Utility, Plan"): picks which goal an agent
- * pursues, and hands back its plan.
+ * STUP, Robin Hardy's utility planner: picks which goal an agent pursues,
+ * and hands back its plan.
  *
  * 1. Goals scoring <= 0 are dropped.
  * 2. Only the highest rank among the rest survives (no TV while an enemy shoots).
@@ -151,7 +152,7 @@ function finite(name: string, field: string, value: unknown, predicate: (v: numb
  * ```
  */
 export class StupSelector {
-  readonly goals: readonly GoalEntry[];
+  readonly goals: readonly StupGoal[];
   readonly actions: readonly ActionSpec[];
   readonly cutOffRatio: number;
   readonly satisfiedGoals: SatisfiedGoalPolicy;
@@ -233,7 +234,7 @@ export class StupSelector {
     for (const row of rows) if (row.status === "candidate" && row.rank < topRank) row.status = "lower_rank";
 
     for (const [i, row] of rows.entries()) {
-      if (row.status === "candidate") this.#planRow(row, (this.goals[i] as GoalEntry).goal, state);
+      if (row.status === "candidate") this.#planRow(row, (this.goals[i] as StupGoal).goal, state);
     }
 
     let pool = rows.filter((r) => r.status === "candidate");
@@ -261,13 +262,13 @@ export class StupSelector {
     const candidates = evaluation.table.filter((r) => r.status === "candidate");
     if (candidates.length === 0) return { name: null, goal: null, plan: null, table: evaluation.table };
     const chosen = candidates[this.rng.weightedIndex(candidates.map(drawWeight))] as StupRow;
-    const entry = this.goals.find((g) => g.name === chosen.name) as GoalEntry;
+    const entry = this.goals.find((g) => g.name === chosen.name) as StupGoal;
     const plan = evaluation.plans.get(chosen.name) as Plan;
     const table = evaluation.table.map((r) => (r === chosen ? Object.freeze({ ...r, status: "chosen" as const }) : r));
     return { name: chosen.name, goal: entry.goal, plan, table };
   }
 
-  #score(g: GoalEntry, state: Readonly<WorldState>): number {
+  #score(g: StupGoal, state: Readonly<WorldState>): number {
     if (typeof g.score === "number") return g.score;
     let value: unknown;
     try {
