@@ -15,6 +15,7 @@ export { explainNoPlan } from "./explain.js";
 export { type ExtractFeaturesOptions, extractFeatures, type ProblemFeatures, type RiskProfile } from "./features.js";
 export { createHeuristic, type Heuristic, RelaxedModel } from "./heuristics.js";
 export { LazyDecompositionStrategy, type LazyDecompositionStrategyOptions } from "./lazy.js";
+export type { StateOptions, WeightedState } from "./mcts/analysis.js";
 export { DEAD_END_REWARD, GOAL_REWARD, type ScalarHeuristic } from "./mcts/evaluate.js";
 export type { ExtractionSource } from "./mcts/extract.js";
 export { HeuristicRollout, RandomRollout, type RolloutContext, type RolloutPolicy, StochasticRollout } from "./mcts/rollouts.js";
@@ -26,7 +27,6 @@ export { StrategyRouter, type StrategyRouterOptions } from "./router.js";
 export {
   type OutcomeDistribution,
   type OutcomeEffects,
-  type ResolvedOutcome,
   StochasticTransitionModel,
   type StochasticTransitionModelOptions,
   slipOutcomes,
@@ -37,6 +37,7 @@ export {
   DeterministicTransitionModel,
   expectedSuccessor,
   isStochasticModel,
+  type ResolvedOutcome,
   sampledSuccessor,
   type TransitionModel,
 } from "./transitions.js";

@@ -1,6 +1,6 @@
 import { type ActionSpec, describeValue, LangGoapError, type Rng, type WorldState } from "../core/index.js";
 import type { DivergencePolicy } from "./divergence-policy.js";
-import type { TransitionModel } from "./transitions.js";
+import type { ResolvedOutcome, TransitionModel } from "./transitions.js";
 
 /** Updates an outcome writes, or a function of the state computing them. */
 export type OutcomeEffects = Readonly<Partial<WorldState>> | ((state: Readonly<WorldState>) => Readonly<Partial<WorldState>>);
@@ -23,13 +23,6 @@ export interface TransitionOutcome {
 export type OutcomeDistribution =
   | readonly TransitionOutcome[]
   | ((state: Readonly<WorldState>, action: ActionSpec) => readonly TransitionOutcome[]);
-
-/** An outcome with its updates computed for one state. */
-export interface ResolvedOutcome {
-  readonly probability: number;
-  readonly label: string;
-  readonly updates: Readonly<Partial<WorldState>>;
-}
 
 /** Options of {@link StochasticTransitionModel}. */
 export interface StochasticTransitionModelOptions {

@@ -37,6 +37,19 @@ export interface TransitionModel {
   expected(state: Readonly<WorldState>, action: ActionSpec): Readonly<Partial<WorldState>>;
   /** One random outcome of `action` in `state`, drawn with `rng`. */
   sample(state: Readonly<WorldState>, action: ActionSpec, rng: Rng): Readonly<Partial<WorldState>>;
+  /**
+   * Optional: every outcome with its probability (adding up to 1). Models
+   * that can list their outcomes let MCTS memoize them per state and draw
+   * from the list instead of calling `sample`.
+   */
+  distribution?(state: Readonly<WorldState>, action: ActionSpec): readonly ResolvedOutcome[];
+}
+
+/** One outcome of an action in a given state, with its probability and updates. */
+export interface ResolvedOutcome {
+  readonly probability: number;
+  readonly label: string;
+  readonly updates: Readonly<Partial<WorldState>>;
 }
 
 /**
@@ -65,6 +78,10 @@ export class DeterministicTransitionModel implements TransitionModel {
 
   sample(state: Readonly<WorldState>, action: ActionSpec, _rng: Rng): Readonly<Partial<WorldState>> {
     return action.getEffects(state);
+  }
+
+  distribution(state: Readonly<WorldState>, action: ActionSpec): readonly ResolvedOutcome[] {
+    return [{ probability: 1, label: "declared", updates: action.getEffects(state) }];
   }
 }
 

@@ -1,4 +1,4 @@
-import type { ActionSpec, GoalSpec, WorldState } from "../../core/index.js";
+import type { ActionSpec, GoalSpec, Rng, WorldState } from "../../core/index.js";
 import type { TransitionModel } from "../transitions.js";
 import { applicableActions, spendAction } from "./evaluate.js";
 
@@ -9,6 +9,8 @@ export interface StateOptions {
   readonly actions: readonly ActionSpec[];
   /** The expected successor of each action. */
   readonly expected: readonly WorldState[];
+  /** Whether each action is expected to change nothing. */
+  readonly noOp: readonly boolean[];
   /**
    * Greedy preference of each action, higher is better: 2 when its expected
    * successor reaches the goal, the successor's estimate otherwise, -2 when
@@ -17,6 +19,29 @@ export interface StateOptions {
   readonly scores: readonly number[];
   /** The state's own estimate (for rollouts cut off by depth). */
   readonly estimate: number;
+  /**
+   * Each action's outcomes with their probabilities, when the search is
+   * stochastic and the model lists them (`distribution`); otherwise the
+   * search calls the model's `sample`.
+   */
+  readonly outcomes: ReadonlyArray<readonly WeightedState[]> | undefined;
+}
+
+/** A successor state and its probability. */
+export interface WeightedState {
+  readonly probability: number;
+  readonly state: WorldState;
+}
+
+/** Draws one of `outcomes` (probabilities adding up to 1) with one draw of `rng`. @internal */
+export function drawOutcome(outcomes: readonly WeightedState[], rng: Rng): WorldState {
+  const draw = rng.next();
+  let cumulative = 0;
+  for (const outcome of outcomes) {
+    cumulative += outcome.probability;
+    if (draw < cumulative) return outcome.state;
+  }
+  return (outcomes[outcomes.length - 1] as WeightedState).state;
 }
 
 /** Settings of {@link createStateAnalyzer}. @internal */
@@ -26,6 +51,8 @@ export interface AnalyzerSettings {
   readonly model: TransitionModel;
   readonly estimate: (state: Readonly<WorldState>) => number;
   readonly keyOf: (state: Readonly<WorldState>, spent: ReadonlySet<string>) => string;
+  /** List outcome distributions (when the model has `distribution`). */
+  readonly stochastic: boolean;
   /** States remembered before the memo starts over. @defaultValue 100000 */
   readonly capacity?: number;
 }
@@ -58,16 +85,27 @@ export function createStateAnalyzer(settings: AnalyzerSettings): (state: Readonl
     const actions = goalReached ? [] : applicableActions(state, settings.actions, spent);
     const expected: WorldState[] = [];
     const scores: number[] = [];
+    const noOp: boolean[] = [];
     for (const action of actions) {
       const updates = model.expected(state, action);
       const next = { ...state, ...updates };
       expected.push(next);
-      if (changesNothing(state, updates)) scores.push(NO_OP_SCORE);
+      noOp.push(changesNothing(state, updates));
+      if (noOp[noOp.length - 1]) scores.push(NO_OP_SCORE);
       else if (goal.isSatisfied(next)) scores.push(GOAL_SCORE);
       else if (applicableActions(next, settings.actions, spendAction(spent, action)).length === 0) scores.push(DEAD_END_SCORE);
       else scores.push(estimate(next));
     }
-    const options: StateOptions = { goalReached, actions, expected, scores, estimate: goalReached ? 1 : estimate(state) };
+    const listOutcomes = settings.stochastic && typeof model.distribution === "function";
+    const outcomes = listOutcomes
+      ? actions.map((action) =>
+          (model.distribution as NonNullable<TransitionModel["distribution"]>)(state, action).map((o) => ({
+            probability: o.probability,
+            state: { ...state, ...o.updates },
+          })),
+        )
+      : undefined;
+    const options: StateOptions = { goalReached, actions, expected, noOp, scores, estimate: goalReached ? 1 : estimate(state), outcomes };
     if (memo.size >= capacity) memo.clear();
     memo.set(key, options);
     return options;

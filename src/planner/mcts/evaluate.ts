@@ -2,8 +2,8 @@ import { type ActionSpec, describeValue, type GoalSpec, LangGoapError, unsatisfi
 
 /**
  * Domain knowledge for MCTS: how promising a non-goal state is, in
- * [-1, 1], higher is better. Values are clamped to [-1, 0.999] so reaching
- * the goal (+1) always beats any estimate.
+ * [-1, 1], higher is better (values outside are clamped). The search maps
+ * it onto returns in [0, 1), below the goal's 1.
  *
  * @example
  * ```ts
@@ -13,14 +13,19 @@ import { type ActionSpec, describeValue, type GoalSpec, LangGoapError, unsatisfi
  */
 export type ScalarHeuristic = (state: Readonly<WorldState>, goal: GoalSpec) => number;
 
-/** Return of reaching the goal. */
+/**
+ * Return of reaching the goal. Returns live in [0, 1] so that the
+ * discount always makes delay worse: with negative returns, discounting
+ * would make stalling look attractive.
+ */
 export const GOAL_REWARD = 1;
 /** Return of a dead end: the goal does not hold and no action applies. */
-export const DEAD_END_REWARD = -1;
+export const DEAD_END_REWARD = 0;
 
 /**
- * The value of a state that is neither the goal nor a dead end: the scalar
- * heuristic (clamped), or minus the fraction of goal conditions unmet.
+ * The return credited to a state that is neither the goal nor a dead end
+ * when a rollout stops there, in [0, 1): the scalar heuristic mapped from
+ * [-1, 1], or by default half the fraction of goal conditions met.
  * @internal
  */
 export function estimateState(state: Readonly<WorldState>, goal: GoalSpec, heuristic: ScalarHeuristic | undefined): number {
@@ -34,10 +39,10 @@ export function estimateState(state: Readonly<WorldState>, goal: GoalSpec, heuri
     if (typeof value !== "number" || Number.isNaN(value)) {
       throw new LangGoapError("INVALID_OPTION", `MCTS scalarHeuristic must return a number in [-1, 1], got ${describeValue(value)}`);
     }
-    return Math.min(0.999, Math.max(-1, value));
+    return (Math.min(0.999, Math.max(-1, value)) + 1) / 2;
   }
   const total = Object.keys(goal.conditions).length;
-  return total === 0 ? 0 : -unsatisfiedKeys(state, goal.conditions).length / total;
+  return total === 0 ? 0.5 : (0.5 * (total - unsatisfiedKeys(state, goal.conditions).length)) / total;
 }
 
 /** Actions that may run in `state`: preconditions hold and not a spent run-once action. @internal */

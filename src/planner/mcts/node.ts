@@ -4,85 +4,87 @@ import type { ActionSpec, WorldState } from "../../core/index.js";
 export type TerminalKind = "goal" | "dead-end";
 
 /**
- * A state in the MCTS tree, where the agent chooses an action. Its
- * `value` is the running mean of the (discounted) returns seen from it.
+ * A state in the search graph, where the agent chooses an action. States
+ * are shared (a transposition table): every path reaching the same state
+ * meets the same node, so its statistics pool all that was learned about
+ * it. `value` is the running mean of the (discounted) returns seen from it.
  * @internal
  */
 export class DecisionNode {
   readonly kind = "decision" as const;
-  /** Edges taken from here: the next decision node (deterministic) or a chance node (stochastic). */
-  readonly children: Array<DecisionNode | ChanceNode> = [];
+  /** Actions tried from here. */
+  readonly edges: Edge[] = [];
   visits = 0;
   value = 0;
-  parent: DecisionNode | ChanceNode | null;
 
   constructor(
     readonly id: number,
     readonly state: WorldState,
     readonly key: string,
-    /** Names of `canRerun: false` actions already used on the path here. */
+    /** Names of `canRerun: false` actions already used on the way here. */
     readonly spent: ReadonlySet<string>,
-    parent: DecisionNode | ChanceNode | null,
-    /** The action whose outcome this state is (null at the root). */
-    readonly action: ActionSpec | null,
-    /** Applicable actions not expanded yet. */
+    /** Applicable actions not tried yet. */
     public untried: ActionSpec[],
     public terminal: TerminalKind | null,
-  ) {
-    this.parent = parent;
-  }
-
-  /** The decision node above this one, skipping a chance node. */
-  get decisionParent(): DecisionNode | null {
-    const p = this.parent;
-    if (p === null) return null;
-    return p.kind === "decision" ? p : p.parent;
-  }
+  ) {}
 }
 
 /**
- * An action taken under a stochastic transition model: its outcomes are
- * decision nodes keyed by the sampled state.
+ * An action taken in a decision node, with its own statistics (so UCB1
+ * ranks actions of this state, whoever else reaches their outcomes). Its
+ * outcomes are the states it led to: one under a deterministic model, one
+ * per sampled outcome under a stochastic one (a chance node).
  * @internal
  */
-export class ChanceNode {
-  readonly kind = "chance" as const;
+export class Edge {
+  readonly kind = "edge" as const;
   readonly outcomes = new Map<string, DecisionNode>();
+  /** Times each outcome (by state key) was followed. */
+  readonly counts = new Map<string, number>();
   visits = 0;
   value = 0;
 
   constructor(
-    readonly id: number,
-    readonly parent: DecisionNode,
+    readonly from: DecisionNode,
     readonly action: ActionSpec,
   ) {}
 }
 
-/** Any node of the tree. @internal */
-export type TreeNode = DecisionNode | ChanceNode;
-
-/** The child with the most visits (ties: higher mean, then earlier), or undefined. @internal */
-export function mostVisited(children: readonly TreeNode[]): TreeNode | undefined {
-  let best: TreeNode | undefined;
-  for (const child of children) {
-    if (child.visits === 0) continue;
-    if (best === undefined || child.visits > best.visits || (child.visits === best.visits && child.value > best.value)) best = child;
+/**
+ * The action to recommend: under mean backups the most-visited edge (the
+ * Kocsis–Szepesvári "robust child"; ties to the higher mean), under
+ * Bellman backups the highest value (ties to more visits). Unvisited
+ * edges are never recommended.
+ * @internal
+ */
+export function recommendedEdge(edges: readonly Edge[], backup: "bellman" | "mean"): Edge | undefined {
+  let best: Edge | undefined;
+  for (const edge of edges) {
+    if (edge.visits === 0) continue;
+    if (best === undefined) best = edge;
+    else if (
+      backup === "mean"
+        ? edge.visits > best.visits || (edge.visits === best.visits && edge.value > best.value)
+        : edge.value > best.value || (edge.value === best.value && edge.visits > best.visits)
+    )
+      best = edge;
   }
   return best;
 }
 
 /**
- * Scales the visit counts of a subtree by `decay` (rounded), keeping the
- * means: old evidence still guides the search but weighs less than new
- * (Soemers & Winands, tree reuse with decay).
+ * Scales every visit count of a search graph by `decay` (rounded), keeping
+ * the means: old evidence still guides the next search but weighs less than
+ * new (Soemers & Winands, tree reuse with decay).
  * @internal
  */
-export function decaySubtree(root: TreeNode, decay: number): void {
-  const stack: TreeNode[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop() as TreeNode;
+export function decayGraph(nodes: Iterable<DecisionNode>, decay: number): void {
+  for (const node of nodes) {
     node.visits = Math.round(node.visits * decay);
-    if (node.kind === "decision") stack.push(...node.children);
-    else stack.push(...node.outcomes.values());
+    for (const edge of node.edges) {
+      edge.visits = Math.round(edge.visits * decay);
+      // Outcome frequencies keep their proportions (a count never drops to 0: the outcome was seen).
+      for (const [key, count] of edge.counts) edge.counts.set(key, Math.max(1, Math.round(count * decay)));
+    }
   }
 }

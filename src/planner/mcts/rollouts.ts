@@ -1,6 +1,6 @@
 import type { ActionSpec, GoalSpec, Rng, WorldState } from "../../core/index.js";
 import { sampledSuccessor, type TransitionModel } from "../transitions.js";
-import type { StateOptions } from "./analysis.js";
+import { drawOutcome, type StateOptions, type WeightedState } from "./analysis.js";
 import { DEAD_END_REWARD, GOAL_REWARD, spendAction } from "./evaluate.js";
 
 /** Everything a rollout needs; it starts at `state`, the node just expanded. */
@@ -46,7 +46,9 @@ function simulate(context: RolloutContext, choose: Choose, sampleOutcomes: boole
     if (step >= context.depth) return scale * options.estimate;
     const index = choose(context, options);
     const action = options.actions[index] as ActionSpec;
-    state = sampleOutcomes ? sampledSuccessor(context.model, state, action, context.rng) : (options.expected[index] as WorldState);
+    if (!sampleOutcomes) state = options.expected[index] as WorldState;
+    else if (options.outcomes) state = drawOutcome(options.outcomes[index] as readonly WeightedState[], context.rng);
+    else state = sampledSuccessor(context.model, state, action, context.rng);
     spent = spendAction(spent, action);
     scale *= context.discount;
   }

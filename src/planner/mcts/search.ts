@@ -8,43 +8,57 @@ import {
   type WorldState,
 } from "../../core/index.js";
 import { expectedSuccessor, sampledSuccessor, type TransitionModel } from "../transitions.js";
-import { applicableActions, DEAD_END_REWARD, GOAL_REWARD, spendAction } from "./evaluate.js";
-import { ChanceNode, DecisionNode } from "./node.js";
+import { drawOutcome, type StateOptions, type WeightedState } from "./analysis.js";
+import { DEAD_END_REWARD, GOAL_REWARD, spendAction } from "./evaluate.js";
+import { DecisionNode, Edge } from "./node.js";
 import type { RolloutContext, RolloutPolicy } from "./rollouts.js";
-import { backpropagate, ucb1 } from "./ucb1.js";
+import { recordReturn, ucb1 } from "./ucb1.js";
 
 /** Settings of one search. @internal */
 export interface SearchSettings {
   readonly goal: GoalSpec;
   readonly actions: readonly ActionSpec[];
   readonly model: TransitionModel;
-  /** Chance nodes and sampled outcomes; otherwise the tree follows `expected`. */
+  /** Sampled outcomes; otherwise the graph follows `expected`. */
   readonly stochastic: boolean;
   readonly rng: Rng;
   readonly c: number;
   readonly discount: number;
   readonly rolloutDepth: number;
   readonly rollout: RolloutPolicy;
-  readonly estimate: (state: Readonly<WorldState>) => number;
+  readonly analyze: (state: Readonly<WorldState>, spent: ReadonlySet<string>) => StateOptions;
+  /** How returns update the statistics. */
+  readonly backup: "bellman" | "mean";
+  /** Keep actions whose expected outcome changes nothing (under slips they may still help). */
+  readonly allowNoOps: boolean;
   readonly keyOf: (state: Readonly<WorldState>, spent: ReadonlySet<string>) => string;
   /** Receives `onSearchExpand` for every new decision node. */
   readonly tracer?: PlanningTracer | undefined;
 }
 
 /**
- * The MCTS tree and one iteration of select → expand → simulate →
- * backpropagate. Under a stochastic model every action is a chance node
- * whose outcomes are sampled from the model, so an action's mean return
- * averages over what can really happen (a slip into a hole included).
+ * The MCTS search graph and one iteration of select → expand → simulate →
+ * backpropagate (UCT over a transposition table).
+ *
+ * Each iteration descends from the root by UCB1 over the actions of each
+ * state, follows each action's outcome (sampled under a stochastic model,
+ * so an action's mean return averages over what can really happen, a slip
+ * into a hole included), and stops at a new state (simulated by the
+ * rollout policy), a terminal state, or a state already on the path (a
+ * cycle, valued by its current mean). The return is discounted once per
+ * step back up the path.
  * @internal
  */
 export class MctsSearch {
-  nodeCount = 0;
+  readonly table: Map<string, DecisionNode>;
+  nextId: number;
   readonly #s: SearchSettings;
   readonly #rolloutContext: Omit<RolloutContext, "state" | "spent">;
 
-  constructor(settings: SearchSettings) {
+  constructor(settings: SearchSettings, reuse?: { readonly table: Map<string, DecisionNode>; readonly nextId: number }) {
     this.#s = settings;
+    this.table = reuse?.table ?? new Map();
+    this.nextId = reuse?.nextId ?? 0;
     this.#rolloutContext = {
       goal: settings.goal,
       actions: settings.actions,
@@ -53,57 +67,110 @@ export class MctsSearch {
       rng: settings.rng,
       depth: settings.rolloutDepth,
       discount: settings.discount,
-      estimate: settings.estimate,
+      analyze: settings.analyze,
     };
   }
 
-  /** A decision node for `state`, with its applicable actions and terminal status. */
-  createNode(
-    state: WorldState,
-    spent: ReadonlySet<string>,
-    parent: DecisionNode | ChanceNode | null,
-    action: ActionSpec | null,
-    key = this.#s.keyOf(state, spent),
-  ): DecisionNode {
-    const goalReached = this.#s.goal.isSatisfied(state);
-    const untried = goalReached ? [] : applicableActions(state, this.#s.actions, spent);
-    const terminal = goalReached ? "goal" : untried.length === 0 ? "dead-end" : null;
-    const node = new DecisionNode(this.nodeCount++, state, key, spent, parent, action, untried, terminal);
-    if (this.#s.tracer && parent !== null) this.#traceExpansion(node);
-    return node;
+  /** The node of `state`, created (with its actions and terminal status) when new. */
+  nodeFor(state: WorldState, spent: ReadonlySet<string>): { node: DecisionNode; created: boolean } {
+    const key = this.#s.keyOf(state, spent);
+    const known = this.table.get(key);
+    if (known !== undefined) return { node: known, created: false };
+    const options = this.#s.analyze(state, spent);
+    // Like A*, the search skips actions expected to change nothing, unless told otherwise.
+    const untried = this.#s.allowNoOps ? [...options.actions] : options.actions.filter((_, i) => !options.noOp[i]);
+    const terminal = options.goalReached ? "goal" : untried.length === 0 ? "dead-end" : null;
+    const node = new DecisionNode(this.nextId++, state, key, spent, untried, terminal);
+    this.table.set(key, node);
+    return { node, created: true };
   }
 
   /** One iteration from `root`. */
   iterate(root: DecisionNode): void {
+    const path: Array<{ edge: Edge; child: DecisionNode }> = [];
+    const onPath = new Set<DecisionNode>([root]);
     let node = root;
-    let leaf: DecisionNode;
+    let leaf: DecisionNode | null = null;
+    let leafReturn: number;
+    let pathCost = 0;
     for (;;) {
       if (node.terminal !== null) {
         leaf = node;
+        leafReturn = node.terminal === "goal" ? GOAL_REWARD : DEAD_END_REWARD;
         break;
       }
-      const expanded = this.#expand(node);
-      if (expanded !== null) {
-        leaf = expanded;
-        break;
-      }
-      if (node.terminal !== null) {
+      const edge = this.#expand(node) ?? this.#select(node);
+      if (edge === null) {
+        node.terminal = "dead-end";
         leaf = node;
+        leafReturn = DEAD_END_REWARD;
         break;
       }
-      const edge = this.#select(node);
-      if (edge.kind === "decision") {
-        node = edge;
-        continue;
+      const { node: child, created } = this.#follow(edge);
+      path.push({ edge, child });
+      if (this.#s.tracer) {
+        pathCost += edge.action.getCost(node.state);
+        if (created) this.#traceExpansion(child, edge, pathCost);
       }
-      const { child, created } = this.#sampleOutcome(edge);
       if (created) {
         leaf = child;
+        leafReturn = this.#leafReturn(child);
         break;
       }
+      if (onPath.has(child)) {
+        // A cycle: value the revisited state by what is known of it.
+        leafReturn = child.value;
+        break;
+      }
+      onPath.add(child);
       node = child;
     }
-    backpropagate(leaf, this.#leafReturn(leaf), this.#s.discount);
+    if (this.#s.backup === "bellman") this.#bellmanBackup(path, leaf, leafReturn);
+    else this.#meanBackup(path, leaf, leafReturn);
+  }
+
+  /** Classic UCT: every node and edge on the path averages the discounted return. */
+  #meanBackup(path: ReadonlyArray<{ edge: Edge; child: DecisionNode }>, leaf: DecisionNode | null, leafReturn: number): void {
+    let r = leafReturn;
+    if (leaf !== null) recordReturn(leaf, r);
+    for (let i = path.length - 1; i >= 0; i--) {
+      const { edge, child } = path[i] as { edge: Edge; child: DecisionNode };
+      edge.counts.set(child.key, (edge.counts.get(child.key) ?? 0) + 1);
+      r *= this.#s.discount;
+      recordReturn(edge, r);
+      recordReturn(edge.from, r);
+    }
+  }
+
+  /**
+   * Bellman backups (MaxUCT, Keller & Helmert 2013): an action's value is
+   * the discounted average of its outcomes' values, weighted by how often
+   * each outcome occurred; a state's value is its best action's. Values
+   * converge to the best policy's instead of the average of everything
+   * exploration tried, which is what risk-aware choices need.
+   */
+  #bellmanBackup(path: ReadonlyArray<{ edge: Edge; child: DecisionNode }>, leaf: DecisionNode | null, leafReturn: number): void {
+    if (leaf !== null) {
+      leaf.visits += 1;
+      if (leaf.terminal !== null || leaf.edges.length === 0) leaf.value = leafReturn;
+    }
+    for (let i = path.length - 1; i >= 0; i--) {
+      const { edge, child } = path[i] as { edge: Edge; child: DecisionNode };
+      edge.counts.set(child.key, (edge.counts.get(child.key) ?? 0) + 1);
+      edge.visits += 1;
+      let expected = 0;
+      let total = 0;
+      for (const [key, count] of edge.counts) {
+        expected += count * (edge.outcomes.get(key) as DecisionNode).value;
+        total += count;
+      }
+      edge.value = (this.#s.discount * expected) / total;
+      const from = edge.from;
+      from.visits += 1;
+      let best = Number.NEGATIVE_INFINITY;
+      for (const e of from.edges) if (e.visits > 0 && e.value > best) best = e.value;
+      from.value = best;
+    }
   }
 
   #leafReturn(leaf: DecisionNode): number {
@@ -112,68 +179,59 @@ export class MctsSearch {
     return this.#s.rollout.rollout({ ...this.#rolloutContext, state: leaf.state, spent: leaf.spent });
   }
 
-  /** Expands one untried action of `node`; null when none is left (a node with no useful action becomes a dead end). */
-  #expand(node: DecisionNode): DecisionNode | null {
-    const { rng, model, stochastic } = this.#s;
-    while (node.untried.length > 0) {
-      const i = rng.int(0, node.untried.length - 1);
-      const action = node.untried[i] as ActionSpec;
-      node.untried[i] = node.untried[node.untried.length - 1] as ActionSpec;
-      node.untried.pop();
-      if (stochastic) {
-        const chance = new ChanceNode(this.nodeCount++, node, action);
-        node.children.push(chance);
-        return this.#sampleOutcome(chance).child;
-      }
-      const next = expectedSuccessor(model, node.state, action);
-      const spent = spendAction(node.spent, action);
-      const key = this.#s.keyOf(next, spent);
-      // A deterministic action that changes nothing is never worth a node.
-      if (key === node.key) continue;
-      const child = this.createNode(next, spent, node, action, key);
-      node.children.push(child);
-      return child;
-    }
-    if (node.children.length === 0) node.terminal = "dead-end";
-    return null;
+  /** An edge for one untried action of `node` (picked with the generator), or null when all were tried. */
+  #expand(node: DecisionNode): Edge | null {
+    if (node.untried.length === 0) return null;
+    const i = this.#s.rng.int(0, node.untried.length - 1);
+    const action = node.untried[i] as ActionSpec;
+    node.untried[i] = node.untried[node.untried.length - 1] as ActionSpec;
+    node.untried.pop();
+    const edge = new Edge(node, action);
+    node.edges.push(edge);
+    return edge;
   }
 
-  #select(node: DecisionNode): DecisionNode | ChanceNode {
-    let best = node.children[0] as DecisionNode | ChanceNode;
+  #select(node: DecisionNode): Edge | null {
+    let best: Edge | null = null;
     let bestScore = Number.NEGATIVE_INFINITY;
-    for (const child of node.children) {
-      const score = ucb1(child, node.visits, this.#s.c);
+    for (const edge of node.edges) {
+      const score = ucb1(edge, node.visits, this.#s.c);
       if (score > bestScore) {
         bestScore = score;
-        best = child;
+        best = edge;
       }
     }
     return best;
   }
 
-  #sampleOutcome(chance: ChanceNode): { child: DecisionNode; created: boolean } {
-    const parent = chance.parent;
-    const next = sampledSuccessor(this.#s.model, parent.state, chance.action, this.#s.rng);
-    const spent = spendAction(parent.spent, chance.action);
-    const key = this.#s.keyOf(next, spent);
-    const existing = chance.outcomes.get(key);
-    if (existing !== undefined) return { child: existing, created: false };
-    const child = this.createNode(next, spent, chance, chance.action, key);
-    chance.outcomes.set(key, child);
-    return { child, created: true };
+  /** The state `edge` leads to this time: its expected outcome, or a sampled one. */
+  #follow(edge: Edge): { node: DecisionNode; created: boolean } {
+    const from = edge.from;
+    const spent = spendAction(from.spent, edge.action);
+    let next: WorldState;
+    if (!this.#s.stochastic) {
+      const only = edge.outcomes.values().next();
+      if (!only.done) return { node: only.value, created: false };
+      next = expectedSuccessor(this.#s.model, from.state, edge.action);
+    } else {
+      const options = this.#s.analyze(from.state, from.spent);
+      const index = options.outcomes ? options.actions.indexOf(edge.action) : -1;
+      next =
+        options.outcomes && index >= 0
+          ? drawOutcome(options.outcomes[index] as readonly WeightedState[], this.#s.rng)
+          : sampledSuccessor(this.#s.model, from.state, edge.action, this.#s.rng);
+    }
+    const result = this.nodeFor(next, spent);
+    edge.outcomes.set(result.node.key, result.node);
+    return result;
   }
 
-  #traceExpansion(node: DecisionNode): void {
-    let g = 0;
-    for (let n: DecisionNode | null = node; n?.action; n = n.decisionParent) {
-      const before = n.decisionParent?.state ?? n.state;
-      g += n.action.getCost(before);
-    }
+  #traceExpansion(node: DecisionNode, edge: Edge, g: number): void {
     const h = unsatisfiedKeys(node.state, this.#s.goal.conditions).length;
     callTracer(this.#s.tracer, "onSearchExpand", {
       nodeId: node.id,
-      parentId: node.decisionParent?.id ?? null,
-      actionName: node.action?.name ?? null,
+      parentId: edge.from.id,
+      actionName: edge.action.name,
       state: node.state,
       g,
       h,

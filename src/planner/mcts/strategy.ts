@@ -13,9 +13,10 @@ import { planningKeys } from "../compile.js";
 import { explainNoPlan } from "../explain.js";
 import { DETERMINISTIC_MODEL, isStochasticModel, type TransitionModel } from "../transitions.js";
 import { Plan, type PlanningStrategy, type StrategyContext } from "../types.js";
-import { estimateState, type ScalarHeuristic, spendAction } from "./evaluate.js";
+import { createStateAnalyzer } from "./analysis.js";
+import { estimateState, type ScalarHeuristic } from "./evaluate.js";
 import { type ExtractionSource, extractPath } from "./extract.js";
-import { type DecisionNode, decaySubtree, mostVisited } from "./node.js";
+import { type DecisionNode, decayGraph, recommendedEdge } from "./node.js";
 import { HeuristicRollout, type RolloutPolicy, StochasticRollout } from "./rollouts.js";
 import { MctsSearch } from "./search.js";
 import { createStateKey } from "./state-key.js";
@@ -53,6 +54,20 @@ export interface MCTSStrategyOptions {
   readonly anytimeFallback?: boolean;
   /** Build the tree over expected outcomes even under a stochastic model (determinized UCT). @defaultValue false */
   readonly determinize?: boolean;
+  /**
+   * How returns update the statistics: `"bellman"` (MaxUCT: an action is
+   * worth the average of its outcomes' values, a state its best action's)
+   * or `"mean"` (classic UCT: everything averages the returns seen).
+   * @defaultValue "bellman"
+   */
+  readonly backup?: "bellman" | "mean";
+  /**
+   * Also consider actions expected to change nothing. A* never uses them;
+   * under a stochastic model one may still pay off through its slips
+   * (bumping into a wall to slide sideways), at the price of a wider tree.
+   * @defaultValue false
+   */
+  readonly allowNoOps?: boolean;
 }
 
 interface ResolvedOptions {
@@ -100,16 +115,28 @@ function resolveOptions(options: MCTSStrategyOptions): ResolvedOptions {
   if (!(Number.isInteger(rolloutDepth) && rolloutDepth >= 0)) fail("rolloutDepth", "an integer >= 0");
   if (!(typeof discount === "number" && discount > 0 && discount <= 1)) fail("discount", "a number in (0, 1]");
   if (!(typeof seed === "number" && Number.isFinite(seed))) fail("seed", "a finite number");
+  if (options.backup !== undefined && options.backup !== "bellman" && options.backup !== "mean") {
+    throw new LangGoapError("INVALID_OPTION", `MCTSStrategy.backup must be "bellman" or "mean", got ${describeValue(options.backup)}`, {
+      field: "backup",
+    });
+  }
   if (!(typeof treeReuseDecay === "number" && treeReuseDecay >= 0 && treeReuseDecay <= 1)) fail("treeReuseDecay", "a number in [0, 1]");
   return resolved;
 }
 
 /** What the last search left behind for {@link MCTSStrategy.advance}. */
-interface Carryover {
+interface SearchGraph {
   readonly root: DecisionNode;
+  readonly table: Map<string, DecisionNode>;
+  readonly nextId: number;
   readonly signature: string;
   readonly keyOf: (state: Readonly<WorldState>, spent: ReadonlySet<string>) => string;
 }
+
+const NOTHING_SPENT: ReadonlySet<string> = new Set();
+
+/** Graphs larger than this are not carried over to the next search. */
+const MAX_REUSED_NODES = 200_000;
 
 /**
  * Monte Carlo tree search (UCT) as a planning strategy: for stochastic
@@ -140,8 +167,8 @@ export class MCTSStrategy implements PlanningStrategy {
   readonly transitionModel: TransitionModel;
   readonly #options: MCTSStrategyOptions;
   readonly #settings: ResolvedOptions;
-  #last: Carryover | null = null;
-  #carryover: Carryover | null = null;
+  #last: SearchGraph | null = null;
+  #carryover: SearchGraph | null = null;
 
   constructor(options: MCTSStrategyOptions = {}) {
     this.#settings = resolveOptions(options);
@@ -175,23 +202,28 @@ export class MCTSStrategy implements PlanningStrategy {
     const { iterations, wallClockMs, rolloutDepth } = this.#settings;
     const keyOf = createStateKey(planningKeys(goalSpec, usable.actions));
     const estimate = (state: Readonly<WorldState>) => estimateState(state, goalSpec, this.#options.scalarHeuristic);
-    const search = new MctsSearch({
-      goal: goalSpec,
-      actions: usable.actions,
-      model: this.transitionModel,
-      stochastic,
-      rng: createRng(this.#settings.seed),
-      c: this.#settings.c,
-      discount: this.#settings.discount,
-      rolloutDepth,
-      rollout: this.#options.rolloutPolicy ?? (stochastic ? new StochasticRollout() : new HeuristicRollout()),
-      estimate,
-      keyOf,
-      tracer: context.recordExpansions ? tracer : undefined,
-    });
     const signature = `${goalSpec.label}\u0000${usable.actions.map((a) => a.name).join("\u0000")}\u0000${stochastic}`;
-    const reused = this.#takeCarryover(start, signature);
-    const root = reused ?? search.createNode({ ...start }, new Set(), null, null);
+    const reused = this.#takeCarryover(start, signature, keyOf);
+    const search = new MctsSearch(
+      {
+        goal: goalSpec,
+        actions: usable.actions,
+        model: this.transitionModel,
+        stochastic,
+        rng: createRng(this.#settings.seed),
+        c: this.#settings.c,
+        discount: this.#settings.discount,
+        rolloutDepth,
+        rollout: this.#options.rolloutPolicy ?? (stochastic ? new StochasticRollout() : new HeuristicRollout()),
+        analyze: createStateAnalyzer({ goal: goalSpec, actions: usable.actions, model: this.transitionModel, estimate, keyOf, stochastic }),
+        keyOf,
+        allowNoOps: this.#options.allowNoOps === true,
+        backup: this.#options.backup ?? "bellman",
+        tracer: context.recordExpansions ? tracer : undefined,
+      },
+      reused ?? undefined,
+    );
+    const root = search.nodeFor({ ...start }, NOTHING_SPENT).node;
 
     let done = 0;
     let lastYield = performance.now();
@@ -207,7 +239,7 @@ export class MCTSStrategy implements PlanningStrategy {
       done++;
       if (root.terminal !== null) break;
     }
-    this.#last = { root, signature, keyOf };
+    this.#last = { root, table: search.table, nextId: search.nextId, signature, keyOf };
 
     const path = extractPath(root, {
       goal: goalSpec,
@@ -216,6 +248,7 @@ export class MCTSStrategy implements PlanningStrategy {
       keyOf,
       estimate,
       completionNodes: COMPLETION_NODES,
+      backup: this.#options.backup ?? "bellman",
     });
     const elapsed = performance.now() - began;
     const found = path.reachesGoal || (this.#options.anytimeFallback === true && path.actions.length > 0);
@@ -226,9 +259,10 @@ export class MCTSStrategy implements PlanningStrategy {
     }
     return this.#toPlan(start, path, {
       iterations: done,
-      nodesGenerated: search.nodeCount,
+      nodesGenerated: search.nextId,
       elapsed,
       reusedTree: reused !== null,
+      graphSize: search.table.size,
       usedBlacklistFallback: usable.usedBlacklistFallback,
       root,
     });
@@ -236,10 +270,11 @@ export class MCTSStrategy implements PlanningStrategy {
 
   /**
    * Tells the strategy what happened after it planned: `action` ran and the
-   * world is now `observedState`. With `reuseTree`, the matching subtree
-   * (decayed by `treeReuseDecay`) becomes the root of the next search when
-   * it starts from that state; otherwise nothing is kept. Returns whether a
-   * subtree was kept.
+   * world is now `observedState`. With `reuseTree`, the search graph (every
+   * state's statistics, visit counts scaled by `treeReuseDecay`) is kept
+   * for the next `plan` call when that call starts from `observedState`
+   * with the same goal and actions; the observed state becomes the root.
+   * Otherwise nothing is kept. Returns whether the graph was kept.
    *
    * @example
    * ```ts
@@ -251,26 +286,25 @@ export class MCTSStrategy implements PlanningStrategy {
   advance(action: ActionSpec | string, observedState: Readonly<WorldState>): boolean {
     this.#carryover = null;
     const last = this.#last;
-    if (this.#options.reuseTree !== true || last === null) return false;
-    const name = typeof action === "string" ? action : action.name;
-    const edge = last.root.children.find((child) => child.action?.name === name);
-    if (edge === undefined) return false;
-    const spent = spendAction(last.root.spent, edge.action as ActionSpec);
-    const key = last.keyOf(observedState, spent);
-    const next = edge.kind === "decision" ? (edge.key === key ? edge : undefined) : edge.outcomes.get(key);
-    if (next === undefined) return false;
-    next.parent = null;
-    decaySubtree(next, this.#settings.treeReuseDecay);
-    this.#carryover = { root: next, signature: last.signature, keyOf: last.keyOf };
     this.#last = null;
+    if (this.#options.reuseTree !== true || last === null || last.table.size > MAX_REUSED_NODES) return false;
+    const name = typeof action === "string" ? action : action.name;
+    if (!last.root.edges.some((edge) => edge.action.name === name)) return false;
+    if (!last.table.has(last.keyOf(observedState, NOTHING_SPENT))) return false;
+    decayGraph(last.table.values(), this.#settings.treeReuseDecay);
+    this.#carryover = last;
     return true;
   }
 
-  #takeCarryover(start: Readonly<WorldState>, signature: string): DecisionNode | null {
+  #takeCarryover(
+    start: Readonly<WorldState>,
+    signature: string,
+    keyOf: (state: Readonly<WorldState>, spent: ReadonlySet<string>) => string,
+  ): { table: Map<string, DecisionNode>; nextId: number } | null {
     const carry = this.#carryover;
     this.#carryover = null;
     if (carry === null || carry.signature !== signature) return null;
-    return carry.keyOf(start, carry.root.spent) === carry.root.key ? carry.root : null;
+    return carry.table.has(keyOf(start, NOTHING_SPENT)) ? { table: carry.table, nextId: carry.nextId } : null;
   }
 
   /**
@@ -303,6 +337,7 @@ export class MCTSStrategy implements PlanningStrategy {
       nodesGenerated: number;
       elapsed: number;
       reusedTree: boolean;
+      graphSize: number;
       usedBlacklistFallback: boolean;
       root: DecisionNode;
     },
@@ -313,7 +348,7 @@ export class MCTSStrategy implements PlanningStrategy {
       totalCost += action.getCost(before);
       before = path.states[i] as WorldState;
     });
-    const best = mostVisited(facts.root.children);
+    const best = recommendedEdge(facts.root.edges, this.#options.backup ?? "bellman");
     return new Plan({
       actions: path.actions,
       expectedStates: path.states,
@@ -330,6 +365,7 @@ export class MCTSStrategy implements PlanningStrategy {
         extraction: path.source,
         partial: !path.reachesGoal,
         reusedTree: facts.reusedTree,
+        graphSize: facts.graphSize,
         usedBlacklistFallback: facts.usedBlacklistFallback,
       },
     });

@@ -1,5 +1,3 @@
-import type { TreeNode } from "./node.js";
-
 /** What UCB1 and backpropagation read and write on a node. */
 export interface NodeStatistics {
   visits: number;
@@ -29,19 +27,4 @@ export function ucb1(child: Readonly<NodeStatistics>, parentVisits: number, c: n
 export function recordReturn(node: NodeStatistics, reward: number): void {
   node.visits += 1;
   node.value += (reward - node.value) / node.visits;
-}
-
-/**
- * Walks from `leaf` to the root, adding the return to every node. The
- * return is discounted once per decision step, so each node's mean is the
- * return as seen from that node.
- */
-export function backpropagate(leaf: TreeNode, reward: number, discount: number): void {
-  let node: TreeNode | null = leaf;
-  let r = reward;
-  while (node !== null) {
-    recordReturn(node, r);
-    if (node.kind === "decision") r *= discount;
-    node = node.parent;
-  }
 }
