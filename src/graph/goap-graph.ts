@@ -27,7 +27,7 @@ import type { PlanningStrategy } from "../planner/index.js";
 import { GoapExecutor } from "./executor.js";
 import { type GoalInput, GoalRegistry } from "./goal-data.js";
 import type { ActionGuard } from "./guards.js";
-import type { ExecutionHistory } from "./history/types.js";
+import type { ExecutionHistory } from "./history/index.js";
 import type { GoapLogger } from "./logger.js";
 import { GoapObserver } from "./observer.js";
 import { ParallelGoapExecutor } from "./parallel-executor.js";

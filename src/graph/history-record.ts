@@ -1,6 +1,5 @@
 import type { GoalSpec } from "../core/index.js";
-import { computeGoalHash } from "./history/goal-hash.js";
-import type { ExecutionHistory, ExecutionRecord } from "./history/types.js";
+import { computeGoalHash, type ExecutionHistory, type ExecutionRecord } from "./history/index.js";
 import { errorMessage } from "./logger.js";
 import type { NodeRuntime } from "./runtime.js";
 import type { GoapState, GoapStatus } from "./state.js";

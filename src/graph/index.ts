@@ -22,8 +22,17 @@ export {
   type NamedGuardResult,
   runGuards,
 } from "./guards.js";
-export { computeGoalHash } from "./history/goal-hash.js";
-export type { ExecutionHistory, ExecutionRecord } from "./history/types.js";
+export {
+  computeGoalHash,
+  type ExecutionHistory,
+  type ExecutionRecord,
+  type SqliteDatabase,
+  type SqliteStatement,
+  SqliteStore,
+  type SqliteStoreOptions,
+  StoreExecutionHistory,
+  type StoreExecutionHistoryOptions,
+} from "./history/index.js";
 export type { ApprovalRequest, ApprovalResponse, FormRequest, HumanRequest } from "./human-approval.js";
 export { CONSOLE_LOGGER, type GoapLogger } from "./logger.js";
 export { GoapObserver, type GoapObserverOptions, type ObserverTarget } from "./observer.js";

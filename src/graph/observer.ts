@@ -2,7 +2,7 @@ import { Command, END, type LangGraphRunnableConfig } from "@langchain/langgraph
 import { type ActionSpec, type GoalSpec, MultiGoal, type ReplanStrategy, type WorldState } from "../core/index.js";
 import { planningKeys } from "../planner/index.js";
 import { activeGoal } from "./goal-planning.js";
-import type { ExecutionHistory } from "./history/types.js";
+import type { ExecutionHistory } from "./history/index.js";
 import { buildExecutionRecord, recordExecution } from "./history-record.js";
 import { sameJson } from "./json.js";
 import { errorMessage } from "./logger.js";
