@@ -45,6 +45,11 @@ export class GoapExecutor {
     this.#sleep = options.sleep ?? timerSleep;
   }
 
+  /** The live actions by name (plans are re-bound through this). */
+  get actionsByName(): ReadonlyMap<string, ActionSpec> {
+    return this.runtime.actionsByName;
+  }
+
   /** Plan steps to run together from `start`: just `start` here; {@link ParallelGoapExecutor} widens it. */
   protected selectWave(_actions: readonly ActionSpec[], start: number): number[] {
     return [start];
@@ -52,7 +57,8 @@ export class GoapExecutor {
 
   /** Runs the next step (or wave) of the plan in `state`. */
   async run(state: GoapState, config?: LangGraphRunnableConfig): Promise<GoapStateUpdate> {
-    if (state.status === "no_plan" || (state.plan && state.plan.actions.length === 0)) return { lastStepResultCount: 0 };
+    // Nothing to run: no plan was found, the goal already holds, or planning reported an error.
+    if (state.status === "no_plan" || state.status === "error" || state.plan?.actions.length === 0) return { lastStepResultCount: 0 };
     const step = state.currentStep;
     if (!state.plan || step < 0 || step >= state.plan.actions.length) return this.#nothingToRun(state);
 

@@ -23,14 +23,15 @@ import {
   type WorldState,
 } from "../core/index.js";
 import { type ConditionResolver, GoalInterpreter, type GoalInterpreterOptions } from "../nl/index.js";
-import type { PlanningStrategy } from "../planner/index.js";
+import type { Plan, PlanningStrategy } from "../planner/index.js";
 import { GoapExecutor } from "./executor.js";
-import { type GoalInput, GoalRegistry } from "./goal-data.js";
+import { type GoalData, type GoalInput, GoalRegistry } from "./goal-data.js";
 import type { ActionGuard } from "./guards.js";
 import type { ExecutionHistory } from "./history/index.js";
 import type { GoapLogger } from "./logger.js";
 import { GoapObserver } from "./observer.js";
 import { ParallelGoapExecutor } from "./parallel-executor.js";
+import { type PlanData, planFromData } from "./plan-data.js";
 import { GoapPlanner } from "./planner.js";
 import type { ExecutionTransitionModel, Sleep } from "./run-action.js";
 import type { Sensor } from "./sensors.js";
@@ -191,6 +192,7 @@ export class GoapGraph {
   readonly state: GoapStateAnnotation;
   readonly recursionLimit: number;
   readonly #seed: number;
+  readonly #goals: GoalRegistry;
   #compiled: CompiledGoapGraph | undefined;
 
   constructor(actions: readonly ActionSpec[], options: GoapGraphOptions = {}) {
@@ -206,6 +208,7 @@ export class GoapGraph {
     this.#seed = seed;
     this.recursionLimit = limit;
     const goalRegistry = new GoalRegistry(options.goals ?? []);
+    this.#goals = goalRegistry;
     const common = {
       goalRegistry,
       ...(options.tracer ? { tracer: options.tracer } : {}),
@@ -274,6 +277,25 @@ export class GoapGraph {
       rngState: this.#seed | 0,
       lastStepResultCount: 0,
     };
+  }
+
+  /**
+   * The live {@link Plan} of a state's plan data (actions re-bound by name),
+   * e.g. to render the plan of a checkpoint.
+   *
+   * @example
+   * ```ts
+   * const { values } = await app.getState(config);
+   * graph.restorePlan(values.plan)?.actionNames;
+   * ```
+   */
+  restorePlan(data: PlanData | null): Plan | null {
+    return data ? planFromData(data, this.executor.actionsByName) : null;
+  }
+
+  /** The live goal of a state's goal data (the object given, when this graph has seen it). */
+  restoreGoal(data: GoalData | null): GoalSpec | MultiGoal | null {
+    return data ? this.#goals.restore(data) : null;
   }
 
   #app(): CompiledGoapGraph {

@@ -157,3 +157,26 @@ describe("bad input", () => {
     await expect(app.invoke(null, config)).rejects.toThrow('names action "smelt"');
   });
 });
+
+describe("state inspection", () => {
+  it("restorePlan and restoreGoal turn checkpointed data back into live objects", async () => {
+    const goal = new GoalSpec({ conditions: { house: true }, value: () => 7 });
+    const graph = new GoapGraph([chop, build], { logger: quietLogger() });
+    const result = await graph.invoke(goal, { wood: 0 });
+    expect(graph.restorePlan(result.plan)?.actions).toEqual([chop, chop, build]);
+    expect(graph.restoreGoal(result.goal)).toBe(goal);
+    expect(graph.restorePlan(null)).toBeNull();
+  });
+
+  it("a run without a goal ends in error without executing anything", async () => {
+    const graph = new GoapGraph([chop, build], { logger: quietLogger() });
+    const result = (await graph.compile().invoke({ worldState: { wood: 0 } })) as {
+      status: string;
+      replanReason: string;
+      executionHistory: unknown[];
+    };
+    expect(result.status).toBe("error");
+    expect(result.replanReason).toBe("no goal specified");
+    expect(result.executionHistory).toEqual([]);
+  });
+});
