@@ -108,7 +108,15 @@ export function planDetailed(
   let kept = outcome.actions;
   let replay = found;
   let pruned = 0;
-  if (options.prune !== false && kept.length > 0) {
+  // An optimal search (admissible heuristic, weight 1) over positive-cost
+  // steps cannot return a removable step: dropping one would give a cheaper
+  // valid plan. Pruning is then skipped, which matters for per-frame planning.
+  const provablyMinimal =
+    (heuristic === "hmax" || heuristic === "zero") &&
+    (options.weight ?? 1) === 1 &&
+    found.states.length > 0 &&
+    kept.every((a, i) => a.getCost(i === 0 ? start : found.states[i - 1]!) > 0);
+  if (options.prune !== false && kept.length > 0 && !provablyMinimal) {
     ({ actions: kept, replay, pruned } = prunePlan(start, kept, goalSpec, found.totalCost));
   }
   const plan = new Plan({
