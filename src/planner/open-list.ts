@@ -5,11 +5,11 @@
  * `pop()` leaves the popped entry in `node`, `g` and `f`.
  */
 export class OpenList {
-  private nodes = new Int32Array(1024);
-  private fs = new Float64Array(1024);
-  private hs = new Float64Array(1024);
-  private gs = new Float64Array(1024);
-  private seqs = new Float64Array(1024);
+  private nodes = new Int32Array(64);
+  private fs = new Float64Array(64);
+  private hs = new Float64Array(64);
+  private gs = new Float64Array(64);
+  private seqs = new Float64Array(64);
   private seq = 0;
   size = 0;
   node = 0;

@@ -109,7 +109,7 @@ export function searchBits(setup: SearchSetup, layout: BitLayout): SearchOutcome
     return h.evaluate(scratch, 0);
   };
 
-  let cap = 4096;
+  let cap = 64;
   let arena = new Int32Array(cap * NW);
   let parent = new Int32Array(cap);
   let via = new Int32Array(cap);
@@ -137,7 +137,7 @@ export function searchBits(setup: SearchSetup, layout: BitLayout): SearchOutcome
     hOf = f64(hOf);
   };
 
-  let tableSize = 8192;
+  let tableSize = 128;
   let mask = tableSize - 1;
   let table = new Int32Array(tableSize);
   const hashState = (node: number): number => {

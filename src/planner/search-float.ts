@@ -51,7 +51,7 @@ export function searchFloat(setup: SearchSetup): SearchOutcome {
   const candidates = new Int32Array(nActions);
 
   // Node store.
-  let cap = 1024;
+  let cap = 64;
   let arena = new Float64Array(cap * W);
   let bits = new Int32Array(arena.buffer);
   let parent = new Int32Array(cap);
@@ -62,7 +62,7 @@ export function searchFloat(setup: SearchSetup): SearchOutcome {
   let count = 0;
 
   // Open-addressing hash table of node ids + 1.
-  let tableSize = 4096;
+  let tableSize = 128;
   let table = new Int32Array(tableSize);
   let mask = tableSize - 1;
 
