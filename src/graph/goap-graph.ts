@@ -1,162 +1,30 @@
-import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import {
-  type BaseCheckpointSaver,
-  type BaseStore,
-  Command,
-  END,
-  type LangGraphRunnableConfig,
-  Overwrite,
-  type Pregel,
-  type PregelOptions,
-  START,
-  StateGraph,
-  type StreamMode,
-} from "@langchain/langgraph";
+import { Command, type LangGraphRunnableConfig, Overwrite, type StreamMode } from "@langchain/langgraph";
 import {
   type ActionSpec,
   describeValue,
   type GoalSpec,
   LangGoapError,
   type MultiGoal,
-  type PlanningTracer,
   validateActions,
   type WorldState,
 } from "../core/index.js";
-import { type ConditionResolver, GoalInterpreter, type GoalInterpreterOptions } from "../nl/index.js";
-import type { Plan, PlanningStrategy } from "../planner/index.js";
+import { GoalInterpreter } from "../nl/index.js";
+import type { Plan } from "../planner/index.js";
 import { GoapExecutor } from "./executor.js";
 import { type GoalData, type GoalInput, GoalRegistry } from "./goal-data.js";
-import type { ActionGuard } from "./guards.js";
-import type { ExecutionHistory } from "./history/index.js";
-import type { GoapLogger } from "./logger.js";
+import {
+  DEFAULT_GOAP_RECURSION_LIMIT,
+  type GoapCompileOptions,
+  type GoapGraphOptions,
+  type GoapNodeName,
+  type InvokeNlOptions,
+} from "./graph-options.js";
 import { GoapObserver } from "./observer.js";
 import { ParallelGoapExecutor } from "./parallel-executor.js";
 import { type PlanData, planFromData } from "./plan-data.js";
 import { GoapPlanner } from "./planner.js";
-import type { ExecutionTransitionModel, Sleep } from "./run-action.js";
-import type { Sensor } from "./sensors.js";
 import { createGoapStateAnnotation, type GoapState, type GoapStateAnnotation, type GoapStateUpdate } from "./state.js";
-import type { StuckHandler } from "./stuck.js";
-import type { TerminationPolicy } from "./termination.js";
-
-/**
- * LangGraph's superstep budget for GOAP runs. Each action costs two
- * supersteps (executor, observer) and each planning round one, so this
- * holds plans of thousands of steps; `maxReplans` and termination policies
- * bound runs long before it matters.
- */
-export const DEFAULT_GOAP_RECURSION_LIMIT = 10_000;
-
-/** Options of {@link GoapGraph}. */
-export interface GoapGraphOptions {
-  /** Plans every goal. @defaultValue A* for plain goals, `pipelineStrategy` for goals with constraints, objectives or metrics */
-  readonly strategy?: PlanningStrategy;
-  /** Plans goals with constraints, objectives or metrics when no `strategy` is given. */
-  readonly pipelineStrategy?: PlanningStrategy;
-  /** Receives planning and execution events; never breaks a run. */
-  readonly tracer?: PlanningTracer;
-  /** Where warnings go (guard warnings, swallowed failures). @defaultValue console warnings */
-  readonly logger?: GoapLogger;
-  /** Receives an execution record at every terminal state; failures are logged and swallowed. */
-  readonly history?: ExecutionHistory;
-  /** Observe the world before each planning round. @defaultValue [] */
-  readonly sensors?: readonly Sensor[];
-  /** Decide boolean facts before each planning round. @defaultValue [] */
-  readonly resolvers?: readonly ConditionResolver[];
-  /** Checks before each action. @defaultValue [] */
-  readonly guards?: readonly ActionGuard[];
-  /** Consulted when no plan is found. @defaultValue [] */
-  readonly stuckHandlers?: readonly StuckHandler[];
-  /** @defaultValue 3 */
-  readonly maxStuckIterations?: number;
-  /** Consulted before every routing decision. @defaultValue [] */
-  readonly terminationPolicies?: readonly TerminationPolicy[];
-  /** Samples outcomes of actions whose `execute` returns nothing. @defaultValue the declared effects */
-  readonly transitionModel?: ExecutionTransitionModel;
-  /** Run independent plan steps concurrently ({@link ParallelGoapExecutor}). @defaultValue false */
-  readonly parallel?: boolean;
-  /** Seed of the run's generator (QoS jitter, sampled outcomes). @defaultValue 0 */
-  readonly seed?: number;
-  /** How QoS backoff waits; replace it to test without waiting. @defaultValue a `setTimeout` sleep */
-  readonly sleep?: Sleep;
-  /** Clock in epoch ms. @defaultValue Date.now */
-  readonly now?: () => number;
-  /** LangGraph superstep limit of compiled graphs. @defaultValue {@link DEFAULT_GOAP_RECURSION_LIMIT} */
-  readonly recursionLimit?: number;
-  /** Goals with function parts (value, metrics, filters) that runs restored from checkpoints may carry. @defaultValue [] */
-  readonly goals?: readonly (GoalSpec | MultiGoal)[];
-  /** Send search events to the tracer. @defaultValue false */
-  readonly recordExpansions?: boolean;
-}
-
-/** Options of {@link GoapGraph.compile}, passed through to LangGraph. */
-export interface GoapCompileOptions {
-  readonly checkpointer?: BaseCheckpointSaver | boolean;
-  readonly store?: BaseStore;
-  readonly interruptBefore?: readonly GoapNodeName[] | "*";
-  readonly interruptAfter?: readonly GoapNodeName[] | "*";
-  /** Name of the compiled graph (LangGraph's run name). */
-  readonly name?: string;
-}
-
-/** Options of {@link GoapGraph.invokeNl}. */
-export interface InvokeNlOptions {
-  /** The chat model that turns the request into a goal. */
-  readonly llm: BaseChatModel;
-  /** Options of the {@link GoalInterpreter} (prompt, examples, facts, structured-output settings). */
-  readonly interpreter?: GoalInterpreterOptions;
-  /** LangGraph config of the run (thread_id, callbacks, ...). */
-  readonly config?: LangGraphRunnableConfig;
-}
-
-/** The three nodes of a GOAP graph. */
-export type GoapNodeName = "planner" | "executor" | "observer";
-
-/** The final (or interrupted) state of a run, as `invoke` returns it. */
-export type GoapRunResult = GoapState & { readonly __interrupt__?: readonly { readonly id?: string; readonly value?: unknown }[] };
-
-function buildStateGraph(annotation: GoapStateAnnotation, planner: GoapPlanner, executor: GoapExecutor, observer: GoapObserver) {
-  type S = GoapStateAnnotation["State"];
-  return new StateGraph(annotation)
-    .addNode("planner", (state: S, config: LangGraphRunnableConfig) => planner.run(state as GoapState, config))
-    .addNode("executor", (state: S, config: LangGraphRunnableConfig) => executor.run(state as GoapState, config))
-    .addNode("observer", (state: S, config: LangGraphRunnableConfig) => observer.run(state as GoapState, config), {
-      ends: ["planner", "executor", END],
-    })
-    .addEdge(START, "planner")
-    .addEdge("planner", "executor")
-    .addEdge("executor", "observer");
-}
-
-/** The LangGraph `StateGraph` of a GOAP graph, before compiling. */
-export type GoapStateGraph = ReturnType<typeof buildStateGraph>;
-
-/** A compiled GOAP graph: a real LangGraph `CompiledStateGraph`. */
-export type CompiledGoapGraph = ReturnType<GoapStateGraph["compile"]>;
-
-type PregelParts =
-  CompiledGoapGraph extends Pregel<
-    infer N,
-    infer C,
-    infer X,
-    infer _I,
-    infer _O,
-    infer _U,
-    infer _V,
-    infer _R,
-    infer _M,
-    infer _S,
-    infer _T
-  >
-    ? [N, C, X]
-    : never;
-
-/** Options of {@link GoapGraph.stream}: LangGraph's stream options for this graph. */
-export type GoapStreamOptions<
-  TStreamMode extends StreamMode | StreamMode[] | undefined = StreamMode | StreamMode[] | undefined,
-  TSubgraphs extends boolean = false,
-  TEncoding extends "text/event-stream" | undefined = undefined,
-> = Partial<PregelOptions<PregelParts[0], PregelParts[1], PregelParts[2], TStreamMode, TSubgraphs, TEncoding>>;
+import { buildStateGraph, type CompiledGoapGraph, type GoapRunResult, type GoapStateGraph, type GoapStreamOptions } from "./state-graph.js";
 
 function check(condition: boolean, field: string, expected: string, value: unknown): void {
   if (!condition) {

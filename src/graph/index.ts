@@ -1,18 +1,14 @@
 export { FunctionalConditionResolver, type ResolveConditionsOptions, resolveConditions } from "./conditions.js";
 export { GoapExecutor, type GoapExecutorOptions } from "./executor.js";
 export { dataOf, type GoalData, type GoalInput, GoalRegistry, type GoalSpecData, isGoalData, type MultiGoalData } from "./goal-data.js";
+export { GoapGraph } from "./goap-graph.js";
 export {
-  type CompiledGoapGraph,
   DEFAULT_GOAP_RECURSION_LIMIT,
   type GoapCompileOptions,
-  GoapGraph,
   type GoapGraphOptions,
   type GoapNodeName,
-  type GoapRunResult,
-  type GoapStateGraph,
-  type GoapStreamOptions,
   type InvokeNlOptions,
-} from "./goap-graph.js";
+} from "./graph-options.js";
 export {
   type ActionGuard,
   FunctionalGuard,
@@ -52,6 +48,7 @@ export {
   successfulActionNames,
   TERMINAL_STATUSES,
 } from "./state.js";
+export type { CompiledGoapGraph, GoapRunResult, GoapStateGraph, GoapStreamOptions } from "./state-graph.js";
 export type { GoapStreamEvent } from "./stream-events.js";
 export {
   FunctionalStuckHandler,

@@ -1,0 +1,85 @@
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import type { BaseCheckpointSaver, BaseStore, LangGraphRunnableConfig } from "@langchain/langgraph";
+import type { GoalSpec, MultiGoal, PlanningTracer } from "../core/index.js";
+import type { ConditionResolver, GoalInterpreterOptions } from "../nl/index.js";
+import type { PlanningStrategy } from "../planner/index.js";
+import type { ActionGuard } from "./guards.js";
+import type { ExecutionHistory } from "./history/index.js";
+import type { GoapLogger } from "./logger.js";
+import type { ExecutionTransitionModel, Sleep } from "./run-action.js";
+import type { Sensor } from "./sensors.js";
+import type { StuckHandler } from "./stuck.js";
+import type { TerminationPolicy } from "./termination.js";
+
+/**
+ * LangGraph's superstep budget for GOAP runs. Each action costs two
+ * supersteps (executor, observer) and each planning round one, so this
+ * holds plans of thousands of steps; `maxReplans` and termination policies
+ * bound runs long before it matters.
+ */
+export const DEFAULT_GOAP_RECURSION_LIMIT = 10_000;
+
+/** Options of {@link GoapGraph}. */
+export interface GoapGraphOptions {
+  /** Plans every goal. @defaultValue A* for plain goals, `pipelineStrategy` for goals with constraints, objectives or metrics */
+  readonly strategy?: PlanningStrategy;
+  /** Plans goals with constraints, objectives or metrics when no `strategy` is given. */
+  readonly pipelineStrategy?: PlanningStrategy;
+  /** Receives planning and execution events; never breaks a run. */
+  readonly tracer?: PlanningTracer;
+  /** Where warnings go (guard warnings, swallowed failures). @defaultValue console warnings */
+  readonly logger?: GoapLogger;
+  /** Receives an execution record at every terminal state; failures are logged and swallowed. */
+  readonly history?: ExecutionHistory;
+  /** Observe the world before each planning round. @defaultValue [] */
+  readonly sensors?: readonly Sensor[];
+  /** Decide boolean facts before each planning round. @defaultValue [] */
+  readonly resolvers?: readonly ConditionResolver[];
+  /** Checks before each action. @defaultValue [] */
+  readonly guards?: readonly ActionGuard[];
+  /** Consulted when no plan is found. @defaultValue [] */
+  readonly stuckHandlers?: readonly StuckHandler[];
+  /** @defaultValue 3 */
+  readonly maxStuckIterations?: number;
+  /** Consulted before every routing decision. @defaultValue [] */
+  readonly terminationPolicies?: readonly TerminationPolicy[];
+  /** Samples outcomes of actions whose `execute` returns nothing. @defaultValue the declared effects */
+  readonly transitionModel?: ExecutionTransitionModel;
+  /** Run independent plan steps concurrently (`ParallelGoapExecutor`). @defaultValue false */
+  readonly parallel?: boolean;
+  /** Seed of the run's generator (QoS jitter, sampled outcomes). @defaultValue 0 */
+  readonly seed?: number;
+  /** How QoS backoff waits; replace it to test without waiting. @defaultValue a `setTimeout` sleep */
+  readonly sleep?: Sleep;
+  /** Clock in epoch ms. @defaultValue Date.now */
+  readonly now?: () => number;
+  /** LangGraph superstep limit of compiled graphs. @defaultValue {@link DEFAULT_GOAP_RECURSION_LIMIT} */
+  readonly recursionLimit?: number;
+  /** Goals with function parts (value, metrics, filters) that runs restored from checkpoints may carry. @defaultValue [] */
+  readonly goals?: readonly (GoalSpec | MultiGoal)[];
+  /** Send search events to the tracer. @defaultValue false */
+  readonly recordExpansions?: boolean;
+}
+
+/** Options of `GoapGraph.compile`, passed through to LangGraph. */
+export interface GoapCompileOptions {
+  readonly checkpointer?: BaseCheckpointSaver | boolean;
+  readonly store?: BaseStore;
+  readonly interruptBefore?: readonly GoapNodeName[] | "*";
+  readonly interruptAfter?: readonly GoapNodeName[] | "*";
+  /** Name of the compiled graph (LangGraph's run name). */
+  readonly name?: string;
+}
+
+/** Options of `GoapGraph.invokeNl`. */
+export interface InvokeNlOptions {
+  /** The chat model that turns the request into a goal. */
+  readonly llm: BaseChatModel;
+  /** Options of the `GoalInterpreter` (prompt, examples, facts, structured-output settings). */
+  readonly interpreter?: GoalInterpreterOptions;
+  /** LangGraph config of the run (thread_id, callbacks, ...). */
+  readonly config?: LangGraphRunnableConfig;
+}
+
+/** The three nodes of a GOAP graph. */
+export type GoapNodeName = "planner" | "executor" | "observer";

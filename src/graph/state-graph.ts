@@ -1,0 +1,60 @@
+import {
+  END,
+  type LangGraphRunnableConfig,
+  type Pregel,
+  type PregelOptions,
+  START,
+  StateGraph,
+  type StreamMode,
+} from "@langchain/langgraph";
+import type { GoapExecutor } from "./executor.js";
+import type { GoapObserver } from "./observer.js";
+import type { GoapPlanner } from "./planner.js";
+import type { GoapState, GoapStateAnnotation } from "./state.js";
+
+/** The final (or interrupted) state of a run, as `invoke` returns it. */
+export type GoapRunResult = GoapState & { readonly __interrupt__?: readonly { readonly id?: string; readonly value?: unknown }[] };
+
+/** @internal Wires the three nodes: START → planner → executor → observer → (planner | executor | END). */
+export function buildStateGraph(annotation: GoapStateAnnotation, planner: GoapPlanner, executor: GoapExecutor, observer: GoapObserver) {
+  type S = GoapStateAnnotation["State"];
+  return new StateGraph(annotation)
+    .addNode("planner", (state: S, config: LangGraphRunnableConfig) => planner.run(state as GoapState, config))
+    .addNode("executor", (state: S, config: LangGraphRunnableConfig) => executor.run(state as GoapState, config))
+    .addNode("observer", (state: S, config: LangGraphRunnableConfig) => observer.run(state as GoapState, config), {
+      ends: ["planner", "executor", END],
+    })
+    .addEdge(START, "planner")
+    .addEdge("planner", "executor")
+    .addEdge("executor", "observer");
+}
+
+/** The LangGraph `StateGraph` of a GOAP graph, before compiling. */
+export type GoapStateGraph = ReturnType<typeof buildStateGraph>;
+
+/** A compiled GOAP graph: a real LangGraph `CompiledStateGraph`. */
+export type CompiledGoapGraph = ReturnType<GoapStateGraph["compile"]>;
+
+type PregelParts =
+  CompiledGoapGraph extends Pregel<
+    infer N,
+    infer C,
+    infer X,
+    infer _I,
+    infer _O,
+    infer _U,
+    infer _V,
+    infer _R,
+    infer _M,
+    infer _S,
+    infer _T
+  >
+    ? [N, C, X]
+    : never;
+
+/** Options of `GoapGraph.stream`: LangGraph's stream options for this graph. */
+export type GoapStreamOptions<
+  TStreamMode extends StreamMode | StreamMode[] | undefined = StreamMode | StreamMode[] | undefined,
+  TSubgraphs extends boolean = false,
+  TEncoding extends "text/event-stream" | undefined = undefined,
+> = Partial<PregelOptions<PregelParts[0], PregelParts[1], PregelParts[2], TStreamMode, TSubgraphs, TEncoding>>;
