@@ -9,6 +9,8 @@ import type { BaseStore } from "@langchain/langgraph";
 import { expect, it } from "vitest";
 import type { ExecutionRecord } from "../../src/graph/history/index.js";
 import { computeGoalHash, StoreExecutionHistory } from "../../src/graph/history/index.js";
+import { GoapGraph, type GoapLogger } from "../../src/graph/index.js";
+import { flakyWriterActions } from "./writer.js";
 
 let counter = 0;
 const root = (): string => `t${process.pid}n${counter++}`;
@@ -146,5 +148,37 @@ export function storeContract(store: () => BaseStore, quirks: StoreQuirks = {}):
     expect(drafted).toHaveLength(25);
     expect([...published, ...drafted].map((r) => r.id).sort()).toEqual([...ids].sort());
     expect(await history.queryFailures("write", 100)).toHaveLength(10);
+  });
+
+  it("loses no record when 50 GoapGraph runs share the store", async () => {
+    const history = new StoreExecutionHistory(store(), { namespace: [root()], pageSize: 16 });
+    const silent: GoapLogger = { debug() {}, info() {}, warn() {}, error() {} };
+    // Every third run asks for something no action gives (no_plan); the others replan around the flaky writer.
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        new GoapGraph(flakyWriterActions(), { history, logger: silent }).invoke(i % 3 === 0 ? { archived: true } : { published: true }, {}),
+      ),
+    );
+    expect(results.filter((r) => r.status === "goal_achieved")).toHaveLength(33);
+    expect(results.filter((r) => r.status === "no_plan")).toHaveLength(17);
+    const all = await history.list();
+    expect(all).toHaveLength(50);
+    expect(new Set(all.map((r) => r.id)).size).toBe(50);
+    const published = await history.queryByGoal({ published: true }, 100);
+    expect(published).toHaveLength(33);
+    for (const record of published) {
+      expect(record).toMatchObject({
+        outcome: "success",
+        status: "goal_achieved",
+        replanCount: 1,
+        planActions: ["write_premium", "publish"],
+        failedActions: ["write_fast"],
+        expectedCost: 6,
+        actualCost: 7,
+      });
+    }
+    const archived = await history.queryByGoal({ archived: true }, 100);
+    expect(archived.map((r) => [r.outcome, r.status])).toEqual(Array(17).fill(["failed", "no_plan"]));
+    expect(await history.queryFailures("write_fast", 100)).toHaveLength(33);
   });
 }
