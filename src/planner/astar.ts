@@ -14,11 +14,11 @@ import {
   validateActions,
   type WorldState,
 } from "../core/index.js";
-import { compileProblem } from "./compile.js";
+import { type CompiledProblem, compileProblem } from "./compile.js";
 import { explainNoPlan } from "./explain.js";
 import { createHeuristic, RelaxedModel } from "./heuristics.js";
 import { assertValidPlan, prunePlan } from "./replay.js";
-import { bitLayoutOf, searchBits } from "./search-bits.js";
+import { type BitLayout, bitLayoutOf, packStart, searchBits } from "./search-bits.js";
 import { searchFloat } from "./search-float.js";
 import type { SearchOutcome, SearchSetup } from "./search-setup.js";
 import { type HeuristicName, Plan, type PlanDetailedResult, type PlanOptions } from "./types.js";
@@ -158,6 +158,61 @@ export function plan(start: Readonly<WorldState>, goal: GoalLike, actions: reado
   return planDetailed(start, goal, actions, options).plan;
 }
 
+/** A compiled domain kept for reuse: planning the same actions and goal again only re-encodes the start. */
+interface CompiledEntry {
+  readonly actions: readonly ActionSpec[];
+  readonly goalKey: string;
+  readonly p: CompiledProblem;
+  readonly model: RelaxedModel;
+  readonly layout: BitLayout | null;
+  inUse: boolean;
+}
+
+const compiledCache = new WeakMap<ActionSpec, CompiledEntry[]>();
+const ENTRIES_PER_DOMAIN = 8;
+/** Interned values beyond which a cached problem is dropped (keys with unbounded string values). */
+const MAX_INTERNED_VALUES = 4096;
+
+function sameActions(a: readonly ActionSpec[], b: readonly ActionSpec[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function acquireCompiled(start: Readonly<WorldState>, goal: GoalSpec, sorted: readonly ActionSpec[]): CompiledEntry {
+  const goalKey = JSON.stringify(goal.conditions);
+  const head = sorted[0];
+  const list = head ? compiledCache.get(head) : undefined;
+  if (list) {
+    for (const entry of list) {
+      // A cost or effect function may itself plan over the same domain: never share an entry that is in use.
+      if (!entry.inUse && entry.goalKey === goalKey && sameActions(entry.actions, sorted) && entry.p.rebindStart(start)) {
+        entry.model.rebindStart(entry.p.start);
+        entry.inUse = true;
+        return entry;
+      }
+    }
+  }
+  const p = compileProblem(start, goal, sorted);
+  const entry: CompiledEntry = { actions: sorted, goalKey, p, model: new RelaxedModel(p, p.start), layout: bitLayoutOf(p), inUse: true };
+  if (head) {
+    const entries = list ?? [];
+    entries.unshift(entry);
+    if (entries.length > ENTRIES_PER_DOMAIN) entries.pop();
+    compiledCache.set(head, entries);
+  }
+  return entry;
+}
+
+function releaseCompiled(entry: CompiledEntry): void {
+  entry.inUse = false;
+  if (entry.p.valueCount() > MAX_INTERNED_VALUES) {
+    const list = entry.actions[0] ? compiledCache.get(entry.actions[0]) : undefined;
+    const i = list?.indexOf(entry) ?? -1;
+    if (list && i >= 0) list.splice(i, 1);
+  }
+}
+
 function search(
   start: Readonly<WorldState>,
   goal: GoalSpec,
@@ -166,11 +221,24 @@ function search(
   heuristicName: HeuristicName,
   began: number,
 ): SearchOutcome {
-  const tracer = options.tracer;
   if (options.signal?.aborted) return { status: "aborted", actions: null, nodesExpanded: 0, nodesGenerated: 0 };
-  const sorted = bySpecificity(actionList);
-  const p = compileProblem(start, goal, sorted);
-  const model = new RelaxedModel(p, p.start);
+  const compiled = acquireCompiled(start, goal, bySpecificity(actionList));
+  try {
+    return searchCompiled(compiled, goal, options, heuristicName, began);
+  } finally {
+    releaseCompiled(compiled);
+  }
+}
+
+function searchCompiled(
+  compiled: CompiledEntry,
+  goal: GoalSpec,
+  options: PlanOptions,
+  heuristicName: HeuristicName,
+  began: number,
+): SearchOutcome {
+  const { p, model } = compiled;
+  const tracer = options.tracer;
 
   // Reachability pre-check: relaxed reachability proves most unreachable goals at once.
   if (model.relax(p.start, 0, 0, true) > 0) {
@@ -188,6 +256,6 @@ function search(
     tracer,
     record: options.recordExpansions === true,
   };
-  const layout = bitLayoutOf(p);
-  return layout ? searchBits(setup, layout) : searchFloat(setup);
+  const packed = compiled.layout ? packStart(p, compiled.layout) : null;
+  return compiled.layout && packed ? searchBits(setup, compiled.layout, packed) : searchFloat(setup);
 }

@@ -80,7 +80,8 @@ export interface CompiledProblem {
   readonly width: number;
   /** 1 when a slot is numeric (stores the number itself). */
   readonly numeric: Uint8Array;
-  readonly start: Float64Array;
+  /** Encoded start state (rebound by {@link rebindStart} when a compiled problem is reused). */
+  start: Float64Array;
   readonly actions: readonly CompiledAction[];
   readonly atoms: readonly Atom[];
   readonly goalAtoms: Int32Array;
@@ -96,10 +97,18 @@ export interface CompiledProblem {
   readonly effectOp: Uint8Array;
   readonly effectArg: Float64Array;
   /** Non-planning keys of the start state, passed to function effects and costs. */
-  readonly context: Readonly<WorldState>;
+  context: Readonly<WorldState>;
   encode(slot: number, value: unknown): number;
   decode(slot: number, code: number): Fact | undefined | unknown;
   decodeState(row: Float64Array, offset: number): WorldState;
+  /**
+   * Re-encodes a new start state into this problem. Returns false (and
+   * changes nothing) when the state does not fit the compiled slot kinds,
+   * e.g. a string where the domain holds numbers.
+   */
+  rebindStart(start: Readonly<WorldState>): boolean;
+  /** Number of interned categorical values (grows with new strings seen). */
+  valueCount(): number;
   /** Category codes of one categorical slot (value -> code). */
   codeOf(slot: number, value: unknown): number;
 }
@@ -193,15 +202,9 @@ export function compileProblem(start: Readonly<WorldState>, goal: GoalSpec, acti
     return numeric[slot] ? code : (values[slot] as unknown[])[code];
   };
 
-  const context: WorldState = {};
-  for (const [k, v] of Object.entries(start)) if (!keyIndex.has(k)) context[k] = v;
-
   // canRerun: false actions get a used-bit slot.
   let width = factCount;
   const onceSlots = actions.map((a) => (a.canRerun ? -1 : width++));
-
-  const startRow = new Float64Array(width);
-  for (let i = 0; i < factCount; i++) startRow[i] = encode(i, start[keys[i] as string]);
 
   // Tests.
   const testKey: number[] = [];
@@ -329,7 +332,7 @@ export function compileProblem(start: Readonly<WorldState>, goal: GoalSpec, acti
   });
 
   const decodeState = (row: Float64Array, offset: number): WorldState => {
-    const out: WorldState = { ...context };
+    const out: WorldState = { ...problem.context };
     for (let i = 0; i < factCount; i++) {
       const v = decode(i, row[offset + i] as number);
       if (v !== undefined) out[keys[i] as string] = v;
@@ -337,13 +340,13 @@ export function compileProblem(start: Readonly<WorldState>, goal: GoalSpec, acti
     return out;
   };
 
-  return {
+  const problem: CompiledProblem = {
     keys,
     keyIndex,
     factCount,
     width,
     numeric,
-    start: startRow,
+    start: new Float64Array(width),
     actions: compiledActions,
     atoms,
     goalAtoms: Int32Array.from(goalCompiled.atoms),
@@ -356,12 +359,32 @@ export function compileProblem(start: Readonly<WorldState>, goal: GoalSpec, acti
     effectKey: Int32Array.from(effectKey),
     effectOp: Uint8Array.from(effectOp),
     effectArg: Float64Array.from(effectArg),
-    context,
+    context: {},
     encode,
     decode,
     decodeState,
     codeOf,
+    valueCount() {
+      let n = 0;
+      for (const list of values) n += list.length;
+      return n;
+    },
+    rebindStart(next) {
+      for (let i = 0; i < factCount; i++) {
+        const v = next[keys[i] as string];
+        if (numeric[i] && v !== undefined && (typeof v !== "number" || !Number.isFinite(v))) return false;
+      }
+      const row = new Float64Array(width);
+      for (let i = 0; i < factCount; i++) row[i] = encode(i, next[keys[i] as string]);
+      const ctx: WorldState = {};
+      for (const [k, v] of Object.entries(next)) if (!keyIndex.has(k)) ctx[k] = v;
+      problem.start = row;
+      problem.context = ctx;
+      return true;
+    },
   };
+  problem.rebindStart(start);
+  return problem;
 }
 
 /**

@@ -13,6 +13,8 @@
  * Soundness: an atom is declared unreachable (Infinity) only when no
  * sequence of actions could make it true, so Infinity prunes safely.
  */
+
+import type { WorldState } from "../core/index.js";
 import { type CompiledProblem, EFFECT_ADD, EFFECT_ASSIGN, OP_EQ, OP_GT, OP_GTE, OP_LT, OP_LTE, passTests } from "./compile.js";
 import type { HeuristicName } from "./types.js";
 
@@ -98,21 +100,7 @@ export class RelaxedModel {
 
     this.costLow = new Float64Array(nActions);
     this.costEstimate = new Float64Array(nActions);
-    const startState = p.decodeState(startRow, 0);
-    for (const a of p.actions) {
-      if (a.staticCost >= 0) {
-        this.costLow[a.index] = a.staticCost;
-        this.costEstimate[a.index] = a.staticCost;
-      } else {
-        let estimate = 1;
-        try {
-          estimate = a.spec.getCost(startState);
-        } catch {
-          // A cost that cannot be evaluated at the start is estimated as 1.
-        }
-        this.costEstimate[a.index] = estimate;
-      }
-    }
+    this.rebindStart(startRow);
 
     // Atoms by slot, for matching effects to the atoms they can make true.
     const atomsBySlot = new Map<number, number[]>();
@@ -197,6 +185,27 @@ export class RelaxedModel {
     this.zeroStack = new Int32Array(nAtoms);
     this.heapAtoms = new Int32Array(Math.max(16, nAtoms * 4));
     this.heapCost = new Float64Array(this.heapAtoms.length);
+  }
+
+  /** Re-estimates function costs at a new start state (used when a compiled problem is reused). */
+  rebindStart(startRow: Float64Array): void {
+    const p = this.p;
+    let startState: WorldState | null = null;
+    for (const a of p.actions) {
+      if (a.staticCost >= 0) {
+        this.costLow[a.index] = a.staticCost;
+        this.costEstimate[a.index] = a.staticCost;
+      } else {
+        let estimate = 1;
+        try {
+          startState ??= p.decodeState(startRow, 0);
+          estimate = a.spec.getCost(startState);
+        } catch {
+          // A cost that cannot be evaluated at the start is estimated as 1.
+        }
+        this.costEstimate[a.index] = estimate;
+      }
+    }
   }
 
   /**

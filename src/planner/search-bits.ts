@@ -25,16 +25,14 @@ export interface BitLayout {
   readonly goalValue: Int32Array;
   /** Bits that are facts (not `canRerun` markers). */
   readonly factMask: Int32Array;
-  readonly start: Int32Array;
 }
 
-/** The bit layout of `p`, or `null` when the domain is not purely boolean. */
+/**
+ * The bit layout of `p`'s actions and goal, or `null` when the domain is not
+ * purely boolean. The start state is checked separately by {@link packStart}.
+ */
 export function bitLayoutOf(p: CompiledProblem): BitLayout | null {
-  for (let slot = 0; slot < p.factCount; slot++) {
-    if (p.numeric[slot]) return null;
-    const v = p.start[slot];
-    if (v !== 0 && v !== 1) return null;
-  }
+  for (let slot = 0; slot < p.factCount; slot++) if (p.numeric[slot]) return null;
   for (let t = 0; t < p.testKey.length; t++) {
     const op = p.testOp[t];
     const arg = p.testArg[t];
@@ -78,18 +76,23 @@ export function bitLayoutOf(p: CompiledProblem): BitLayout | null {
   const goalValue = new Int32Array(words);
   requireTests(p.goalTestStart, p.goalTestEnd, goalMask, goalValue, 0);
   const factMask = new Int32Array(words);
-  const start = new Int32Array(words);
+  for (let slot = 0; slot < p.factCount; slot++) factMask[slot >> 5] = (factMask[slot >> 5] as number) | (1 << (slot & 31));
+  return { words, preMask, preValue, clear, set, goalMask, goalValue, factMask };
+}
+
+/** `p`'s start state packed into words, or `null` when some fact is missing or not a boolean. */
+export function packStart(p: CompiledProblem, layout: BitLayout): Int32Array | null {
+  const start = new Int32Array(layout.words);
   for (let slot = 0; slot < p.width; slot++) {
-    const w = slot >> 5;
-    const bit = 1 << (slot & 31);
-    if (slot < p.factCount) factMask[w] = (factMask[w] as number) | bit;
-    if (p.start[slot] === 1) start[w] = (start[w] as number) | bit;
+    const v = p.start[slot];
+    if (v === 1) start[slot >> 5] = (start[slot >> 5] as number) | (1 << (slot & 31));
+    else if (v !== 0) return null;
   }
-  return { words, preMask, preValue, clear, set, goalMask, goalValue, factMask, start };
+  return start;
 }
 
 /** Runs A* on packed boolean states. */
-export function searchBits(setup: SearchSetup, layout: BitLayout): SearchOutcome {
+export function searchBits(setup: SearchSetup, layout: BitLayout, start: Int32Array): SearchOutcome {
   const { p, h, weight, maxExpansions, deadline, signal, tracer, goal } = setup;
   const { words: NW, preMask, preValue, clear, set, goalMask, goalValue, factMask } = layout;
   const actions = p.actions;
@@ -158,7 +161,7 @@ export function searchBits(setup: SearchSetup, layout: BitLayout): SearchOutcome
   };
 
   const open = new OpenList();
-  arena.set(layout.start, 0);
+  arena.set(start, 0);
   parent[0] = -1;
   via[0] = -1;
   gOf[0] = 0;

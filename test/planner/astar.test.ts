@@ -221,3 +221,27 @@ describe("budgets, pruning and explanations", () => {
     expect(() => plan(null as never, { x: true }, [])).toThrow("start state must be an object");
   });
 });
+
+describe("reusing compiled domains", () => {
+  it("replans the same actions from different starts correctly", () => {
+    const actions = createVillageActions();
+    const goal = VILLAGE_GOALS.notHungry;
+    const a = plan(villageStartState(), goal, actions)?.actionNames;
+    const b = plan({ ...villageStartState(), has_wood: true }, goal, actions)?.actionNames;
+    const c = plan({ ...villageStartState(), has_food: true }, goal, actions)?.actionNames;
+    expect([a?.length, b, c]).toEqual([5, ["go_to_campfire", "cook_food", "eat_food"], ["eat_food"]]);
+    expect(plan({ ...villageStartState(), has_axe: false }, goal, actions)).toBeNull();
+  });
+
+  it("recompiles when a start no longer fits the compiled kinds, and plans from inside a cost function", () => {
+    const inc = A("inc", { effects: { n: { inc: 1 } } });
+    expect(plan({ n: 0 }, { n: 2 }, [inc])?.totalCost).toBe(2);
+    expect(() => plan({ n: "zero" }, { n: 2 }, [inc])).toThrow('action "inc": cannot add to "n" holding "zero"; expected a number');
+    expect(plan({ n: 1 }, { n: 2 }, [inc])?.totalCost).toBe(1);
+    const nested = A("nested", {
+      effects: { done: true },
+      cost: (s) => plan({ n: s.n }, { n: 3 }, [inc])?.totalCost ?? 99,
+    });
+    expect(plan({ n: 1, done: false }, { done: true }, [nested, inc])?.totalCost).toBe(2);
+  });
+});
