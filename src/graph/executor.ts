@@ -1,5 +1,5 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { type ActionSpec, createRng, type WorldState } from "../core/index.js";
+import { type ActionSpec, createRng, type Rng, type WorldState } from "../core/index.js";
 import { type ActionGuard, hasBlockingFailure, runGuards } from "./guards.js";
 import { askHuman } from "./human-approval.js";
 import { sameJson } from "./json.js";
@@ -66,55 +66,16 @@ export class GoapExecutor {
     const wave = this.selectWave(plan.actions, step);
     const actions = wave.map((i) => plan.actions[i] as ActionSpec);
     const humanInput = { ...state.humanInput };
-    let world: WorldState = { ...state.worldState };
-
-    for (const action of actions) {
-      const refusal = await this.#checkGuards(action, world);
-      if (refusal) return this.#failed(state, [refusal], humanInput);
-    }
-    for (const action of actions) {
-      const decision = askHuman(action, world);
-      if (decision.input !== undefined) humanInput[action.name] = decision.input;
-      if (!decision.approved) return this.#failed(state, [await this.#refuse(action, world, decision.failure, decision.error)], humanInput);
-      if (typeof action.requireHumanApproval === "object") world = { ...world, [action.humanInputKey ?? action.name]: decision.input };
-    }
+    const cleared = await this.#preflight(actions, state.worldState, humanInput);
+    if (!cleared.ok) return this.#failed(state, [cleared.refusal], humanInput);
 
     const rng = createRng(state.rngState);
-    const rngs = actions.map(() => rng.fork());
-    const wave$ = new AbortController();
-    const stop = () => wave$.abort();
-    config?.signal?.addEventListener("abort", stop, { once: true });
-    let outcomes: ActionOutcome[];
-    try {
-      outcomes = await Promise.all(
-        actions.map(async (action, i) => {
-          const outcome = await runAction(action, world, {
-            runtime: this.runtime,
-            rng: rngs[i] as ReturnType<typeof createRng>,
-            sleep: this.#sleep,
-            transitionModel: this.#transitionModel,
-            signal: wave$.signal,
-            config,
-          });
-          if (!outcome.result.success) wave$.abort();
-          emitEvent(config, {
-            kind: "action",
-            actionName: action.name,
-            success: outcome.result.success,
-            error: outcome.result.error,
-          });
-          return outcome;
-        }),
-      );
-    } finally {
-      config?.signal?.removeEventListener("abort", stop);
-    }
-
+    const outcomes = await this.#runWave(actions, cleared.world, rng, config);
     const results = outcomes.map((o) => o.result);
     const failed = results.some((r) => !r.success);
     // Successful actions really happened, even in a failed wave: their changes are kept.
-    let merged: WorldState = failed ? { ...state.worldState } : world;
-    for (const outcome of outcomes) if (outcome.state) merged = applyDelta(merged, world, outcome.state);
+    let merged: WorldState = failed ? { ...state.worldState } : cleared.world;
+    for (const outcome of outcomes) if (outcome.state) merged = applyDelta(merged, cleared.world, outcome.state);
     return {
       worldState: merged,
       currentStep: failed ? step : (wave[wave.length - 1] as number) + 1,
@@ -124,6 +85,68 @@ export class GoapExecutor {
       rngState: rng.state(),
       humanInput,
     };
+  }
+
+  /**
+   * Guards for every action of the wave, then human approvals (each an
+   * interrupt on the first pass), all before anything runs. Form answers are
+   * written into the world the wave starts from; every answer is recorded
+   * in `humanInput`.
+   */
+  async #preflight(
+    actions: readonly ActionSpec[],
+    worldState: WorldState,
+    humanInput: Record<string, unknown>,
+  ): Promise<{ ok: true; world: WorldState } | { ok: false; refusal: ActionResult }> {
+    let world: WorldState = { ...worldState };
+    for (const action of actions) {
+      const refusal = await this.#checkGuards(action, world);
+      if (refusal) return { ok: false, refusal };
+    }
+    for (const action of actions) {
+      const decision = askHuman(action, world);
+      if (decision.input !== undefined) humanInput[action.name] = decision.input;
+      if (!decision.approved) return { ok: false, refusal: await this.#refuse(action, world, decision.failure, decision.error) };
+      if (typeof action.requireHumanApproval === "object") world = { ...world, [action.humanInputKey ?? action.name]: decision.input };
+    }
+    return { ok: true, world };
+  }
+
+  /**
+   * Runs the wave's actions concurrently, each on `world` with its own
+   * generator forked in plan order (so results do not depend on timing). The
+   * first failure aborts the siblings' signal; so does cancelling the run.
+   */
+  async #runWave(
+    actions: readonly ActionSpec[],
+    world: WorldState,
+    rng: Rng,
+    config: LangGraphRunnableConfig | undefined,
+  ): Promise<ActionOutcome[]> {
+    const rngs = actions.map(() => rng.fork());
+    const waveAbort = new AbortController();
+    const abort = () => waveAbort.abort();
+    config?.signal?.addEventListener("abort", abort, { once: true });
+    try {
+      return await Promise.all(
+        actions.map(async (action, i) => {
+          const outcome = await runAction(action, world, {
+            runtime: this.runtime,
+            rng: rngs[i] as Rng,
+            sleep: this.#sleep,
+            transitionModel: this.#transitionModel,
+            signal: waveAbort.signal,
+            config,
+          });
+          if (!outcome.result.success) waveAbort.abort();
+          const { success, error } = outcome.result;
+          emitEvent(config, { kind: "action", actionName: action.name, success, error });
+          return outcome;
+        }),
+      );
+    } finally {
+      config?.signal?.removeEventListener("abort", abort);
+    }
   }
 
   async #checkGuards(action: ActionSpec, world: WorldState): Promise<ActionResult | null> {

@@ -4,7 +4,7 @@ import type { ConditionResolver } from "../nl/index.js";
 import { AStarStrategy, type Plan, type PlanningStrategy, planningKeys } from "../planner/index.js";
 import { resolveConditions } from "./conditions.js";
 import { dataOf } from "./goal-data.js";
-import { activeGoal, type GoalPlanningContext, planGoal, planMultiGoal } from "./goal-planning.js";
+import { activeGoal, type GoalPlanningContext, type GoalPlanningResult, planGoal, planMultiGoal } from "./goal-planning.js";
 import { planFromData, planToData } from "./plan-data.js";
 import { type GoapNodeOptions, NodeRuntime } from "./runtime.js";
 import { runSensors, type Sensor } from "./sensors.js";
@@ -101,7 +101,6 @@ export class GoapPlanner {
       throw new LangGoapError("INVALID_STATE", `worldState must be an object of facts, got ${describeValue(state.worldState)}`);
     }
     let goal = this.runtime.goals.restore(state.goal);
-    let goalChanged = false;
     let world = await this.#observe(state.worldState, goal);
 
     const wasReplan = state.plan !== null;
@@ -112,7 +111,7 @@ export class GoapPlanner {
     await this.runtime.trace("onPlanStart", firstGoal, world, strategyName);
     await this.runtime.trace("onStrategyChosen", strategyName);
 
-    const ctx = (): GoalPlanningContext => ({
+    const ctx: GoalPlanningContext = {
       actions: usable,
       known: this.runtime.actionsByName,
       blacklisted: state.blacklistedActions,
@@ -123,24 +122,12 @@ export class GoapPlanner {
       tracer: this.runtime.tracer,
       recordExpansions: this.#options.recordExpansions === true,
       logger: this.runtime.logger,
-    });
-    const planFor = (g: GoalSpec | MultiGoal, w: WorldState, from: number) =>
-      g instanceof MultiGoal ? planMultiGoal(g, from, w, ctx()) : planGoal(g, w, ctx());
-
-    let result = await planFor(goal, world, state.currentSubgoalIndex);
-    for (let round = 0; !result.plan && this.#stuck && round < this.#maxStuckIterations; round++) {
-      const answer = await this.#stuck.handleStuck(
-        { ...state, goal: dataOf(goal), worldState: world, noPlanExplanation: result.explanation, replanCount },
-        result.explanation ?? { unreachableConditions: [], missingPreconditions: [], unusableActions: [], suggestion: "" },
-      );
-      if (answer.code !== "replan") break;
-      world = { ...world, ...answer.stateUpdates };
-      if (answer.newGoal) {
-        goal = answer.newGoal;
-        goalChanged = true;
-      }
-      result = await planFor(goal, world, goalChanged ? 0 : state.currentSubgoalIndex);
-    }
+    };
+    const planned = await this.#planWithRecovery(state, goal, world, replanCount, ctx);
+    const { result } = planned;
+    world = planned.world;
+    const goalChanged = planned.goal !== goal;
+    goal = planned.goal;
 
     const durationMs = performance.now() - began;
     const common: GoapStateUpdate = {
@@ -167,6 +154,44 @@ export class GoapPlanner {
       currentSubgoalIndex: result.subgoalIndex,
       ...(result.usedBlacklistFallback ? { blacklistedActions: [], actionFailureCounts: {} } : {}),
     };
+  }
+
+  /**
+   * Plans, and while there is no plan asks the stuck handlers (at most
+   * `maxStuckIterations` times): a REPLAN answer merges its state updates,
+   * may switch the goal, and planning is tried again.
+   */
+  async #planWithRecovery(
+    state: GoapState,
+    goal: GoalSpec | MultiGoal,
+    world: WorldState,
+    replanCount: number,
+    ctx: GoalPlanningContext,
+  ): Promise<{ result: GoalPlanningResult; goal: GoalSpec | MultiGoal; world: WorldState }> {
+    const planFor = (g: GoalSpec | MultiGoal, w: WorldState, from: number) =>
+      g instanceof MultiGoal ? planMultiGoal(g, from, w, ctx) : planGoal(g, w, ctx);
+    let fromSubgoal = state.currentSubgoalIndex;
+    let result = await planFor(goal, world, fromSubgoal);
+    for (let round = 0; !result.plan && this.#stuck && round < this.#maxStuckIterations; round++) {
+      const explanation = result.explanation ?? {
+        unreachableConditions: [],
+        missingPreconditions: [],
+        unusableActions: [],
+        suggestion: "",
+      };
+      const answer = await this.#stuck.handleStuck(
+        { ...state, goal: dataOf(goal), worldState: world, noPlanExplanation: explanation, replanCount },
+        explanation,
+      );
+      if (answer.code !== "replan") break;
+      world = { ...world, ...answer.stateUpdates };
+      if (answer.newGoal && answer.newGoal !== goal) {
+        goal = answer.newGoal;
+        fromSubgoal = 0;
+      }
+      result = await planFor(goal, world, fromSubgoal);
+    }
+    return { result, goal, world };
   }
 
   /** Sensors, then condition resolvers over every planning key. */
