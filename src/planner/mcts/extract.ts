@@ -32,8 +32,8 @@ export interface ExtractionSettings {
  * promises what the model expects, so its states can be checked for
  * deviation):
  *
- * 1. robust descent: the most-visited action of each state (the
- *    Kocsis–Szepesvári "robust child"), following its expected outcome
+ * 1. descent by the recommended action of each state (most visits under
+ *    mean backups, best value under Bellman backups), following its expected outcome
  *    while the graph has it and without revisiting a state;
  * 2. when the descent stops short of the goal, a bounded best-first search
  *    on the expected model from where it stopped;

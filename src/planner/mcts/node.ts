@@ -7,7 +7,8 @@ export type TerminalKind = "goal" | "dead-end";
  * A state in the search graph, where the agent chooses an action. States
  * are shared (a transposition table): every path reaching the same state
  * meets the same node, so its statistics pool all that was learned about
- * it. `value` is the running mean of the (discounted) returns seen from it.
+ * it. `value` estimates the discounted return from it: the running mean of
+ * returns (mean backups) or its best action's value (Bellman backups).
  * @internal
  */
 export class DecisionNode {

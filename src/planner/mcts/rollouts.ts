@@ -1,7 +1,7 @@
 import type { ActionSpec, GoalSpec, Rng, WorldState } from "../../core/index.js";
 import { sampledSuccessor, type TransitionModel } from "../transitions.js";
 import { drawOutcome, type StateOptions, type WeightedState } from "./analysis.js";
-import { DEAD_END_REWARD, GOAL_REWARD, spendAction } from "./evaluate.js";
+import { GOAL_REWARD, spendAction } from "./evaluate.js";
 
 /** Everything a rollout needs; it starts at `state`, the node just expanded. */
 export interface RolloutContext {
@@ -18,13 +18,15 @@ export interface RolloutContext {
   readonly depth: number;
   /** Factor applied to the return per simulated action. */
   readonly discount: number;
+  /** Return of a dead end: 0, or less for a risk-averse search (`deadEndPenalty`). */
+  readonly deadEndReturn: number;
   /** A state's applicable actions, expected successors and greedy scores (memoized per search). */
   readonly analyze: (state: Readonly<WorldState>, spent: ReadonlySet<string>) => StateOptions;
 }
 
 /**
  * Simulates from a freshly expanded node and returns the discounted
- * return: 1 at the goal, -1 at a dead end, the state estimate when the
+ * return: 1 at the goal, `deadEndReturn` at a dead end, the state estimate when the
  * depth runs out.
  */
 export interface RolloutPolicy {
@@ -42,7 +44,7 @@ function simulate(context: RolloutContext, choose: Choose, sampleOutcomes: boole
   for (let step = 0; ; step++) {
     const options = context.analyze(state, spent);
     if (options.goalReached) return scale * GOAL_REWARD;
-    if (options.actions.length === 0) return scale * DEAD_END_REWARD;
+    if (options.actions.length === 0) return scale * context.deadEndReturn;
     if (step >= context.depth) return scale * options.estimate;
     const index = choose(context, options);
     const action = options.actions[index] as ActionSpec;

@@ -9,7 +9,7 @@ import {
 } from "../../core/index.js";
 import { expectedSuccessor, sampledSuccessor, type TransitionModel } from "../transitions.js";
 import { drawOutcome, type StateOptions, type WeightedState } from "./analysis.js";
-import { DEAD_END_REWARD, GOAL_REWARD, spendAction } from "./evaluate.js";
+import { GOAL_REWARD, spendAction } from "./evaluate.js";
 import { DecisionNode, Edge } from "./node.js";
 import type { RolloutContext, RolloutPolicy } from "./rollouts.js";
 import { recordReturn, ucb1 } from "./ucb1.js";
@@ -24,6 +24,8 @@ export interface SearchSettings {
   readonly rng: Rng;
   readonly c: number;
   readonly discount: number;
+  /** Return of a dead end (0, or negative for risk aversion). */
+  readonly deadEndReturn: number;
   readonly rolloutDepth: number;
   readonly rollout: RolloutPolicy;
   readonly analyze: (state: Readonly<WorldState>, spent: ReadonlySet<string>) => StateOptions;
@@ -67,6 +69,7 @@ export class MctsSearch {
       rng: settings.rng,
       depth: settings.rolloutDepth,
       discount: settings.discount,
+      deadEndReturn: settings.deadEndReturn,
       analyze: settings.analyze,
     };
   }
@@ -96,14 +99,14 @@ export class MctsSearch {
     for (;;) {
       if (node.terminal !== null) {
         leaf = node;
-        leafReturn = node.terminal === "goal" ? GOAL_REWARD : DEAD_END_REWARD;
+        leafReturn = node.terminal === "goal" ? GOAL_REWARD : this.#s.deadEndReturn;
         break;
       }
       const edge = this.#expand(node) ?? this.#select(node);
       if (edge === null) {
         node.terminal = "dead-end";
         leaf = node;
-        leafReturn = DEAD_END_REWARD;
+        leafReturn = this.#s.deadEndReturn;
         break;
       }
       const { node: child, created } = this.#follow(edge);
@@ -175,7 +178,7 @@ export class MctsSearch {
 
   #leafReturn(leaf: DecisionNode): number {
     if (leaf.terminal === "goal") return GOAL_REWARD;
-    if (leaf.terminal === "dead-end") return DEAD_END_REWARD;
+    if (leaf.terminal === "dead-end") return this.#s.deadEndReturn;
     return this.#s.rollout.rollout({ ...this.#rolloutContext, state: leaf.state, spent: leaf.spent });
   }
 
@@ -192,10 +195,12 @@ export class MctsSearch {
   }
 
   #select(node: DecisionNode): Edge | null {
+    // c is meant for returns spanning [0, 1]; a dead-end penalty widens the span.
+    const c = this.#s.c * (GOAL_REWARD - Math.min(0, this.#s.deadEndReturn));
     let best: Edge | null = null;
     let bestScore = Number.NEGATIVE_INFINITY;
     for (const edge of node.edges) {
-      const score = ucb1(edge, node.visits, this.#s.c);
+      const score = ucb1(edge, node.visits, c);
       if (score > bestScore) {
         bestScore = score;
         best = edge;

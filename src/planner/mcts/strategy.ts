@@ -27,7 +27,7 @@ export interface MCTSStrategyOptions {
   readonly iterations?: number;
   /** Wall-clock budget per `plan` call; `Infinity` disables it. @defaultValue 200 */
   readonly wallClockMs?: number;
-  /** UCB1 exploration constant (> 0). @defaultValue Math.SQRT2 */
+  /** UCB1 exploration constant (> 0), for returns spanning [0, 1] (scaled up with `deadEndPenalty`). @defaultValue Math.SQRT2 */
   readonly c?: number;
   /** Actions simulated per rollout. @defaultValue 20 */
   readonly rolloutDepth?: number;
@@ -38,6 +38,15 @@ export interface MCTSStrategyOptions {
    * @defaultValue 0.95
    */
   readonly discount?: number;
+  /**
+   * Risk aversion: a dead end (the goal unmet and no action left) returns
+   * `-deadEndPenalty` instead of 0, so a move that risks one must buy that
+   * much more chance of reaching the goal. 0 treats a dead end like never
+   * arriving; a few units make the search accept detours and waiting to
+   * stay clear of irreversible failures.
+   * @defaultValue 0
+   */
+  readonly deadEndPenalty?: number;
   /** Seed of the search's generator: same seed and budget by iterations, same plan. @defaultValue 0 */
   readonly seed?: number;
   /** @defaultValue the declared effects ({@link DeterministicTransitionModel}) */
@@ -46,7 +55,12 @@ export interface MCTSStrategyOptions {
   readonly rolloutPolicy?: RolloutPolicy;
   /** Domain estimate of non-goal states. @defaultValue minus the fraction of unmet goal conditions */
   readonly scalarHeuristic?: ScalarHeuristic;
-  /** Keep the subtree below the executed action for the next call (see {@link MCTSStrategy.advance}). @defaultValue false */
+  /**
+   * Keep the search graph between calls: the next `plan` call starts from
+   * it (visit counts decayed) when its start state is in the graph with the
+   * same goal and actions, as when a graph replans after each action.
+   * {@link MCTSStrategy.advance} says so explicitly. @defaultValue false
+   */
   readonly reuseTree?: boolean;
   /** Factor applied to reused visit counts, in [0, 1]. @defaultValue 0.6 */
   readonly treeReuseDecay?: number;
@@ -76,6 +90,7 @@ interface ResolvedOptions {
   readonly c: number;
   readonly rolloutDepth: number;
   readonly discount: number;
+  readonly deadEndPenalty: number;
   readonly seed: number;
   readonly treeReuseDecay: number;
 }
@@ -93,6 +108,7 @@ function resolveOptions(options: MCTSStrategyOptions): ResolvedOptions {
     c: options.c ?? Math.SQRT2,
     rolloutDepth: options.rolloutDepth ?? 20,
     discount: options.discount ?? 0.95,
+    deadEndPenalty: options.deadEndPenalty ?? 0,
     seed: options.seed ?? 0,
     treeReuseDecay: options.treeReuseDecay ?? 0.6,
   };
@@ -105,7 +121,7 @@ function resolveOptions(options: MCTSStrategyOptions): ResolvedOptions {
       },
     );
   };
-  const { iterations, wallClockMs, c, rolloutDepth, discount, seed, treeReuseDecay } = resolved;
+  const { iterations, wallClockMs, c, rolloutDepth, discount, deadEndPenalty, seed, treeReuseDecay } = resolved;
   if (!(Number.isInteger(iterations) || iterations === Number.POSITIVE_INFINITY) || iterations < 0) fail("iterations", "an integer >= 0");
   if (!(typeof wallClockMs === "number" && wallClockMs >= 0)) fail("wallClockMs", "a number >= 0 (Infinity disables it)");
   if (iterations === Number.POSITIVE_INFINITY && wallClockMs === Number.POSITIVE_INFINITY) {
@@ -114,6 +130,8 @@ function resolveOptions(options: MCTSStrategyOptions): ResolvedOptions {
   if (!(typeof c === "number" && c > 0 && Number.isFinite(c))) fail("c", "a finite number > 0");
   if (!(Number.isInteger(rolloutDepth) && rolloutDepth >= 0)) fail("rolloutDepth", "an integer >= 0");
   if (!(typeof discount === "number" && discount > 0 && discount <= 1)) fail("discount", "a number in (0, 1]");
+  if (!(typeof deadEndPenalty === "number" && deadEndPenalty >= 0 && Number.isFinite(deadEndPenalty)))
+    fail("deadEndPenalty", "a finite number >= 0");
   if (!(typeof seed === "number" && Number.isFinite(seed))) fail("seed", "a finite number");
   if (options.backup !== undefined && options.backup !== "bellman" && options.backup !== "mean") {
     throw new LangGoapError("INVALID_OPTION", `MCTSStrategy.backup must be "bellman" or "mean", got ${describeValue(options.backup)}`, {
@@ -144,12 +162,16 @@ const MAX_REUSED_NODES = 200_000;
  * an optimal one too late.
  *
  * Each iteration descends by UCB1, expands one action, simulates a rollout
- * from the new node and backs the discounted return up the path. Under a
- * stochastic {@link TransitionModel} actions are chance nodes whose
- * outcomes are sampled from the model, so an action that sometimes slips
- * into a hole is valued by what it really risks. The search stops at the
- * first of `iterations`, `wallClockMs` and `context.signal`; with the
- * iteration budget alone, the same seed gives the same plan.
+ * from the new state and backs the discounted return up the path. Returns
+ * are 1 at the goal, 0 at a dead end (no action applies; less with
+ * `deadEndPenalty`), and the state estimate in [0, 1) where a rollout stops. States are shared across paths (a
+ * transposition table), so everything learned about a state serves every
+ * way of reaching it. Under a stochastic {@link TransitionModel} each
+ * action's outcomes are sampled from the model (chance nodes), so an
+ * action that sometimes slips into a hole is valued by what it really
+ * risks. The search stops at the first of `iterations`, `wallClockMs` and
+ * `context.signal`; with the iteration budget alone, the same seed gives
+ * the same plan.
  *
  * The plan is read along expected outcomes (see `metadata.extraction`);
  * with `anytimeFallback` a search that found no path to the goal still
@@ -159,7 +181,7 @@ const MAX_REUSED_NODES = 200_000;
  * ```ts
  * const mcts = new MCTSStrategy({ transitionModel: slippery, iterations: 500, wallClockMs: Infinity, seed: 7 });
  * const p = await mcts.plan(start, goal, actions);
- * p?.actionNames[0]; // the action with the most visits at the root
+ * p?.actionNames[0]; // the action recommended at the root
  * ```
  */
 export class MCTSStrategy implements PlanningStrategy {
@@ -203,7 +225,7 @@ export class MCTSStrategy implements PlanningStrategy {
     const keyOf = createStateKey(planningKeys(goalSpec, usable.actions));
     const estimate = (state: Readonly<WorldState>) => estimateState(state, goalSpec, this.#options.scalarHeuristic);
     const signature = `${goalSpec.label}\u0000${usable.actions.map((a) => a.name).join("\u0000")}\u0000${stochastic}`;
-    const reused = this.#takeCarryover(start, signature, keyOf);
+    const reused = this.#takeCarryover(start, signature, keyOf) ?? this.#reuseLast(start, signature, keyOf);
     const search = new MctsSearch(
       {
         goal: goalSpec,
@@ -213,6 +235,7 @@ export class MCTSStrategy implements PlanningStrategy {
         rng: createRng(this.#settings.seed),
         c: this.#settings.c,
         discount: this.#settings.discount,
+        deadEndReturn: -this.#settings.deadEndPenalty,
         rolloutDepth,
         rollout: this.#options.rolloutPolicy ?? (stochastic ? new StochasticRollout() : new HeuristicRollout()),
         analyze: createStateAnalyzer({ goal: goalSpec, actions: usable.actions, model: this.transitionModel, estimate, keyOf, stochastic }),
@@ -294,6 +317,21 @@ export class MCTSStrategy implements PlanningStrategy {
     decayGraph(last.table.values(), this.#settings.treeReuseDecay);
     this.#carryover = last;
     return true;
+  }
+
+  /** Without `advance`: the last graph, when the new search starts in it (a graph runs plan after plan). */
+  #reuseLast(
+    start: Readonly<WorldState>,
+    signature: string,
+    keyOf: (state: Readonly<WorldState>, spent: ReadonlySet<string>) => string,
+  ): { table: Map<string, DecisionNode>; nextId: number } | null {
+    const last = this.#last;
+    this.#last = null;
+    if (this.#options.reuseTree !== true || last === null || last.signature !== signature || last.table.size > MAX_REUSED_NODES)
+      return null;
+    if (!last.table.has(keyOf(start, NOTHING_SPENT))) return null;
+    decayGraph(last.table.values(), this.#settings.treeReuseDecay);
+    return { table: last.table, nextId: last.nextId };
   }
 
   #takeCarryover(

@@ -78,6 +78,7 @@ describe("rollout policies", () => {
       rng: createRng(5),
       depth: 10,
       discount: 0.9,
+      deadEndReturn: 0,
       analyze: createStateAnalyzer({ goal: atE, actions: policyActions, model, estimate: () => 0.25, keyOf, stochastic }),
     };
   }
@@ -136,6 +137,25 @@ describe("MCTSStrategy", () => {
       const p = await new MCTSStrategy(budget({ transitionModel: collapsing, backup })).plan({ at: "bank" }, atFar, riverActions);
       expect(p?.actionNames).toEqual(["to_ford", "wade", "to_far"]);
     }
+  });
+
+  it("weighs dead ends by deadEndPenalty (risk aversion)", async () => {
+    // Jumping reaches the goal 90% of the time and strands the agent otherwise; walking takes six safe steps.
+    const jump = new ActionSpec({ name: "jump", preconditions: { at: "cliff" }, effects: { at: "top" } });
+    const path = ["cliff", "p1", "p2", "p3", "p4", "p5", "top"];
+    const walk = path
+      .slice(1)
+      .map((to, i) => new ActionSpec({ name: `walk_${to}`, preconditions: { at: path[i] as string }, effects: { at: to } }));
+    const gamble = new StochasticTransitionModel({ outcomes: { jump: [{ probability: 0.1, effects: { at: "stranded" } }] } });
+    const atTop = new GoalSpec({ conditions: { at: "top" } });
+    const bold = await new MCTSStrategy(budget({ transitionModel: gamble, iterations: 400 })).plan({ at: "cliff" }, atTop, [jump, ...walk]);
+    expect(bold?.actionNames).toEqual(["jump"]);
+    const careful = await new MCTSStrategy(budget({ transitionModel: gamble, iterations: 400, deadEndPenalty: 3 })).plan(
+      { at: "cliff" },
+      atTop,
+      [jump, ...walk],
+    );
+    expect(careful?.actionNames).toEqual(["walk_p1", "walk_p2", "walk_p3", "walk_p4", "walk_p5", "walk_top"]);
   });
 
   it("returns null for a goal that cannot be reached, without searching", async () => {
@@ -206,6 +226,15 @@ describe("MCTSStrategy", () => {
     expect(fresh.advance("to_a", { at: "a" })).toBe(false);
   });
 
+  it("reuses the last graph without advance() when the next search starts inside it", async () => {
+    const strategy = new MCTSStrategy(budget({ reuseTree: true }));
+    await strategy.plan({ at: "start" }, atE, chainActions);
+    expect((await strategy.plan({ at: "b" }, atE, chainActions))?.metadata.reusedTree).toBe(true);
+    // Other actions (here: another order) mean another search.
+    await strategy.plan({ at: "start" }, atE, chainActions);
+    expect((await strategy.plan({ at: "lost" }, atE, [...chainActions].reverse()))?.metadata.reusedTree).toBe(false);
+  });
+
   it("skips blacklisted actions, falling back to all when the goal needs them", async () => {
     const shortcut = new ActionSpec({ name: "shortcut", preconditions: { at: "start" }, effects: { at: "e" }, cost: 3 });
     const actions = [...chainActions, shortcut];
@@ -247,6 +276,7 @@ describe("MCTSStrategy", () => {
       [{ treeReuseDecay: 2 }, "treeReuseDecay"],
       [{ iterations: Number.POSITIVE_INFINITY, wallClockMs: Number.POSITIVE_INFINITY }, "iterations"],
       [{ backup: "max" }, "backup"],
+      [{ deadEndPenalty: -1 }, "deadEndPenalty"],
     ] as const) {
       try {
         new MCTSStrategy(options as MCTSStrategyOptions);
