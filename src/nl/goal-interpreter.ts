@@ -1,6 +1,6 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { type BaseMessage, HumanMessage, SystemMessage } from "@langchain/core/messages";
-import type { RunnableConfig } from "@langchain/core/runnables";
+import type { Runnable, RunnableConfig } from "@langchain/core/runnables";
 import type { z } from "zod";
 import {
   type ActionSpec,
@@ -23,7 +23,14 @@ import {
   renderFactCatalog,
   renderWorldState,
 } from "./prompt.js";
-import { asRejectedAnswer, parseJsonOutput, type StructuredOutputOptions, structuredOutputOptionsFor } from "./structured-call.js";
+import {
+  asRejectedAnswer,
+  isRawAndParsed,
+  parseJsonOutput,
+  readRawAnswer,
+  type StructuredOutputOptions,
+  structuredOutputOptionsFor,
+} from "./structured-call.js";
 
 /** Options of {@link GoalInterpreter}. */
 export interface GoalInterpreterOptions {
@@ -153,41 +160,60 @@ export class GoalInterpreter {
     if (typeof request !== "string" || request.trim() === "") {
       throw new LangGoapError("INTERPRETER_ERROR", `GoalInterpreter: request must be a non-empty string, got ${describeValue(request)}`);
     }
-    const structured = this.#llm.withStructuredOutput(this.schema, this.#structuredOutput);
+    // includeRaw keeps the model's message, so a refusal or an answer the provider's parser dropped can still be explained.
+    const structured = this.#llm.withStructuredOutput(this.schema, { ...this.#structuredOutput, includeRaw: true });
     const messages = this.buildMessages(request, worldState);
     const problems: AnswerProblem[] = [];
     for (let attempt = 1; attempt <= this.#maxCorrections + 1; attempt++) {
-      let answer: unknown;
-      let rawOutput: string | undefined;
-      let problem: AnswerProblem | undefined;
-      try {
-        answer = await structured.invoke(messages, config);
-      } catch (error) {
-        const rejected = asRejectedAnswer(error);
-        if (!rejected) {
-          throw new LangGoapError(
-            "INTERPRETER_ERROR",
-            `GoalInterpreter: the chat model call failed: ${(error as Error)?.message ?? describeValue(error)}`,
-            { request },
-            { cause: error },
-          );
-        }
-        rawOutput = rejected.rawOutput;
-        // Re-check the raw output ourselves: it gives structured reasons (which facts are unknown).
-        const reparsed = parseJsonOutput(rawOutput);
-        const recheck = reparsed === undefined ? undefined : checkAnswer(this.schema, reparsed, this.facts);
-        problem = recheck && !recheck.ok ? recheck.problem : { message: rejected.message, unknownFacts: [] };
-      }
-      if (!problem) {
-        const check = checkAnswer(this.schema, answer, this.facts);
-        if (check.ok) return { goal: check.goal, interpreted: check.interpreted, attempts: attempt };
-        problem = check.problem;
-        rawOutput = describeValue(answer);
-      }
-      problems.push(problem);
-      messages.push(new HumanMessage(this.#correction(problem, rawOutput)));
+      const answer = await this.#ask(structured, messages, request, config);
+      if (answer.ok) return { goal: answer.goal, interpreted: answer.interpreted, attempts: attempt };
+      problems.push(answer.problem);
+      messages.push(new HumanMessage(this.#correction(answer.problem, answer.rawOutput)));
     }
     throw this.#failure(request, problems);
+  }
+
+  /** One model call, checked; a bad answer comes back as a problem, a failed call throws. */
+  async #ask(
+    structured: Runnable<BaseMessage[], unknown>,
+    messages: BaseMessage[],
+    request: string,
+    config: RunnableConfig | undefined,
+  ): Promise<
+    { ok: true; goal: GoalSpec; interpreted: InterpretedGoal } | { ok: false; problem: AnswerProblem; rawOutput: string | undefined }
+  > {
+    let output: unknown;
+    try {
+      output = await structured.invoke(messages, config);
+    } catch (error) {
+      const rejected = asRejectedAnswer(error);
+      if (!rejected) {
+        throw new LangGoapError(
+          "INTERPRETER_ERROR",
+          `GoalInterpreter: the chat model call failed: ${(error as Error)?.message ?? describeValue(error)}`,
+          { request },
+          { cause: error },
+        );
+      }
+      // Re-check the raw output ourselves: it gives structured reasons (which facts are unknown).
+      const reparsed = parseJsonOutput(rejected.rawOutput);
+      const recheck = reparsed === undefined ? undefined : checkAnswer(this.schema, reparsed, this.facts);
+      const problem = recheck && !recheck.ok ? recheck.problem : { message: rejected.message, unknownFacts: [] };
+      return { ok: false, problem, rawOutput: rejected.rawOutput };
+    }
+    const { raw, parsed } = isRawAndParsed(output) ? output : { raw: undefined, parsed: output };
+    let candidate = parsed;
+    let rawText: string | undefined;
+    if (candidate === undefined || candidate === null) {
+      const read = readRawAnswer(raw);
+      if (read.refusal)
+        return { ok: false, problem: { message: `the model refused: ${read.refusal}`, unknownFacts: [] }, rawOutput: undefined };
+      candidate = read.candidate;
+      rawText = read.text;
+    }
+    const check = checkAnswer(this.schema, candidate, this.facts);
+    if (check.ok) return { ok: true, goal: check.goal, interpreted: check.interpreted };
+    return { ok: false, problem: check.problem, rawOutput: candidate === undefined ? rawText : describeValue(candidate) };
   }
 
   #correction(problem: AnswerProblem, rawOutput: string | undefined): string {

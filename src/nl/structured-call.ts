@@ -65,3 +65,50 @@ export function parseJsonOutput(text: string | undefined): unknown {
     return undefined;
   }
 }
+
+/** What a raw model message says: the structured candidate it carries, a refusal, and its text. */
+export interface RawAnswer {
+  /** Tool-call arguments or JSON content; `undefined` when there is none. */
+  readonly candidate: unknown;
+  readonly refusal: string | undefined;
+  readonly text: string | undefined;
+}
+
+function messageText(content: unknown): string | undefined {
+  if (typeof content === "string") return content || undefined;
+  if (!Array.isArray(content)) return undefined;
+  const parts = content.map((b: { text?: unknown }) => (typeof b?.text === "string" ? b.text : "")).filter(Boolean);
+  return parts.length ? parts.join("\n") : undefined;
+}
+
+/**
+ * Reads a raw `AIMessage` (from `includeRaw`) when the provider's parser gave
+ * nothing: the first tool call's arguments, else JSON in the text; and a
+ * refusal (OpenAI's `refusal` field or a `refusal` content block).
+ */
+export function readRawAnswer(raw: unknown): RawAnswer {
+  const message = (raw ?? {}) as {
+    tool_calls?: { args?: unknown }[];
+    invalid_tool_calls?: { args?: unknown }[];
+    additional_kwargs?: { refusal?: unknown };
+    content?: unknown;
+  };
+  const text = messageText(message.content);
+  let refusal = typeof message.additional_kwargs?.refusal === "string" ? message.additional_kwargs.refusal : undefined;
+  if (!refusal && Array.isArray(message.content)) {
+    const block = message.content.find((b: { type?: unknown }) => b?.type === "refusal") as { refusal?: unknown } | undefined;
+    if (block) refusal = typeof block.refusal === "string" ? block.refusal : "refused";
+  }
+  let candidate: unknown = message.tool_calls?.[0]?.args;
+  if (candidate === undefined) {
+    const invalid = message.invalid_tool_calls?.[0]?.args;
+    candidate = typeof invalid === "string" ? parseJsonOutput(invalid) : undefined;
+  }
+  if (candidate === undefined) candidate = parseJsonOutput(text);
+  return { candidate, refusal, text };
+}
+
+/** True for the `{ raw, parsed }` pair `includeRaw` produces. */
+export function isRawAndParsed(value: unknown): value is { raw: unknown; parsed: unknown } {
+  return typeof value === "object" && value !== null && "raw" in value && "parsed" in value && Object.keys(value).length === 2;
+}

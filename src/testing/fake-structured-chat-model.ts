@@ -29,8 +29,9 @@ export interface FakeChatCall {
 
 /**
  * A scripted answer: an object (sent as JSON), a string (sent as-is), an
- * `Error` (thrown, as a provider failure would be), or a function of the
- * call that returns one of those.
+ * `AIMessage` (returned as-is: tool calls, refusals, metadata), an `Error`
+ * (thrown, as a provider failure would be), or a function of the call that
+ * returns one of those.
  */
 export type FakeAnswer = unknown;
 
@@ -125,6 +126,10 @@ export class FakeStructuredChatModel extends BaseChatModel {
     let answer = this.#responses[Math.min(index, this.#responses.length - 1)];
     if (typeof answer === "function") answer = (answer as (call: FakeChatCall) => unknown)(pending);
     if (answer instanceof Error) throw answer;
+    if (AIMessage.isInstance(answer)) {
+      pending.output = typeof answer.content === "string" ? answer.content : JSON.stringify(answer.content);
+      return { generations: [{ text: pending.output, message: answer }] };
+    }
     const text = typeof answer === "string" ? answer : JSON.stringify(answer);
     pending.output = text;
     const usage = this.#usage;

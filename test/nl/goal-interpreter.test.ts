@@ -1,4 +1,4 @@
-import type { BaseMessage } from "@langchain/core/messages";
+import { AIMessage, type BaseMessage } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
 import { ActionSpec, LangGoapError } from "../../src/core/index.js";
 import { GoalInterpreter } from "../../src/nl/index.js";
@@ -107,6 +107,16 @@ describe("GoalInterpreter with a validating fake model", () => {
     expect(error.message).toContain("after 2 answers");
     expect(error.message).toContain("Allowed facts: ");
     expect(llm.callCount).toBe(2);
+  });
+
+  it("names a refusal, and reads a tool call the provider's parser dropped", async () => {
+    const refusing = new FakeStructuredChatModel({ responses: [new AIMessage({ content: "", additional_kwargs: { refusal: "No." } })] });
+    const error = await rejection(new GoalInterpreter(refusing, villageActions).interpret("do something bad"));
+    expect(error.message).toContain("after 2 answers: the model refused: No.. Allowed facts:");
+    const toolCaller = new FakeStructuredChatModel({
+      responses: [new AIMessage({ content: "", tool_calls: [{ name: "goal", args: { conditions: { is_tired: false } }, id: "c1" }] })],
+    });
+    expect((await new GoalInterpreter(toolCaller, villageActions).interpret("nap")).conditions).toEqual({ is_tired: false });
   });
 
   it("rejects a goal with no conditions", async () => {

@@ -10,7 +10,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { LangGoapError } from "../../src/core/index.js";
 import { GoalInterpreter } from "../../src/nl/index.js";
 import { plan } from "../../src/planner/index.js";
-import { type ProviderStub, type StubRequest, startAnthropicStub, startOllamaStub, startOpenAiStub } from "../support/provider-stubs.js";
+import {
+  type ProviderStub,
+  Refusal,
+  type StubRequest,
+  startAnthropicStub,
+  startOllamaStub,
+  startOpenAiStub,
+} from "../support/provider-stubs.js";
 import { HUNGRY_PLAN, villageActions, villageFacts, villageStart } from "../support/village.js";
 
 interface Provider {
@@ -99,6 +106,22 @@ describe.each(providers)("GoalInterpreter over $name", (provider) => {
     const result = await interpreter.interpretDetailed("I need a nap");
     expect(result.goal.conditions).toEqual({ is_tired: false });
     expect(result.attempts).toBe(2);
+  });
+});
+
+describe("GoalInterpreter when OpenAI refuses", () => {
+  // @langchain/openai 1.5.8 drops Chat Completions' `refusal` field, so the refusal reaches us as an empty answer.
+  it("retries once, then fails listing the allowed facts", async () => {
+    stub = await startOpenAiStub([new Refusal("I can't help with that.")]);
+    const llm = new ChatOpenAI({ model: "gpt-4o-mini", apiKey: "sk-test", configuration: { baseURL: `${stub.url}/v1` }, maxRetries: 0 });
+    const error = await new GoalInterpreter(llm, villageActions, { facts: villageFacts })
+      .interpret("help me do something bad")
+      .catch((e: unknown) => e);
+    expect((error as LangGoapError).code).toBe("INTERPRETER_ERROR");
+    expect((error as LangGoapError).message).toContain(
+      "after 2 answers: the model gave no structured answer (no tool call or JSON object). Allowed facts: is_hungry (boolean)",
+    );
+    expect(stub.requests).toHaveLength(2);
   });
 });
 

@@ -69,6 +69,11 @@ async function startStub(routes: Record<string, Route>, answers: readonly unknow
   };
 }
 
+/** A scripted refusal (OpenAI's `refusal` field). */
+export class Refusal {
+  constructor(readonly text: string) {}
+}
+
 const DEFAULT_USAGE: StubUsage = { inputTokens: 120, outputTokens: 30 };
 
 function forcedOpenAiTool(body: Record<string, unknown>): string | undefined {
@@ -85,13 +90,16 @@ export function startOpenAiStub(answers: readonly unknown[], usage: StubUsage = 
         if (request.body.stream) return sendJson(res, 400, { error: { message: "the stub does not stream" } });
         const tool = forcedOpenAiTool(request.body);
         const asText = typeof answer === "string" || !tool;
-        const message = asText
-          ? { role: "assistant", content: typeof answer === "string" ? answer : JSON.stringify(answer) }
-          : {
-              role: "assistant",
-              content: null,
-              tool_calls: [{ id: "call_stub", type: "function", function: { name: tool, arguments: JSON.stringify(answer) } }],
-            };
+        const message =
+          answer instanceof Refusal
+            ? { role: "assistant", content: null, refusal: answer.text }
+            : asText
+              ? { role: "assistant", content: typeof answer === "string" ? answer : JSON.stringify(answer) }
+              : {
+                  role: "assistant",
+                  content: null,
+                  tool_calls: [{ id: "call_stub", type: "function", function: { name: tool, arguments: JSON.stringify(answer) } }],
+                };
         sendJson(res, 200, {
           id: "chatcmpl-stub",
           object: "chat.completion",
