@@ -1,0 +1,137 @@
+import {
+  type ActionSpec,
+  callTracer,
+  describeValue,
+  type GoalLike,
+  type GoalSpec,
+  LangGoapError,
+  type PlanningTracer,
+  toGoalSpec,
+  type WorldState,
+} from "../core/index.js";
+import { type HeuristicName, type Plan, planDetailed } from "../planner/index.js";
+import { enumeratePlans } from "./alternatives.js";
+import { activeObjectives, evaluatePlan, hasPreferences, type ObjectiveMode } from "./evaluate.js";
+import { wantsSchedule, withSchedule } from "./refine.js";
+import { schedulePlan } from "./schedule.js";
+import { annotate, optimizePlans } from "./select.js";
+import type { SolverChoice } from "./solver-types.js";
+
+/** Options of {@link pipelinePlan}. */
+export interface PipelineOptions {
+  /** Alternatives enumerated besides the A* plan (the k cheapest distinct plans). @defaultValue 5 */
+  readonly maxAlternatives?: number;
+  /** @defaultValue "highs" */
+  readonly solver?: SolverChoice;
+  /** Limit of each solver phase (selection, scheduling). @defaultValue 10 000 */
+  readonly timeLimitMs?: number;
+  /** Resource capacities for scheduling, e.g. `{ agents: 2 }`. */
+  readonly capacities?: Readonly<Record<string, number>>;
+  /** @defaultValue "lexicographic" */
+  readonly objectiveMode?: ObjectiveMode;
+  /** Heuristic of the A* searches. @defaultValue "hmax" */
+  readonly heuristic?: HeuristicName;
+  /** Actions to avoid (A* falls back to them when nothing else works). */
+  readonly blacklisted?: Iterable<string>;
+  /** Bound on the A* searches of the enumeration. @defaultValue 5000 */
+  readonly maxSearches?: number;
+  readonly signal?: AbortSignal;
+  readonly tracer?: PlanningTracer;
+  readonly recordExpansions?: boolean;
+}
+
+/** True when the cheapest plan may not be the best one, so alternatives are worth enumerating. */
+function rankedBeyondCost(goal: GoalSpec): boolean {
+  return activeObjectives(goal).length > 0 || hasPreferences(goal) || goal.constraints.some((c) => c.key === "makespanMs");
+}
+
+function checkOptions(options: PipelineOptions): number {
+  const k = options.maxAlternatives ?? 5;
+  if (!Number.isInteger(k) || k < 0) {
+    throw new LangGoapError("INVALID_OPTION", `pipelinePlan: maxAlternatives must be an integer >= 0, got ${describeValue(k)}`);
+  }
+  return k;
+}
+
+/**
+ * The two-phase pipeline. Phase one: A* finds the cheapest plan (the
+ * construction heuristic). Phase two, only when the goal has constraints,
+ * objectives or metrics: the plan is validated; when it breaks a hard
+ * constraint, or the goal ranks plans by more than cost, the k cheapest
+ * distinct plans are enumerated and the MILP solver selects the best of
+ * them lexicographically; the chosen plan is then scheduled (when actions
+ * have durations) and returned with `metadata.csp` and a `HardSoftScore`
+ * or `BendableScore`.
+ *
+ * The constraint layer is advisory: when no candidate meets the hard
+ * constraints, the least-violating plan is still returned, with
+ * `csp.status === "infeasible"` and an explanation. `null` means A* proved
+ * there is no plan at all.
+ *
+ * @example
+ * ```ts
+ * const goal = new GoalSpec({ conditions: { report: true }, constraints: [{ key: "usd", max: 1 }] });
+ * const plan = await pipelinePlan({}, goal, actions, { maxAlternatives: 5 });
+ * plan?.metadata.csp?.status; // "optimal"
+ * ```
+ */
+export async function pipelinePlan(
+  start: Readonly<WorldState>,
+  goal: GoalLike,
+  actions: readonly ActionSpec[],
+  options: PipelineOptions = {},
+): Promise<Plan | null> {
+  const maxAlternatives = checkOptions(options);
+  const spec = toGoalSpec(goal);
+  const primary = planDetailed(start, spec, actions, {
+    ...(options.heuristic ? { heuristic: options.heuristic } : {}),
+    ...(options.blacklisted ? { blacklisted: options.blacklisted } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.tracer ? { tracer: options.tracer } : {}),
+    ...(options.recordExpansions ? { recordExpansions: true } : {}),
+  }).plan;
+  if (primary === null) return null;
+  if (!spec.needsOptimization && options.capacities === undefined) return primary;
+
+  const mode = options.objectiveMode ?? "lexicographic";
+  const solverOptions = {
+    ...(options.solver ? { solver: options.solver } : {}),
+    ...(options.timeLimitMs ? { timeLimitMs: options.timeLimitMs } : {}),
+    ...(options.capacities ? { capacities: options.capacities } : {}),
+  };
+  const primaryFeasible = evaluatePlan(primary, spec).feasible;
+  if (!primaryFeasible) {
+    callTracer(options.tracer, "onSearchDeadEnd", "csp_infeasible", { plan: primary.actionNames, status: "infeasible" });
+  }
+
+  let candidates: Plan[] = [primary];
+  if (!primary.isEmpty && maxAlternatives > 0 && (!primaryFeasible || rankedBeyondCost(spec))) {
+    // Reorderings of one plan have identical totals; tell them apart only when the schedule matters.
+    const ordersMatter = spec.objectives.some((o) => o.key === "makespanMs") || spec.constraints.some((c) => c.key === "makespanMs");
+    const blacklisted = primary.metadata.usedBlacklistFallback ? [] : [...(options.blacklisted ?? [])];
+    candidates = enumeratePlans(start, spec, actions, {
+      count: maxAlternatives + 1,
+      primary,
+      distinct: ordersMatter ? "sequence" : "actions",
+      blacklisted,
+      ...(options.heuristic ? { heuristic: options.heuristic } : {}),
+      ...(options.maxSearches ? { maxSearches: options.maxSearches } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    if (candidates.length === 0) candidates = [primary];
+  }
+
+  let chosen =
+    candidates.length > 1 || spec.needsOptimization
+      ? await optimizePlans(candidates, spec, { ...solverOptions, objectiveMode: mode })
+      : annotate(primary, spec, evaluatePlan(primary, spec), {}, mode);
+  if (wantsSchedule(chosen, options.capacities)) chosen = withSchedule(chosen, await schedulePlan(chosen, solverOptions));
+  return chosen.with({
+    metadata: {
+      ...primary.metadata,
+      strategy: "pipeline",
+      alternativesConsidered: candidates.length,
+      csp: chosen.metadata.csp,
+    },
+  });
+}

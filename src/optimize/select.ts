@@ -1,0 +1,159 @@
+import { describeValue, type GoalLike, type GoalSpec, LangGoapError, toGoalSpec } from "../core/index.js";
+import { Plan } from "../planner/index.js";
+import {
+  activeObjectives,
+  evaluatePlan,
+  namedObjectiveValues,
+  type ObjectiveMode,
+  type PlanEvaluation,
+  scoreFromEvaluation,
+} from "./evaluate.js";
+import { explainInfeasibility } from "./explain.js";
+import { solveLexicographic } from "./lexicographic.js";
+import type { OptimizeMetadata } from "./metadata.js";
+import { schedulePlan } from "./schedule.js";
+import { selectionModel } from "./selection-model.js";
+import type { SolverChoice } from "./solver-types.js";
+import { createSolver } from "./solvers.js";
+import { resourceUsageOf, violationsOf } from "./validate.js";
+
+/** Options of {@link optimizePlans}. */
+export interface OptimizeOptions {
+  /** @defaultValue "highs" */
+  readonly solver?: SolverChoice;
+  /** Budget of the whole selection (all lexicographic levels). @defaultValue 10 000 */
+  readonly timeLimitMs?: number;
+  /**
+   * `lexicographic`: hard feasibility, then preferences, then each
+   * objective in declared order, then cost. `weighted`: one weighted sum of
+   * preferences and objectives (LangGOAP's behaviour). @defaultValue "lexicographic"
+   */
+  readonly objectiveMode?: ObjectiveMode;
+  /** Resource capacities used when a constraint or objective is on `makespanMs`. */
+  readonly capacities?: Readonly<Record<string, number>>;
+}
+
+function usesMakespan(goal: GoalSpec): boolean {
+  return goal.constraints.some((c) => c.key === "makespanMs") || goal.objectives.some((o) => o.key === "makespanMs");
+}
+
+/** @internal Evaluates candidates, scheduling each under capacities when `makespanMs` matters. */
+export async function evaluateCandidates(
+  candidates: readonly Plan[],
+  goal: GoalSpec,
+  options: Pick<OptimizeOptions, "capacities" | "solver" | "timeLimitMs">,
+): Promise<PlanEvaluation[]> {
+  const capacities = options.capacities;
+  if (!capacities || !usesMakespan(goal)) return candidates.map((p) => evaluatePlan(p, goal));
+  const out: PlanEvaluation[] = [];
+  for (const plan of candidates) {
+    const { makespanMs } = await schedulePlan(plan, {
+      capacities,
+      ...(options.solver ? { solver: options.solver } : {}),
+      ...(options.timeLimitMs ? { timeLimitMs: options.timeLimitMs } : {}),
+    });
+    out.push(evaluatePlan(plan, goal, { makespanMs }));
+  }
+  return out;
+}
+
+/** @internal The metadata and score of one evaluated plan. */
+export function annotate(
+  plan: Plan,
+  goal: GoalSpec,
+  evaluation: PlanEvaluation,
+  csp: Partial<OptimizeMetadata>,
+  mode: ObjectiveMode,
+): Plan {
+  const first = activeObjectives(goal)[0];
+  const explanation = evaluation.feasible
+    ? undefined
+    : (csp.explanation ?? explainInfeasibility(plan, goal, { evaluations: [evaluation] }));
+  const metadata: OptimizeMetadata = {
+    status: evaluation.feasible ? "feasible" : "infeasible",
+    resourceUsage: Object.freeze(resourceUsageOf(plan, goal, evaluation)),
+    objectiveValue: first !== undefined ? (evaluation.objectiveValues[first] as number) : plan.totalCost,
+    objectiveValues: namedObjectiveValues(evaluation, goal),
+    solver: "none",
+    solveTimeMs: 0,
+    plansEvaluated: 1,
+    violations: Object.freeze(violationsOf(goal, evaluation)),
+    ...csp,
+    ...(explanation ? { explanation } : {}),
+  };
+  return plan.with({ score: scoreFromEvaluation(evaluation, goal, mode), metadata: { csp: Object.freeze(metadata) } });
+}
+
+/**
+ * Chooses the best of several candidate plans with the MILP solver: one
+ * binary per candidate, constraint totals with violation slacks, and a
+ * lexicographic objective solved level by level (hard feasibility, then
+ * weighted preferences, then each objective in declared order with weight
+ * > 0, then total cost, then candidate order) — so an objective declared
+ * first is never traded against a later one, whatever the numbers.
+ *
+ * The result is a candidate with `metadata.csp` (status `optimal` when the
+ * solver proved every level, `infeasible` when no candidate meets the hard
+ * constraints — the least-violating one is returned with an explanation)
+ * and a `HardSoftScore` or `BendableScore` that orders plans the same way.
+ *
+ * @example
+ * ```ts
+ * const goal = new GoalSpec({ conditions, objectives: [{ key: "usd", direction: "minimize" }, { key: "minutes", direction: "minimize" }] });
+ * const best = await optimizePlans([cheapSlow, fastExpensive, balanced], goal);
+ * best.actionNames;             // cheapSlow's actions: usd decides first
+ * best.metadata.csp?.status;    // "optimal"
+ * ```
+ */
+export async function optimizePlans(candidates: readonly Plan[], goal: GoalLike, options: OptimizeOptions = {}): Promise<Plan> {
+  const spec = toGoalSpec(goal);
+  if (!Array.isArray(candidates) || candidates.length === 0) {
+    throw new LangGoapError("INVALID_OPTION", "optimizePlans: give at least one candidate plan");
+  }
+  candidates.forEach((p, i) => {
+    if (!(p instanceof Plan))
+      throw new LangGoapError("INVALID_OPTION", `optimizePlans: candidate ${i} is not a Plan (got ${describeValue(p)})`);
+  });
+  const mode = options.objectiveMode ?? "lexicographic";
+  if (mode !== "lexicographic" && mode !== "weighted") {
+    throw new LangGoapError(
+      "INVALID_OPTION",
+      `optimizePlans: objectiveMode must be "lexicographic" or "weighted", got ${describeValue(mode)}`,
+    );
+  }
+  const solver = createSolver(options.solver ?? "highs");
+  const evaluations = await evaluateCandidates(candidates, spec, options);
+  const { model, levels, pickNames } = selectionModel(
+    evaluations,
+    candidates.map((p) => p.totalCost),
+    spec,
+    mode,
+  );
+  const result = await solveLexicographic(model, levels, solver, options.timeLimitMs ? { timeLimitMs: options.timeLimitMs } : {});
+  const solved = result.status === "optimal" || result.status === "feasible";
+  const chosen = solved
+    ? Math.max(
+        0,
+        pickNames.findIndex((name) => result.values[name] === 1),
+      )
+    : 0;
+  const evaluation = evaluations[chosen] as PlanEvaluation;
+  const anyFeasible = evaluations.some((e) => e.feasible);
+  const status = !solved ? result.status : !evaluation.feasible ? "infeasible" : result.status;
+  const explanation = anyFeasible ? null : explainInfeasibility(candidates, spec, { evaluations });
+  return annotate(
+    candidates[chosen] as Plan,
+    spec,
+    evaluation,
+    {
+      status,
+      solver: result.solver,
+      solveTimeMs: result.solveTimeMs,
+      plansEvaluated: candidates.length,
+      levelValues: result.levelValues,
+      ...(explanation ? { explanation } : {}),
+      ...(result.message !== undefined ? { message: result.message } : {}),
+    },
+    mode,
+  );
+}

@@ -1,0 +1,72 @@
+import type { ActionSpec, GoalSpec, WorldState } from "../core/index.js";
+import { AStarStrategy, type Plan, type PlanningStrategy, type StrategyContext } from "../planner/index.js";
+import { type PipelineOptions, pipelinePlan } from "./pipeline.js";
+import { type RefineOptions, refinePlan } from "./refine.js";
+
+/** Options of {@link TwoPhasePipelineStrategy}: those of `pipelinePlan` except the per-call context. */
+export type TwoPhasePipelineOptions = Omit<PipelineOptions, "blacklisted" | "signal" | "tracer" | "recordExpansions">;
+
+/**
+ * The pipeline (A* → k-best alternatives → MILP selection → schedule) as
+ * a {@link PlanningStrategy}. The graph's planner routes goals with
+ * constraints, objectives or metrics through it.
+ *
+ * @example
+ * ```ts
+ * const strategy = new TwoPhasePipelineStrategy({ maxAlternatives: 5, capacities: { agents: 2 } });
+ * const plan = await strategy.plan(state, goal, actions);
+ * plan?.metadata.csp?.schedule;
+ * ```
+ */
+export class TwoPhasePipelineStrategy implements PlanningStrategy {
+  readonly name = "two-phase-pipeline";
+  constructor(readonly options: TwoPhasePipelineOptions = {}) {}
+
+  plan(start: Readonly<WorldState>, goal: GoalSpec, actions: readonly ActionSpec[], context: StrategyContext = {}): Promise<Plan | null> {
+    return pipelinePlan(start, goal, actions, {
+      ...this.options,
+      ...(context.blacklisted ? { blacklisted: context.blacklisted } : {}),
+      ...(context.signal ? { signal: context.signal } : {}),
+      ...(context.tracer ? { tracer: context.tracer } : {}),
+      ...(context.recordExpansions ? { recordExpansions: true } : {}),
+    });
+  }
+}
+
+/** Options of {@link CSPRefinementStrategy}. */
+export interface CSPRefinementOptions extends RefineOptions {
+  /** Finds the plan to refine. @defaultValue a new `AStarStrategy()` */
+  readonly inner?: PlanningStrategy;
+  /** A fixed plan to refine instead (the inner strategy is then not called). */
+  readonly candidate?: Plan;
+}
+
+/**
+ * Refines the plan of another strategy (or a fixed candidate) without
+ * searching for alternatives: validation against the goal's constraints, a
+ * score, and a schedule when actions have durations.
+ *
+ * @example
+ * ```ts
+ * const strategy = new CSPRefinementStrategy({ inner: new AStarStrategy({ heuristic: "hff" }), capacities: { agents: 1 } });
+ * ```
+ */
+export class CSPRefinementStrategy implements PlanningStrategy {
+  readonly name = "csp-refinement";
+  readonly #inner: PlanningStrategy;
+  constructor(readonly options: CSPRefinementOptions = {}) {
+    this.#inner = options.inner ?? new AStarStrategy();
+  }
+
+  async plan(
+    start: Readonly<WorldState>,
+    goal: GoalSpec,
+    actions: readonly ActionSpec[],
+    context: StrategyContext = {},
+  ): Promise<Plan | null> {
+    const candidate = this.options.candidate ?? (await this.#inner.plan(start, goal, actions, context));
+    if (candidate === null) return null;
+    const refined = await refinePlan(candidate, goal, this.options);
+    return refined.with({ metadata: { strategy: this.name } });
+  }
+}
