@@ -93,6 +93,7 @@ interface ResolvedOptions {
   readonly deadEndPenalty: number;
   readonly seed: number;
   readonly treeReuseDecay: number;
+  readonly backup: "bellman" | "mean";
 }
 
 /** States the plan completion may visit after the tree runs out. */
@@ -111,6 +112,7 @@ function resolveOptions(options: MCTSStrategyOptions): ResolvedOptions {
     deadEndPenalty: options.deadEndPenalty ?? 0,
     seed: options.seed ?? 0,
     treeReuseDecay: options.treeReuseDecay ?? 0.6,
+    backup: options.backup ?? "bellman",
   };
   const fail = (field: string, expected: string) => {
     throw new LangGoapError(
@@ -122,8 +124,8 @@ function resolveOptions(options: MCTSStrategyOptions): ResolvedOptions {
     );
   };
   const { iterations, wallClockMs, c, rolloutDepth, discount, deadEndPenalty, seed, treeReuseDecay } = resolved;
-  if (!(Number.isInteger(iterations) || iterations === Number.POSITIVE_INFINITY) || iterations < 0) fail("iterations", "an integer >= 0");
-  if (!(typeof wallClockMs === "number" && wallClockMs >= 0)) fail("wallClockMs", "a number >= 0 (Infinity disables it)");
+  if (!(Number.isInteger(iterations) || iterations === Number.POSITIVE_INFINITY) || iterations < 1) fail("iterations", "an integer >= 1");
+  if (!(typeof wallClockMs === "number" && wallClockMs > 0)) fail("wallClockMs", "a number > 0 (Infinity disables it)");
   if (iterations === Number.POSITIVE_INFINITY && wallClockMs === Number.POSITIVE_INFINITY) {
     fail("iterations", "finite when wallClockMs is Infinity (the search needs a budget)");
   }
@@ -133,7 +135,7 @@ function resolveOptions(options: MCTSStrategyOptions): ResolvedOptions {
   if (!(typeof deadEndPenalty === "number" && deadEndPenalty >= 0 && Number.isFinite(deadEndPenalty)))
     fail("deadEndPenalty", "a finite number >= 0");
   if (!(typeof seed === "number" && Number.isFinite(seed))) fail("seed", "a finite number");
-  if (options.backup !== undefined && options.backup !== "bellman" && options.backup !== "mean") {
+  if (resolved.backup !== "bellman" && resolved.backup !== "mean") {
     throw new LangGoapError("INVALID_OPTION", `MCTSStrategy.backup must be "bellman" or "mean", got ${describeValue(options.backup)}`, {
       field: "backup",
     });
@@ -241,7 +243,7 @@ export class MCTSStrategy implements PlanningStrategy {
         analyze: createStateAnalyzer({ goal: goalSpec, actions: usable.actions, model: this.transitionModel, estimate, keyOf, stochastic }),
         keyOf,
         allowNoOps: this.#options.allowNoOps === true,
-        backup: this.#options.backup ?? "bellman",
+        backup: this.#settings.backup,
         tracer: context.recordExpansions ? tracer : undefined,
       },
       reused ?? undefined,
@@ -262,7 +264,7 @@ export class MCTSStrategy implements PlanningStrategy {
       done++;
       if (root.terminal !== null) break;
     }
-    this.#last = { root, table: search.table, nextId: search.nextId, signature, keyOf };
+    this.#last = this.#options.reuseTree === true ? { root, table: search.table, nextId: search.nextId, signature, keyOf } : null;
 
     const path = extractPath(root, {
       goal: goalSpec,
@@ -271,7 +273,7 @@ export class MCTSStrategy implements PlanningStrategy {
       keyOf,
       estimate,
       completionNodes: COMPLETION_NODES,
-      backup: this.#options.backup ?? "bellman",
+      backup: this.#settings.backup,
     });
     const elapsed = performance.now() - began;
     const found = path.reachesGoal || (this.#options.anytimeFallback === true && path.actions.length > 0);
@@ -386,7 +388,7 @@ export class MCTSStrategy implements PlanningStrategy {
       totalCost += action.getCost(before);
       before = path.states[i] as WorldState;
     });
-    const best = recommendedEdge(facts.root.edges, this.#options.backup ?? "bellman");
+    const best = recommendedEdge(facts.root.edges, this.#settings.backup);
     return new Plan({
       actions: path.actions,
       expectedStates: path.states,

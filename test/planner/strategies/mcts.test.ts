@@ -139,6 +139,20 @@ describe("MCTSStrategy", () => {
     }
   });
 
+  it("follows expected outcomes only with determinize, like A*", async () => {
+    const p = await new MCTSStrategy(budget({ transitionModel: collapsing, determinize: true })).plan({ at: "bank" }, atFar, riverActions);
+    expect(p?.actionNames).toEqual(["cross_bridge"]);
+  });
+
+  it("plans with a random rollout policy too", async () => {
+    const p = await new MCTSStrategy(budget({ rolloutPolicy: new RandomRollout(), transitionModel: collapsing })).plan(
+      { at: "bank" },
+      atFar,
+      riverActions,
+    );
+    expect(p?.actionNames).toEqual(["to_ford", "wade", "to_far"]);
+  });
+
   it("weighs dead ends by deadEndPenalty (risk aversion)", async () => {
     // Jumping reaches the goal 90% of the time and strands the agent otherwise; walking takes six safe steps.
     const jump = new ActionSpec({ name: "jump", preconditions: { at: "cliff" }, effects: { at: "top" } });
@@ -269,7 +283,8 @@ describe("MCTSStrategy", () => {
 
   it("rejects bad options with the field named", () => {
     for (const [options, field] of [
-      [{ iterations: -1 }, "iterations"],
+      [{ iterations: 0 }, "iterations"],
+      [{ wallClockMs: 0 }, "wallClockMs"],
       [{ discount: 0 }, "discount"],
       [{ c: 0 }, "c"],
       [{ rolloutDepth: 1.5 }, "rolloutDepth"],
