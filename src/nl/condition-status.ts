@@ -20,6 +20,12 @@ const FALSE_WORDS = new Set(["false", "no", "0"]);
  * Reads a resolver's loose answer: booleans map directly; the strings
  * `true`/`yes`/`1` and `false`/`no`/`0` (any case, trimmed) map to TRUE and
  * FALSE; anything else, `null` and `undefined` are UNKNOWN.
+ *
+ * @example
+ * ```ts
+ * toConditionStatus(" No "); // "false"
+ * toConditionStatus(null);   // "unknown"
+ * ```
  */
 export function toConditionStatus(value: unknown): ConditionStatus {
   if (value === true) return ConditionStatus.TRUE;

@@ -133,7 +133,14 @@ export function collectFacts(actions: readonly ActionSpec[], catalog: FactCatalo
   return inventory;
 }
 
-/** `is_hungry (boolean)`, `location ("camp" | "forest")`: how a fact is listed in prompts and errors. */
+/**
+ * How a fact is listed in prompts and errors.
+ *
+ * @example
+ * ```ts
+ * describeFactType(facts.get("location")!); // 'location ("camp" | "forest")'
+ * ```
+ */
 export function describeFactType(fact: FactInfo): string {
   const parts: string[] = [];
   for (const type of ["boolean", "number", "string"] as const) {
@@ -146,7 +153,14 @@ export function describeFactType(fact: FactInfo): string {
   return `${fact.key} (${parts.length ? parts.join(" or ") : "boolean, number or string"})`;
 }
 
-/** Sorted resource keys the actions declare (what constraints and objectives can sum). */
+/**
+ * Sorted resource keys the actions declare (what constraints and objectives can sum).
+ *
+ * @example
+ * ```ts
+ * collectResourceKeys([new ActionSpec({ name: "search", resources: { usd: 0.01 } })]); // ["usd"]
+ * ```
+ */
 export function collectResourceKeys(actions: readonly ActionSpec[]): string[] {
   const keys = new Set<string>();
   for (const action of actions) for (const key of Object.keys(action.resources ?? {})) keys.add(key);

@@ -59,6 +59,12 @@ export function interpretedToGoalSpec(interpreted: InterpretedGoal): GoalSpec {
  * Validates a model's answer against the goal schema and converts it. Never
  * throws for a bad answer: the problem comes back so the caller can ask the
  * model again.
+ *
+ * @example
+ * ```ts
+ * const check = checkAnswer(interpreter.schema, { conditions: { is_thirsty: true } }, interpreter.facts);
+ * if (!check.ok) check.problem.unknownFacts; // ["is_thirsty"]
+ * ```
  */
 export function checkAnswer(schema: z.ZodType<InterpretedGoal>, answer: unknown, facts: FactInventory): AnswerCheck {
   if (answer === undefined || answer === null) {

@@ -32,7 +32,15 @@ The planner chooses the actions; you only state what must be true at the end.
 4. reasoning: one short sentence.
 Return only the structured goal; never list actions or plans.{examples}`;
 
-/** Lists actions as the model sees them: description, needs, gives, cost. */
+/**
+ * Lists actions as the model sees them: description, needs, gives, cost.
+ *
+ * @example
+ * ```ts
+ * renderActionCatalog([eat]);
+ * // "- eat_food: Eat the cooked meal.\n  needs: has_food = true\n  gives: is_hungry = false, has_food = false\n  cost: 1"
+ * ```
+ */
 export function renderActionCatalog(actions: readonly ActionSpec[]): string {
   if (actions.length === 0) return "(no actions available)";
   return actions
@@ -51,7 +59,15 @@ export function renderActionCatalog(actions: readonly ActionSpec[]): string {
     .join("\n");
 }
 
-/** Lists facts with their types, meanings and other words for them. */
+/**
+ * Lists facts with their types, meanings and other words for them.
+ *
+ * @example
+ * ```ts
+ * renderFactCatalog(collectFacts([eat], { is_hungry: { type: "boolean", synonyms: ["starving"] } }));
+ * // "- is_hungry (boolean): also called starving\n- has_food (boolean)"
+ * ```
+ */
 export function renderFactCatalog(facts: FactInventory): string {
   if (facts.size === 0) return "(no facts)";
   return [...facts.values()]
@@ -63,20 +79,20 @@ export function renderFactCatalog(facts: FactInventory): string {
     .join("\n");
 }
 
-/** The plannable part of a world state as JSON (other values are left out of prompts). */
+/** @internal The plannable part of a world state as JSON (other values are left out of prompts). */
 export function renderWorldState(state: Readonly<WorldState>): string {
   const facts = Object.fromEntries(Object.entries(state).filter(([, v]) => isFact(v)));
   return JSON.stringify(facts);
 }
 
-/** Renders examples as a prompt section (empty when there are none). */
+/** @internal Renders examples as a prompt section (empty when there are none). */
 export function renderExamples(examples: readonly GoalExample[]): string {
   if (examples.length === 0) return "";
   const body = examples.map((e) => `Request: ${e.request}\nGoal: ${JSON.stringify(e.goal)}`).join("\n\n");
   return `\n\n## Examples\n${body}`;
 }
 
-/** Replaces known `{name}` placeholders only, so JSON braces in a custom prompt survive. */
+/** @internal Replaces known `{name}` placeholders only, so JSON braces in a custom prompt survive. */
 export function fillTemplate(template: string, values: Readonly<Record<string, string>>): string {
   return template.replace(/\{([a-z_]+)\}/g, (match, name: string) => values[name] ?? match);
 }

@@ -10,6 +10,7 @@ export interface StructuredOutputOptions {
 }
 
 /**
+ * @internal
  * Structured-output options for a model: OpenAI models get function calling,
  * because strict JSON-schema mode rejects optional keys, which a goal's
  * conditions are.
@@ -36,6 +37,7 @@ export interface RejectedAnswer {
 const TROUBLESHOOTING = /\n*Troubleshooting URL: \S+\n*/g;
 
 /**
+ * @internal
  * Tells a bad answer (unparseable, schema mismatch, refusal, no tool call)
  * from a failure to reach the model (network, auth, abort). Bad answers are
  * worth a corrective retry; the rest are not.
@@ -55,7 +57,7 @@ export function asRejectedAnswer(error: unknown): RejectedAnswer | undefined {
   return undefined;
 }
 
-/** Parses a model's raw output as JSON, tolerating a ```json fence; `undefined` when it is not JSON. */
+/** @internal Parses a model's raw output as JSON, tolerating a ```json fence; `undefined` when it is not JSON. */
 export function parseJsonOutput(text: string | undefined): unknown {
   if (text === undefined) return undefined;
   const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(text);
@@ -82,6 +84,7 @@ function messageText(content: unknown): string | undefined {
 }
 
 /**
+ * @internal
  * Reads a raw `AIMessage` (from `includeRaw`) when the provider's parser gave
  * nothing: the first tool call's arguments, else JSON in the text; and a
  * refusal (OpenAI's `refusal` field or a `refusal` content block).
@@ -108,7 +111,7 @@ export function readRawAnswer(raw: unknown): RawAnswer {
   return { candidate, refusal, text };
 }
 
-/** True for the `{ raw, parsed }` pair `includeRaw` produces. */
+/** @internal True for the `{ raw, parsed }` pair `includeRaw` produces. */
 export function isRawAndParsed(value: unknown): value is { raw: unknown; parsed: unknown } {
   return typeof value === "object" && value !== null && "raw" in value && "parsed" in value && Object.keys(value).length === 2;
 }

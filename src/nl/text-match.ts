@@ -15,6 +15,7 @@ const STOPWORDS = new Set(
 );
 
 /**
+ * @internal
  * A small suffix stripper (plural, -ing, -ed, -ies) so "logs" meets "log" and
  * "cooking" meets "cook". Deliberately conservative: short words are kept.
  */
@@ -27,7 +28,7 @@ export function stem(word: string): string {
   return word;
 }
 
-/** Lowercases, splits on anything that is not a letter or digit (so `is_hungry` gives `hungry`), drops stopwords, stems. */
+/** @internal Lowercases, splits on anything that is not a letter or digit (so `is_hungry` gives `hungry`), drops stopwords, stems. */
 export function words(text: string): Word[] {
   const out: Word[] = [];
   const raw = text
@@ -43,12 +44,12 @@ export function words(text: string): Word[] {
   return out;
 }
 
-/** The stems of a text, as a set. */
+/** @internal The stems of a text, as a set. */
 export function stems(text: string): Set<string> {
   return new Set(words(text).map((w) => w.stem));
 }
 
-/** Request words whose stem is in `vocabulary`. */
+/** @internal Request words whose stem is in `vocabulary`. */
 export function matching(request: readonly Word[], vocabulary: ReadonlySet<string>): Word[] {
   return request.filter((w) => vocabulary.has(w.stem));
 }

@@ -37,7 +37,15 @@ const reflectionSchema = z.object({
   suggestion: z.string().describe("What to do differently next time, in one sentence."),
 });
 
-/** The template reflection used without a model (or when the model fails). */
+/**
+ * The template reflection used without a model (or when the model fails).
+ *
+ * @example
+ * ```ts
+ * templateReflection("publish", "403").suggestion;
+ * // "Consider alternative actions that achieve the same effect, or verify that 'publish' has ..."
+ * ```
+ */
 export function templateReflection(actionName: string, error: string): Pick<Reflection, "reflection" | "suggestion"> {
   return {
     reflection: `Action '${actionName}' failed with error: ${error}. The action's preconditions may not have been fully met, or the action's implementation may have an issue.`,

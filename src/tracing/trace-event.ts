@@ -14,7 +14,14 @@ export interface TraceEvent {
   readonly data: Readonly<Record<string, unknown>>;
 }
 
-/** `onPlanStart` → `plan_start`. */
+/**
+ * The snake-case event name of a hook.
+ *
+ * @example
+ * ```ts
+ * traceEventName("onSearchDeadEnd"); // "search_dead_end"
+ * ```
+ */
 export function traceEventName(hook: TraceHook): string {
   return hook
     .slice(2)
@@ -22,19 +29,19 @@ export function traceEventName(hook: TraceHook): string {
     .replace(/^_/, "");
 }
 
-/** The plannable facts of a state (other JSON values are left out of events). */
+/** @internal The plannable facts of a state (other JSON values are left out of events). */
 export function factsOf(state: unknown): Record<string, unknown> {
   if (typeof state !== "object" || state === null) return {};
   return Object.fromEntries(Object.entries(state as WorldState).filter(([, v]) => isFact(v)));
 }
 
-/** A goal as JSON: its own `toJSON()` when it has one (GoalSpec, MultiGoal), else the value. */
+/** @internal A goal as JSON: its own `toJSON()` when it has one (GoalSpec, MultiGoal), else the value. */
 export function goalOf(goal: unknown): unknown {
   if (goal && typeof (goal as { toJSON?: unknown }).toJSON === "function") return (goal as { toJSON(): unknown }).toJSON();
   return goal ?? null;
 }
 
-/** The action names and cost of a plan-like value (a `Plan`, or `null`). */
+/** @internal The action names and cost of a plan-like value (a `Plan`, or `null`). */
 export function planSummary(plan: unknown): { actions: string[] | null; totalCost: number | null } {
   const p = plan as { actionNames?: unknown; actions?: unknown; totalCost?: unknown } | null | undefined;
   let actions: string[] | null = null;
@@ -43,7 +50,7 @@ export function planSummary(plan: unknown): { actions: string[] | null; totalCos
   return { actions, totalCost: typeof p?.totalCost === "number" ? p.totalCost : null };
 }
 
-/** What an executor's action result says (the graph's `ActionResult`, or a status-style update). */
+/** @internal What an executor's action result says (the graph's `ActionResult`, or a status-style update). */
 export function actionOutcome(result: unknown): { action: string | null; success: boolean; error: string | null } {
   const r = (result ?? {}) as { actionName?: unknown; success?: unknown; error?: unknown; status?: unknown };
   const success = typeof r.success === "boolean" ? r.success : r.status !== "action_failed" && r.status !== "error";
@@ -54,7 +61,7 @@ export function actionOutcome(result: unknown): { action: string | null; success
   };
 }
 
-/** An error's message (or the value as text). */
+/** @internal An error's message (or the value as text). */
 export function errorText(error: unknown): string {
   if (error instanceof Error) return error.message;
   return typeof error === "string" ? error : (JSON.stringify(error) ?? String(error));
