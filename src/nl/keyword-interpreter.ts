@@ -63,9 +63,11 @@ function actionVocabulary(action: ActionSpec): Vocabulary {
   return { strong: stems(action.name), weak: stems(action.description ?? "") };
 }
 
-/** Strong words count double: a name or synonym says more than a description. */
-function score(request: readonly Word[], vocabulary: Vocabulary): number {
-  return 2 * matching(request, vocabulary.strong).length + matching(request, vocabulary.weak).length;
+/** How many descriptions use each word: common words ("villager") say little. */
+function documentFrequency(vocabularies: Iterable<Vocabulary>): Map<string, number> {
+  const df = new Map<string, number>();
+  for (const v of vocabularies) for (const word of v.weak) df.set(word, (df.get(word) ?? 0) + 1);
+  return df;
 }
 
 /**
@@ -77,7 +79,8 @@ function score(request: readonly Word[], vocabulary: Vocabulary): number {
  * the current state; a number next to a numeric fact becomes a bound
  * ("3 wood" → `{ wood: { gte: 3 } }`). A named action that adds no named fact
  * contributes its primary effects (those on keys it does not require). When
- * nothing matches, the best action by description is used; failing that, a
+ * nothing matches, the fact or action whose description best matches is
+ * used (rare words weigh more than common ones); failing that, a
  * `LangGoapError` lists the words each fact answers to.
  *
  * Useful offline, in tests and demos, and as a cheap first pass before a model.
@@ -95,12 +98,21 @@ export class KeywordGoalInterpreter {
   readonly facts: FactInventory;
   readonly #factWords: ReadonlyMap<string, Vocabulary>;
   readonly #actionWords: ReadonlyMap<ActionSpec, Vocabulary>;
+  readonly #df: ReadonlyMap<string, number>;
 
   constructor(actions: readonly ActionSpec[], options: KeywordGoalInterpreterOptions = {}) {
     this.actions = validateActions(actions);
     this.facts = collectFacts(this.actions, options.facts);
     this.#factWords = new Map([...this.facts.values()].map((f) => [f.key, factVocabulary(f)]));
     this.#actionWords = new Map(this.actions.map((a) => [a, actionVocabulary(a)]));
+    this.#df = documentFrequency([...this.#factWords.values(), ...this.#actionWords.values()]);
+  }
+
+  /** Name and synonym words count 2 each; a description word counts 1 / (number of descriptions using it). */
+  #score(request: readonly Word[], vocabulary: Vocabulary): number {
+    let total = 2 * matching(request, vocabulary.strong).length;
+    for (const w of matching(request, vocabulary.weak)) total += 1 / (this.#df.get(w.stem) ?? 1);
+    return total;
   }
 
   /** Interprets `request` into a goal (async, to match {@link GoalInterpreter}). */
@@ -130,10 +142,7 @@ export class KeywordGoalInterpreter {
       const named = matching(rest, (this.#actionWords.get(action) as Vocabulary).strong);
       if (named.length > 0) this.#addPrimaryEffects(action, named, worldState, matches);
     }
-    if (matches.length === 0) {
-      const best = this.#bestAction(said);
-      if (best) this.#addPrimaryEffects(best.action, best.words, worldState, matches);
-    }
+    if (matches.length === 0) this.#matchDescriptions(said, worldState, matches);
     if (matches.length === 0) throw this.#noMatch(request);
     const conditions = Object.fromEntries(matches.map((m) => [m.key, m.condition]));
     return { goal: new GoalSpec({ conditions }), matches, reasoning: matches.map(explain).join("\n") };
@@ -170,7 +179,7 @@ export class KeywordGoalInterpreter {
       let bestAction = producers[0] as ActionSpec;
       let bestScore = -1;
       for (const action of producers) {
-        const s = score(said, this.#actionWords.get(action) as Vocabulary);
+        const s = this.#score(said, this.#actionWords.get(action) as Vocabulary);
         if (s > bestScore) [bestAction, bestScore] = [action, s];
       }
       const rank = [bestScore, state[fact.key] !== undefined && state[fact.key] !== value ? 1 : 0, -order++];
@@ -217,19 +226,34 @@ export class KeywordGoalInterpreter {
     }
   }
 
-  #bestAction(said: readonly Word[]): { action: ActionSpec; words: Word[] } | undefined {
-    let best: { action: ActionSpec; words: Word[]; rank: number[] } | undefined;
+  /**
+   * Last resort: the fact or action whose description best matches the
+   * request (rarer words weigh more; ties: facts first, then cheaper
+   * actions, then declaration order).
+   */
+  #matchDescriptions(said: readonly Word[], state: Readonly<WorldState>, matches: KeywordMatch[]): void {
+    let best: { rank: number[]; apply: () => void } | undefined;
+    const consider = (rank: number[], apply: () => void) => {
+      if ((rank[0] as number) > 0 && (!best || compareRanks(rank, best.rank) > 0)) best = { rank, apply };
+    };
+    [...this.facts.values()].forEach((fact, i) => {
+      if (!fact.producible) return;
+      const vocabulary = this.#factWords.get(fact.key) as Vocabulary;
+      consider([this.#score(said, vocabulary), 1, 0, -i], () => {
+        const chosen = this.#chooseValue(fact, said, state);
+        if (!chosen) return;
+        const words = matching(said, vocabulary.weak).map((w) => w.text);
+        matches.push({ key: fact.key, condition: chosen.value, words, via: "fact", ...(chosen.action ? { action: chosen.action } : {}) });
+      });
+    });
     this.actions.forEach((action, i) => {
       const vocabulary = this.#actionWords.get(action) as Vocabulary;
-      const s = score(said, vocabulary);
-      if (s === 0) return;
       const cost = typeof action.cost === "number" ? action.cost : Number.POSITIVE_INFINITY;
-      const rank = [s, -cost, -i];
-      if (!best || compareRanks(rank, best.rank) > 0) {
-        best = { action, words: said.filter((w) => vocabulary.strong.has(w.stem) || vocabulary.weak.has(w.stem)), rank };
-      }
+      consider([this.#score(said, vocabulary), 0, -cost, -i], () =>
+        this.#addPrimaryEffects(action, [...matching(said, vocabulary.strong), ...matching(said, vocabulary.weak)], state, matches),
+      );
     });
-    return best;
+    best?.apply();
   }
 
   #noMatch(request: string): LangGoapError {

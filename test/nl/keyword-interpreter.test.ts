@@ -49,6 +49,25 @@ describe("KeywordGoalInterpreter", () => {
     expect(conditionsOf("burn something")).toEqual({ has_food: true });
   });
 
+  it("falls back to fact descriptions, where rare words outweigh common ones", () => {
+    const interpreter = new KeywordGoalInterpreter(
+      [
+        new ActionSpec({ name: "rest_up", effects: { is_tired: false }, description: "The villager lies down" }),
+        new ActionSpec({ name: "dine", effects: { is_hungry: false }, description: "The villager has supper" }),
+      ],
+      {
+        facts: {
+          is_tired: { type: "boolean", description: "the villager needs sleep" },
+          is_hungry: { type: "boolean", description: "the villager needs supper" },
+        },
+      },
+    );
+    const sleep = interpreter.interpretSync("the villager wants some sleep");
+    expect(sleep.goal.conditions).toEqual({ is_tired: false });
+    expect(sleep.matches[0]).toMatchObject({ key: "is_tired", via: "fact", action: "rest_up", words: ["villager", "sleep"] });
+    expect(interpreter.interpretSync("supper for the villager").goal.conditions).toEqual({ is_hungry: false });
+  });
+
   it("reads numbers and string values", async () => {
     const actions = [
       new ActionSpec({ name: "walk_to_forest", effects: { location: "forest" } }),
