@@ -23,7 +23,7 @@ export const DEFAULT_GOAP_RECURSION_LIMIT = 10_000;
 export interface GoapGraphOptions {
   /** Plans every goal. @defaultValue A* for plain goals, `pipelineStrategy` for goals with constraints, objectives or metrics */
   readonly strategy?: PlanningStrategy;
-  /** Plans goals with constraints, objectives or metrics when no `strategy` is given. */
+  /** Plans goals with constraints, objectives or metrics when no `strategy` is given. @defaultValue a `TwoPhasePipelineStrategy` */
   readonly pipelineStrategy?: PlanningStrategy;
   /** Receives planning and execution events; never breaks a run. */
   readonly tracer?: PlanningTracer;

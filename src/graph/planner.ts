@@ -1,6 +1,7 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { type ActionSpec, describeValue, type GoalSpec, LangGoapError, MultiGoal, type WorldState } from "../core/index.js";
 import type { ConditionResolver } from "../nl/index.js";
+import { TwoPhasePipelineStrategy } from "../optimize/index.js";
 import { AStarStrategy, type Plan, type PlanningStrategy, planningKeys } from "../planner/index.js";
 import { resolveConditions } from "./conditions.js";
 import { dataOf } from "./goal-data.js";
@@ -16,7 +17,7 @@ import { MulticastStuckHandler, type StuckHandler } from "./stuck.js";
 export interface GoapPlannerOptions extends GoapNodeOptions {
   /** Plans every goal. @defaultValue A* for plain goals, `pipelineStrategy` for goals with constraints, objectives or metrics */
   readonly strategy?: PlanningStrategy;
-  /** Plans goals with constraints, objectives or metrics when no `strategy` is given. */
+  /** Plans goals with constraints, objectives or metrics when no `strategy` is given. @defaultValue a `TwoPhasePipelineStrategy` */
   readonly pipelineStrategy?: PlanningStrategy;
   /** Observe the world before each planning round. @defaultValue [] */
   readonly sensors?: readonly Sensor[];
@@ -54,9 +55,9 @@ export class GoapPlanner {
   protected readonly runtime: NodeRuntime;
   readonly #options: GoapPlannerOptions;
   readonly #astar = new AStarStrategy();
+  readonly #pipeline: PlanningStrategy;
   readonly #stuck: StuckHandler | undefined;
   readonly #maxStuckIterations: number;
-  #warnedPipeline = false;
 
   constructor(actions: readonly ActionSpec[], options: GoapPlannerOptions = {}) {
     this.runtime = new NodeRuntime(actions, options);
@@ -66,6 +67,7 @@ export class GoapPlanner {
       throw new LangGoapError("INVALID_OPTION", `maxStuckIterations must be an integer >= 1, got ${describeValue(max)}`);
     }
     this.#maxStuckIterations = max;
+    this.#pipeline = options.pipelineStrategy ?? new TwoPhasePipelineStrategy();
     const handlers = options.stuckHandlers ?? [];
     this.#stuck = handlers.length ? new MulticastStuckHandler(handlers, "multicast", this.runtime.logger) : undefined;
     for (const [name, strategy] of [
@@ -78,18 +80,10 @@ export class GoapPlanner {
     }
   }
 
-  /** The strategy that plans `goal`. */
+  /** The strategy that plans `goal`: `strategy` when given, else the pipeline for goals that need optimization, else A*. */
   strategyFor(goal: GoalSpec): PlanningStrategy {
     if (this.#options.strategy) return this.#options.strategy;
-    if (!goal.needsOptimization) return this.#astar;
-    if (this.#options.pipelineStrategy) return this.#options.pipelineStrategy;
-    if (!this.#warnedPipeline) {
-      this.#warnedPipeline = true;
-      this.runtime.logger.warn(
-        "a goal has constraints, objectives or metrics but no pipelineStrategy is configured; A* plans it by cost alone",
-      );
-    }
-    return this.#astar;
+    return goal.needsOptimization ? this.#pipeline : this.#astar;
   }
 
   /** Runs one planning round on `state`. */
