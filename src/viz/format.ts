@@ -16,7 +16,7 @@ export function formatMs(ms: number): string {
   // Four significant digits: exact values live in JSON, labels stay short.
   const short = (v: number): number => Number(v.toPrecision(4));
   if (Math.abs(short(ms)) < 1000) return `${short(ms)}ms`;
-  if (Math.abs(short(ms / 1000)) < 120) return `${short(ms / 1000)}s`;
+  if (Math.abs(short(ms / 1000)) < 60) return `${short(ms / 1000)}s`;
   return `${short(ms / 60_000)}min`;
 }
 

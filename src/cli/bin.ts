@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+/**
+ * The `langgoap` executable (`dist/cli/bin.js`). Ctrl-C aborts a search or
+ * run in progress (exit 1, "search aborted"); a second Ctrl-C quits at once.
+ */
+import { processIo } from "./io.js";
+import { runCli } from "./run-cli.js";
+
+const controller = new AbortController();
+process.once("SIGINT", () => {
+  controller.abort();
+  process.once("SIGINT", () => process.exit(130));
+});
+process.exitCode = await runCli(process.argv.slice(2), processIo(controller.signal));

@@ -1,0 +1,184 @@
+/**
+ * The CLI's commands and options, declared once: `parseArgs` reads the
+ * option table, and the help text is generated from the same entries so the
+ * two never drift apart.
+ */
+
+/** One option of a command. */
+export interface OptionSpec {
+  readonly name: string;
+  readonly short?: string;
+  readonly type: "string" | "boolean";
+  /** Placeholder in help, e.g. `<json|@file>`. */
+  readonly value?: string;
+  readonly help: string;
+}
+
+/** One command. */
+export interface CommandSpec {
+  readonly name: CommandName;
+  readonly summary: string;
+  readonly usage: string;
+  readonly description: string;
+  /** Accepted `--format` values; the first is the default unless `defaultFormat` says otherwise. */
+  readonly formats: readonly string[];
+  readonly defaultFormat: string;
+  readonly options: readonly OptionSpec[];
+  readonly examples: readonly string[];
+}
+
+export type CommandName = "plan" | "actions" | "explain" | "visualize" | "run";
+
+export const PLAN_FORMATS = ["ascii", "json", "mermaid", "dot", "gantt", "mermaid-gantt", "html"] as const;
+
+const GOAL: OptionSpec = {
+  name: "goal",
+  type: "string",
+  value: "<json|@file>",
+  help: 'Goal instead of the domain\'s: conditions like \'{"is_hungry": false}\' or goal options {"conditions": {...}, "constraints": [...]}. @path reads a JSON or YAML file.',
+};
+const STATE: OptionSpec = {
+  name: "state",
+  type: "string",
+  value: "<json|@file>",
+  help: "Facts merged over the domain's start state, e.g. '{\"has_axe\": false}'. @path reads a JSON or YAML file.",
+};
+const STRATEGY: OptionSpec = {
+  name: "strategy",
+  short: "s",
+  type: "string",
+  value: "<name>",
+  help: "astar (optimal; proves when there is no plan) | pipeline (A*, then MILP refinement: constraints, objectives, schedules) | mcts (Monte Carlo tree search). Default: astar, or pipeline when the goal has constraints, objectives or metrics.",
+};
+const HEURISTIC: OptionSpec = {
+  name: "heuristic",
+  type: "string",
+  value: "<name>",
+  help: "A* heuristic: hmax (default, admissible: cost-optimal plans) | hadd | hff (faster, not always optimal) | goal-count | zero (blind).",
+};
+const BUDGET: OptionSpec = {
+  name: "budget",
+  type: "string",
+  value: "<n|time>",
+  help: "Search budget. A whole number counts steps: A* node expansions, MCTS iterations (default 1000). A number with ms or s is wall-clock time (e.g. 500ms, 2s): A* stops, MCTS stops, the pipeline bounds each solver phase. Exhausting it exits 1.",
+};
+const SEED: OptionSpec = {
+  name: "seed",
+  type: "string",
+  value: "<n>",
+  help: "Seed of MCTS and of the run's generator (default 0): same seed, same result.",
+};
+const FORMAT = (formats: readonly string[], fallback: string): OptionSpec => ({
+  name: "format",
+  short: "f",
+  type: "string",
+  value: "<format>",
+  help: `${formats.join(" | ")}. Default: inferred from the --output extension (.html .mmd .dot .json .txt), else ${fallback}.`,
+});
+const OUTPUT: OptionSpec = {
+  name: "output",
+  short: "o",
+  type: "string",
+  value: "<file>",
+  help: "Write the result to this file (folders are created) instead of stdout.",
+};
+const WIDTH: OptionSpec = {
+  name: "width",
+  type: "string",
+  value: "<n>",
+  help: "Width of the text Gantt chart in characters (default 60).",
+};
+const TITLE: OptionSpec = {
+  name: "title",
+  type: "string",
+  value: "<text>",
+  help: "Title of the HTML report (default: the domain reference).",
+};
+const HELP: OptionSpec = { name: "help", short: "h", type: "boolean", help: "Show this help." };
+
+const FORMAT_NOTES =
+  "Formats: ascii (text tree), json, mermaid (flowchart), dot (Graphviz), gantt (text Gantt chart), mermaid-gantt, html (self-contained report page: open it in a browser, works offline). Gantt formats need actions with durationMs; the plan is scheduled first.";
+
+export const COMMANDS: readonly CommandSpec[] = [
+  {
+    name: "plan",
+    summary: "Find a plan for the goal and print it",
+    usage: "langgoap plan <domain> [options]",
+    description: `Searches for the cheapest plan from the start state to the goal. ${FORMAT_NOTES}`,
+    formats: PLAN_FORMATS,
+    defaultFormat: "ascii",
+    options: [GOAL, STATE, STRATEGY, HEURISTIC, BUDGET, SEED, FORMAT(PLAN_FORMATS, "ascii"), OUTPUT, WIDTH, HELP],
+    examples: [
+      "langgoap plan examples/domains/village.yaml",
+      "langgoap plan examples/domains/village.yaml --goal '{\"is_tired\": false}' --state '{\"is_tired\": true}'",
+      "langgoap plan examples/domains/village.yaml --format json -o plan.json",
+      "langgoap plan my-actions.js#domain --strategy mcts --budget 5000",
+    ],
+  },
+  {
+    name: "actions",
+    summary: "List the domain's actions",
+    usage: "langgoap actions <domain> [options]",
+    description: "Prints every action with its cost, preconditions and effects (and durations and resources when declared).",
+    formats: ["ascii", "json"],
+    defaultFormat: "ascii",
+    options: [FORMAT(["ascii", "json"], "ascii"), OUTPUT, HELP],
+    examples: ["langgoap actions examples/domains/village.yaml", "langgoap actions examples/domains/village.yaml --format json"],
+  },
+  {
+    name: "explain",
+    summary: "Say whether the goal is reachable, and why not",
+    usage: "langgoap explain <domain> [options]",
+    description:
+      "Prints the goal and start state, then either the plan's length and cost or why no plan exists: goal conditions no action produces, preconditions nothing establishes, actions that can never run, and a suggestion. Exits 1 when there is no plan.",
+    formats: ["ascii", "json"],
+    defaultFormat: "ascii",
+    options: [GOAL, STATE, STRATEGY, HEURISTIC, BUDGET, SEED, FORMAT(["ascii", "json"], "ascii"), OUTPUT, HELP],
+    examples: ["langgoap explain examples/domains/village.yaml --goal '{\"has_gold\": true}'"],
+  },
+  {
+    name: "visualize",
+    summary: "Render the plan (Mermaid, DOT, Gantt, HTML report) or the A* search tree",
+    usage: "langgoap visualize <domain> [options]",
+    description: `Plans, then renders the plan. With --search-tree, renders the A* search tree instead (DOT: one node per expansion, the plan's path in bold). ${FORMAT_NOTES}`,
+    formats: PLAN_FORMATS,
+    defaultFormat: "mermaid",
+    options: [
+      GOAL,
+      STATE,
+      STRATEGY,
+      HEURISTIC,
+      BUDGET,
+      SEED,
+      FORMAT(PLAN_FORMATS, "mermaid"),
+      OUTPUT,
+      WIDTH,
+      TITLE,
+      { name: "search-tree", type: "boolean", help: "Render the A* search tree as DOT instead of the plan (astar only)." },
+      { name: "max-nodes", type: "string", value: "<n>", help: "Search tree: draw at most this many expansions (default 500)." },
+      HELP,
+    ],
+    examples: [
+      "langgoap visualize examples/domains/village.yaml --format html -o plan.html",
+      "langgoap visualize examples/domains/village.yaml -o plan.mmd",
+      "langgoap visualize examples/domains/kitchen.yaml --format gantt",
+      "langgoap visualize examples/domains/village.yaml --search-tree -o search.dot && dot -Tsvg search.dot > search.svg",
+    ],
+  },
+  {
+    name: "run",
+    summary: "Execute the plan in a LangGraph GoapGraph and report the run",
+    usage: "langgoap run <domain> [options]",
+    description:
+      "Runs the goal through a real LangGraph graph (planner → executor → observer, replanning when the world deviates). Actions from domain files have no code: their declared effects are applied. Modules may export actions with execute functions, which run for real. Exits 0 when the goal is achieved, 1 otherwise. The html format is a report of the run: plan, Gantt charts, replans, execution history and trace events.",
+    formats: ["ascii", "json", "html"],
+    defaultFormat: "ascii",
+    options: [GOAL, STATE, STRATEGY, HEURISTIC, BUDGET, SEED, FORMAT(["ascii", "json", "html"], "ascii"), OUTPUT, TITLE, HELP],
+    examples: ["langgoap run examples/domains/village.yaml", "langgoap run examples/domains/village.yaml --format html -o run.html"],
+  },
+];
+
+/** The spec of `name`, if it is a command. */
+export function commandSpec(name: string): CommandSpec | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}

@@ -1,0 +1,56 @@
+import { type GoalSpec, LangGoapError, validateDomain, type WorldState } from "../core/index.js";
+import { readJsonOption, toGoal, toState } from "./goal-input.js";
+import type { CliIo } from "./io.js";
+import type { ParsedCommand } from "./options.js";
+import { type LoadedDomain, loadSource } from "./source.js";
+
+/** Everything a command works with: the parsed line, the loaded domain, and the goal and start state after overrides. */
+export interface CommandContext {
+  readonly io: CliIo;
+  readonly cwd: string;
+  readonly args: ParsedCommand;
+  readonly domain: LoadedDomain;
+  readonly state: WorldState;
+  /** The goal to plan for (`undefined` only for commands that need none). */
+  readonly goal: GoalSpec | undefined;
+}
+
+/** Re-labels a validation error of an override so it names the option, not the domain's own section. */
+function checkOverride(option: "goal" | "state", check: () => void): void {
+  try {
+    check();
+  } catch (error) {
+    if (!(error instanceof LangGoapError)) throw error;
+    const message = error.message.startsWith(`${option}: `) ? error.message.slice(option.length + 2) : error.message;
+    throw new LangGoapError(error.code, `--${option}: ${message}`, { ...error.details, option }, { cause: error });
+  }
+}
+
+/**
+ * Loads the domain and applies `--goal` and `--state`. With declared
+ * `facts`, overrides are validated like the domain file itself (an unknown
+ * fact is `UNKNOWN_FACT`).
+ */
+export async function createContext(io: CliIo, args: ParsedCommand, needsGoal: boolean): Promise<CommandContext> {
+  const cwd = io.cwd ?? process.cwd();
+  const domain = await loadSource(args.domain, cwd);
+  let goal = domain.goal;
+  if (args.goal !== undefined) {
+    const raw = await readJsonOption(args.goal, "goal", cwd);
+    goal = toGoal(raw, "--goal");
+    const override = goal;
+    if (domain.facts) checkOverride("goal", () => validateDomain({ actions: [], facts: domain.facts, goal: override }));
+  }
+  let state = domain.state;
+  if (args.state !== undefined) {
+    const raw = toState(await readJsonOption(args.state, "state", cwd), "--state");
+    if (domain.facts) checkOverride("state", () => validateDomain({ actions: [], facts: domain.facts, state: raw }));
+    state = { ...state, ...raw };
+  }
+  if (needsGoal && !goal) {
+    throw new LangGoapError("INVALID_GOAL", `${domain.source} declares no goal; give one with --goal '{"fact": value}'`, {
+      source: domain.source,
+    });
+  }
+  return { io, cwd, args, domain, state, goal };
+}

@@ -1,0 +1,46 @@
+import {
+  type ActionSpec,
+  type Condition,
+  type Conditions,
+  type Effect,
+  formatCondition,
+  formatEffect,
+  type WorldState,
+} from "../core/index.js";
+import type { NoPlanExplanation } from "../planner/index.js";
+
+/** `a = true, wood >= 3`. */
+export function conditionsText(conditions: Conditions): string {
+  const parts = Object.entries(conditions).map(([k, c]) => formatCondition(k, c as Condition));
+  return parts.length ? parts.join(", ") : "(none)";
+}
+
+/** `has_axe = true, wood = 0` (sorted). */
+export function stateText(state: Readonly<WorldState>): string {
+  const keys = Object.keys(state).sort();
+  return keys.length ? keys.map((k) => `${k} = ${JSON.stringify(state[k])}`).join(", ") : "(empty)";
+}
+
+/** The explanation of a missing plan as indented text lines. */
+export function explanationText(explanation: NoPlanExplanation): string {
+  const lines: string[] = [];
+  const section = (title: string, items: readonly string[]) => {
+    if (items.length === 0) return;
+    lines.push(title);
+    for (const item of items) lines.push(`  - ${item}`);
+  };
+  section("Unreachable goal conditions (no action produces them):", explanation.unreachableConditions);
+  section("Missing preconditions (required, never true and never produced):", explanation.missingPreconditions);
+  section("Actions that can never run:", explanation.unusableActions);
+  lines.push(`Suggestion: ${explanation.suggestion}`);
+  return `${lines.join("\n")}\n`;
+}
+
+/** An action's effects as `key = value`, `key += 2` (function effects list their keys). */
+export function effectsText(action: ActionSpec): string {
+  const effects = action.staticEffects;
+  const parts = effects
+    ? Object.entries(effects).map(([k, e]) => formatEffect(k, e as Effect))
+    : [...action.effectKeys].map((k) => `${k} = (computed)`);
+  return parts.length ? parts.join(", ") : "(none)";
+}

@@ -1,0 +1,111 @@
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { parse as parseYaml } from "yaml";
+import {
+  type Conditions,
+  describeValue,
+  GoalSpec,
+  type GoalSpecOptions,
+  isFact,
+  LangGoapError,
+  MultiGoal,
+  type WorldState,
+} from "../core/index.js";
+
+function wrap<T>(where: string, build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof LangGoapError)
+      throw new LangGoapError(error.code, `${where}: ${error.message}`, { ...error.details, where }, { cause: error });
+    throw error;
+  }
+}
+
+/**
+ * A goal from user input: a `GoalSpec`, goal options `{ conditions, ... }`,
+ * or bare conditions `{ key: value }`. `where` names the input in errors.
+ */
+export function toGoal(raw: unknown, where: string): GoalSpec {
+  if (raw instanceof GoalSpec) return raw;
+  if (raw instanceof MultiGoal) {
+    throw new LangGoapError("INVALID_GOAL", `${where}: a MultiGoal cannot be planned by the CLI; give one goal`, { where });
+  }
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    throw new LangGoapError(
+      "INVALID_GOAL",
+      `${where}: expected an object of goal conditions like {"has_food": true}, got ${describeValue(raw)}`,
+      {
+        where,
+      },
+    );
+  }
+  const record = raw as Record<string, unknown>;
+  const isOptions = typeof record.conditions === "object" && record.conditions !== null && !Array.isArray(record.conditions);
+  return wrap(where, () => new GoalSpec(isOptions ? (record as GoalSpecOptions) : { conditions: record as Conditions }));
+}
+
+/** A world state from user input: an object whose values are facts (booleans, finite numbers, strings, null) or JSON. */
+export function toState(raw: unknown, where: string): WorldState {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    throw new LangGoapError("INVALID_STATE", `${where}: expected an object of facts like {"has_axe": true}, got ${describeValue(raw)}`, {
+      where,
+    });
+  }
+  for (const [key, value] of Object.entries(raw)) {
+    if (typeof value === "number" && !isFact(value)) {
+      throw new LangGoapError("INVALID_STATE", `${where}: fact "${key}" must be a finite number, got ${describeValue(value)}`, {
+        where,
+        key,
+      });
+    }
+  }
+  return { ...(raw as WorldState) };
+}
+
+/**
+ * The value of `--goal` or `--state`: inline JSON, or `@path` to a JSON or
+ * YAML file.
+ */
+export async function readJsonOption(text: string, option: string, cwd: string): Promise<unknown> {
+  if (text.startsWith("@")) {
+    const file = text.slice(1);
+    let content: string;
+    try {
+      content = await readFile(resolve(cwd, file), "utf8");
+    } catch (error) {
+      throw new LangGoapError(
+        "INVALID_OPTION",
+        `--${option}: cannot read "${file}": ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`,
+        {
+          option,
+          file,
+        },
+      );
+    }
+    try {
+      return parseYaml(content);
+    } catch (error) {
+      throw new LangGoapError(
+        "INVALID_OPTION",
+        `--${option}: "${file}" is not valid JSON or YAML: ${(error as Error).message.split("\n")[0]}`,
+        {
+          option,
+          file,
+        },
+      );
+    }
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new LangGoapError(
+      "INVALID_OPTION",
+      `--${option}: not valid JSON (${(error as Error).message}); write it like '{"has_food": true}' or use @file.json`,
+      {
+        option,
+        value: text,
+      },
+    );
+  }
+}

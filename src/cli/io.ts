@@ -1,0 +1,31 @@
+/**
+ * Where the CLI reads and writes. `runCli` takes one of these so tests run
+ * commands in-process with captured output and a fake clock; `bin.ts`
+ * passes {@link processIo}.
+ */
+export interface CliIo {
+  /** Receives the command's output. */
+  readonly stdout: (text: string) => void;
+  /** Receives diagnostics, errors and the progress line. */
+  readonly stderr: (text: string) => void;
+  /** Base of relative paths. @defaultValue process.cwd() */
+  readonly cwd?: string;
+  /** True when stderr is a terminal: the progress line is then redrawn in place. @defaultValue false */
+  readonly stderrIsTTY?: boolean;
+  /** Clock in milliseconds, for progress timing. @defaultValue performance.now */
+  readonly now?: () => number;
+  /** Aborts a search or run in progress (bin.ts wires Ctrl-C to it). */
+  readonly signal?: AbortSignal;
+}
+
+/** The real process: stdout, stderr, the working directory and the clock. */
+export function processIo(signal?: AbortSignal): CliIo {
+  return {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    cwd: process.cwd(),
+    stderrIsTTY: process.stderr.isTTY === true,
+    now: () => performance.now(),
+    ...(signal ? { signal } : {}),
+  };
+}

@@ -1,0 +1,123 @@
+import { parseArgs } from "node:util";
+import { describeValue, LangGoapError, type LangGoapErrorCode } from "../core/index.js";
+import type { HeuristicName } from "../planner/index.js";
+import { parseBudget, type SearchBudget } from "./budget.js";
+import type { CommandSpec } from "./commands/spec.js";
+import { STRATEGIES, type StrategyName } from "./search.js";
+
+const HEURISTICS: readonly HeuristicName[] = ["hmax", "hadd", "hff", "goal-count", "zero"];
+
+const EXTENSION_FORMATS: Readonly<Record<string, string>> = {
+  ".html": "html",
+  ".htm": "html",
+  ".mmd": "mermaid",
+  ".mermaid": "mermaid",
+  ".dot": "dot",
+  ".gv": "dot",
+  ".json": "json",
+  ".txt": "ascii",
+};
+
+/** A command line, parsed and checked. */
+export interface ParsedCommand {
+  readonly help: boolean;
+  readonly domain: string;
+  readonly goal: string | undefined;
+  readonly state: string | undefined;
+  /** `undefined`: astar, or pipeline for goals with constraints, objectives or metrics. */
+  readonly strategy: StrategyName | undefined;
+  readonly heuristic: HeuristicName | undefined;
+  readonly budget: SearchBudget | undefined;
+  readonly seed: number;
+  readonly format: string;
+  readonly output: string | undefined;
+  readonly width: number | undefined;
+  readonly title: string | undefined;
+  readonly searchTree: boolean;
+  readonly maxNodes: number | undefined;
+}
+
+function usage(spec: CommandSpec, message: string, details: Record<string, unknown> = {}): LangGoapError {
+  return new LangGoapError("INVALID_OPTION", message, { command: spec.name, usage: true, ...details });
+}
+
+function oneOf<T extends string>(
+  spec: CommandSpec,
+  option: string,
+  value: string,
+  allowed: readonly T[],
+  code: LangGoapErrorCode = "INVALID_OPTION",
+): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new LangGoapError(code, `unknown ${option} ${describeValue(value)} for ${spec.name}; expected one of ${allowed.join(", ")}`, {
+    command: spec.name,
+    option,
+    value,
+    allowed,
+    usage: true,
+  });
+}
+
+function integer(spec: CommandSpec, option: string, text: string | undefined, min: number): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min) throw usage(spec, `--${option} must be an integer >= ${min}, got "${text}"`, { option });
+  return value;
+}
+
+/** The format for an output path's extension, if it implies one. */
+export function formatForPath(path: string): string | undefined {
+  const dot = path.lastIndexOf(".");
+  return dot < 0 ? undefined : EXTENSION_FORMATS[path.slice(dot).toLowerCase()];
+}
+
+/**
+ * Parses a command's arguments with `node:util` `parseArgs` against its
+ * option table and checks every value: unknown options, a missing or extra
+ * domain, an unknown strategy, heuristic or format, bad numbers.
+ */
+export function parseCommand(spec: CommandSpec, argv: readonly string[]): ParsedCommand {
+  const options: Record<string, { type: "string" | "boolean"; short?: string }> = {};
+  for (const o of spec.options) options[o.name] = { type: o.type, ...(o.short ? { short: o.short } : {}) };
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw usage(spec, (error as Error).message.replace(/\. To specify a positional argument.*$/s, ""));
+  }
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const text = (name: string): string | undefined => values[name] as string | undefined;
+  if (values.help === true) {
+    return { help: true } as ParsedCommand;
+  }
+  if (parsed.positionals.length === 0) throw usage(spec, `${spec.name}: missing <domain> (a .yaml/.json domain file or module.js#export)`);
+  if (parsed.positionals.length > 1) {
+    throw usage(spec, `${spec.name}: expected one <domain>, got ${parsed.positionals.length}: ${parsed.positionals.join(" ")}`);
+  }
+  const output = text("output");
+  const inferred = output ? formatForPath(output) : undefined;
+  // An extension the command cannot write (actions -o list.html) falls back to its default format.
+  const requested = text("format") ?? (inferred && spec.formats.includes(inferred) ? inferred : undefined);
+  const strategyText = text("strategy");
+  const seedText = text("seed");
+  const seed = seedText === undefined ? 0 : Number(seedText);
+  if (!Number.isFinite(seed) || seedText?.trim() === "")
+    throw usage(spec, `--seed must be a number, got "${seedText}"`, { option: "seed" });
+  const budgetText = text("budget");
+  return {
+    help: false,
+    domain: parsed.positionals[0] as string,
+    goal: text("goal"),
+    state: text("state"),
+    strategy: strategyText === undefined ? undefined : oneOf(spec, "strategy", strategyText, STRATEGIES, "UNKNOWN_STRATEGY"),
+    heuristic: text("heuristic") === undefined ? undefined : oneOf(spec, "heuristic", text("heuristic") as string, HEURISTICS),
+    budget: budgetText === undefined ? undefined : parseBudget(budgetText),
+    seed,
+    format: requested === undefined ? spec.defaultFormat : oneOf(spec, "format", requested, spec.formats),
+    output,
+    width: integer(spec, "width", text("width"), 10),
+    title: text("title"),
+    searchTree: values["search-tree"] === true,
+    maxNodes: integer(spec, "max-nodes", text("max-nodes"), 1),
+  };
+}

@@ -1,0 +1,113 @@
+import { readFileSync } from "node:fs";
+import { LangGoapError } from "../core/index.js";
+import { actionsCommand } from "./commands/actions.js";
+import { explainCommand } from "./commands/explain.js";
+import { planCommand } from "./commands/plan.js";
+import { runCommand } from "./commands/run.js";
+import { COMMANDS, type CommandName, commandSpec } from "./commands/spec.js";
+import { visualizeCommand } from "./commands/visualize.js";
+import { type CommandContext, createContext } from "./context.js";
+import { commandHelp, mainHelp } from "./help.js";
+import type { CliIo } from "./io.js";
+import { parseCommand } from "./options.js";
+
+/** Exit codes of the `langgoap` command. */
+export const EXIT = Object.freeze({ OK: 0, NO_PLAN: 1, BAD_INPUT: 2, INTERNAL: 3 });
+
+const RUNNERS: Readonly<Record<CommandName, (ctx: CommandContext) => Promise<number>>> = {
+  plan: planCommand,
+  actions: actionsCommand,
+  explain: explainCommand,
+  visualize: visualizeCommand,
+  run: runCommand,
+};
+
+function version(): string {
+  // src/cli and dist/cli are both two levels below package.json.
+  return (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0] as number;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j] as number;
+      row[j] = Math.min(current + 1, (row[j - 1] as number) + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length] as number;
+}
+
+function unknownCommand(name: string): LangGoapError {
+  const close = COMMANDS.map((c) => c.name).filter((c) => distance(c, name) <= 2);
+  const hint = close.length ? `; did you mean ${close.join(" or ")}?` : "";
+  return new LangGoapError("INVALID_OPTION", `unknown command "${name}"${hint} Commands: ${COMMANDS.map((c) => c.name).join(", ")}`, {
+    usage: true,
+  });
+}
+
+/**
+ * Runs the `langgoap` command line in-process and returns its exit code:
+ * 0 plan found (run: goal achieved), 1 no plan (explained on stderr),
+ * 2 bad input (the message names the file, JSON path and reason), 3 an
+ * internal error. All output goes through `io`, so tests capture it.
+ *
+ * @example
+ * ```ts
+ * let out = "";
+ * const code = await runCli(["plan", "examples/domains/village.yaml"], {
+ *   stdout: (t) => { out += t; },
+ *   stderr: () => {},
+ * });
+ * code; // 0
+ * ```
+ * @param argv - The arguments after the program name.
+ * @param io - Output streams, working directory, clock and abort signal.
+ * @returns The exit code.
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let command: string | undefined;
+  try {
+    const [first, ...rest] = argv;
+    if (first === undefined) {
+      io.stderr(mainHelp(version()));
+      return EXIT.BAD_INPUT;
+    }
+    if (first === "--help" || first === "-h" || first === "help") {
+      const topic = first === "help" && rest[0] ? commandSpec(rest[0]) : undefined;
+      if (first === "help" && rest[0] && !topic) throw unknownCommand(rest[0]);
+      io.stdout(topic ? commandHelp(topic) : mainHelp(version()));
+      return EXIT.OK;
+    }
+    if (first === "--version" || first === "-V") {
+      io.stdout(`${version()}\n`);
+      return EXIT.OK;
+    }
+    const spec = commandSpec(first);
+    if (!spec)
+      throw first.startsWith("-")
+        ? new LangGoapError("INVALID_OPTION", `expected a command before ${first}`, { usage: true })
+        : unknownCommand(first);
+    command = spec.name;
+    const args = parseCommand(spec, rest);
+    if (args.help) {
+      io.stdout(commandHelp(spec));
+      return EXIT.OK;
+    }
+    const ctx = await createContext(io, args, spec.name !== "actions");
+    return await RUNNERS[spec.name](ctx);
+  } catch (error) {
+    if (error instanceof LangGoapError) {
+      io.stderr(`langgoap: error: ${error.message}\n`);
+      if (error.details.usage === true) io.stderr(`Run "langgoap ${command ? `${command} ` : ""}--help" for usage.\n`);
+      return EXIT.BAD_INPUT;
+    }
+    io.stderr(
+      `langgoap: internal error: ${(error as Error)?.stack ?? String(error)}\nPlease report this with the command line that caused it.\n`,
+    );
+    return EXIT.INTERNAL;
+  }
+}

@@ -1,0 +1,177 @@
+import { type ActionSpec, type GoalSpec, LangGoapError, type WorldState } from "../core/index.js";
+import {
+  AStarStrategy,
+  explainNoPlan,
+  type HeuristicName,
+  MCTSStrategy,
+  type NoPlanExplanation,
+  type Plan,
+  type PlanningStrategy,
+  planDetailed,
+  type SearchRecord,
+  type SearchStats,
+} from "../planner/index.js";
+import { describeBudget, type SearchBudget } from "./budget.js";
+
+/** Strategies the CLI offers. */
+export const STRATEGIES = ["astar", "pipeline", "mcts"] as const;
+export type StrategyName = (typeof STRATEGIES)[number];
+
+/** MCTS iterations when no budget is given: a fixed count keeps runs reproducible. */
+export const DEFAULT_MCTS_ITERATIONS = 1000;
+
+/** What the user asked of the search. */
+export interface SearchSettings {
+  /** `undefined`: astar, or pipeline for goals with constraints, objectives or metrics (as the graph chooses). */
+  readonly strategy: StrategyName | undefined;
+  readonly heuristic: HeuristicName | undefined;
+  readonly budget: SearchBudget | undefined;
+  readonly seed: number;
+  /** Record A* expansions for the search-tree export. */
+  readonly recordExpansions?: boolean;
+}
+
+/** How a CLI search ended. `not_found`: an incomplete strategy gave up without proving there is no plan. */
+export type CliSearchStatus = "found" | "no_plan" | "budget_exhausted" | "aborted" | "not_found";
+
+/** The result of {@link search}. */
+export interface SearchOutcome {
+  /** The strategy that searched. */
+  readonly strategy: StrategyName;
+  readonly plan: Plan | null;
+  readonly status: CliSearchStatus;
+  readonly stats?: SearchStats;
+  readonly explanation?: NoPlanExplanation;
+  readonly expansions?: readonly SearchRecord[];
+  /** One line on why there is no plan, for stderr. */
+  readonly message?: string;
+}
+
+/** The strategy a search uses: the one asked for, or the graph's choice for this goal. */
+export function resolveStrategy(settings: SearchSettings, goal: GoalSpec): StrategyName {
+  return settings.strategy ?? (goal.needsOptimization ? "pipeline" : "astar");
+}
+
+/** The optimizer and its MILP solvers load only when the pipeline is used. */
+async function loadOptimize() {
+  return import("../optimize/index.js");
+}
+
+/** The strategy object a `run` gives the graph. */
+export async function createStrategy(settings: SearchSettings, strategy: StrategyName): Promise<PlanningStrategy> {
+  const { budget } = settings;
+  if (strategy === "pipeline") {
+    const { TwoPhasePipelineStrategy } = await loadOptimize();
+    return new TwoPhasePipelineStrategy({
+      ...(settings.heuristic ? { heuristic: settings.heuristic } : {}),
+      ...(budget?.kind === "time" ? { timeLimitMs: budget.ms } : {}),
+    });
+  }
+  if (strategy === "mcts") {
+    return new MCTSStrategy({
+      seed: settings.seed,
+      ...(budget?.kind === "time"
+        ? { iterations: Number.POSITIVE_INFINITY, wallClockMs: budget.ms }
+        : { iterations: budget?.steps ?? DEFAULT_MCTS_ITERATIONS, wallClockMs: Number.POSITIVE_INFINITY }),
+    });
+  }
+  return new AStarStrategy({
+    ...(settings.heuristic ? { heuristic: settings.heuristic } : {}),
+    ...(budget?.kind === "steps" ? { maxExpansions: budget.steps } : {}),
+    ...(budget?.kind === "time" ? { timeBudgetMs: budget.ms } : {}),
+  });
+}
+
+/** Checks option combinations a strategy cannot honour. */
+export function checkSettings(settings: SearchSettings, strategy: StrategyName): void {
+  if (strategy === "mcts" && settings.heuristic) {
+    throw new LangGoapError("INVALID_OPTION", "--heuristic applies to the astar strategy; mcts estimates states by rollouts", {
+      option: "heuristic",
+    });
+  }
+  if (settings.recordExpansions && strategy !== "astar") {
+    throw new LangGoapError("INVALID_OPTION", `--search-tree draws the A* search; it is not available with --strategy ${strategy}`, {
+      option: "search-tree",
+    });
+  }
+  if (strategy === "pipeline" && settings.budget?.kind === "steps") {
+    throw new LangGoapError(
+      "INVALID_OPTION",
+      `--budget ${settings.budget.steps}: the pipeline takes a time budget (e.g. 2s), which bounds each solver phase`,
+      { option: "budget" },
+    );
+  }
+}
+
+/**
+ * Runs the chosen strategy once. A* reports its status, counters and (on
+ * request) its expansions; the pipeline's first phase is a complete A*, so
+ * its `null` means no plan; MCTS, which cannot prove that no plan exists,
+ * reports `not_found` unless relaxed reachability shows the goal is
+ * unreachable.
+ */
+export async function search(
+  start: Readonly<WorldState>,
+  goal: GoalSpec,
+  actions: readonly ActionSpec[],
+  settings: SearchSettings,
+  signal: AbortSignal | undefined,
+): Promise<SearchOutcome> {
+  const strategy = resolveStrategy(settings, goal);
+  checkSettings(settings, strategy);
+  if (strategy === "astar") {
+    const { budget } = settings;
+    const result = planDetailed(start, goal, actions, {
+      ...(settings.heuristic ? { heuristic: settings.heuristic } : {}),
+      ...(budget?.kind === "steps" ? { maxExpansions: budget.steps } : {}),
+      ...(budget?.kind === "time" ? { timeBudgetMs: budget.ms } : {}),
+      ...(signal ? { signal } : {}),
+      ...(settings.recordExpansions ? { recordExpansions: true } : {}),
+    });
+    const base = {
+      strategy,
+      plan: result.plan,
+      status: result.status,
+      stats: result.stats,
+      ...(result.expansions ? { expansions: result.expansions } : {}),
+    };
+    switch (result.status) {
+      case "found":
+        return base;
+      case "no_plan": {
+        const explanation = result.explanation ?? explainNoPlan(start, goal, actions);
+        return { ...base, explanation, message: "no plan reaches the goal" };
+      }
+      case "budget_exhausted":
+        return {
+          ...base,
+          message: `search budget exhausted after ${result.stats.nodesExpanded} expansions${budget ? ` (--budget ${describeBudget(budget, "expansions")})` : ""} without reaching the goal`,
+        };
+      default:
+        return { ...base, message: "search aborted" };
+    }
+  }
+  const plan =
+    strategy === "pipeline"
+      ? await (await loadOptimize()).pipelinePlan(start, goal, actions, {
+          ...(settings.heuristic ? { heuristic: settings.heuristic } : {}),
+          ...(settings.budget?.kind === "time" ? { timeLimitMs: settings.budget.ms } : {}),
+          ...(signal ? { signal } : {}),
+        })
+      : await (await createStrategy(settings, strategy)).plan(start, goal, actions, signal ? { signal } : {});
+  if (plan) return { strategy, plan, status: "found" };
+  if (signal?.aborted) return { strategy, plan: null, status: "aborted", message: "search aborted" };
+  const explanation = explainNoPlan(start, goal, actions);
+  if (strategy === "pipeline") return { strategy, plan: null, status: "no_plan", explanation, message: "no plan reaches the goal" };
+  const provenUnreachable = explanation.unreachableConditions.length > 0;
+  const spent = settings.budget ? describeBudget(settings.budget, "iterations") : `${DEFAULT_MCTS_ITERATIONS} iterations`;
+  return provenUnreachable
+    ? { strategy, plan: null, status: "no_plan", explanation, message: "no plan reaches the goal" }
+    : {
+        strategy,
+        plan: null,
+        status: "not_found",
+        explanation,
+        message: `mcts found no plan within ${spent}; try a larger --budget or --strategy astar`,
+      };
+}
