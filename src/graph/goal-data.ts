@@ -47,7 +47,7 @@ function specData(goal: GoalSpec): GoalSpecData {
 }
 
 /** The checkpoint-safe form of a goal (no registry involved). */
-export function dataOf(goal: GoalSpec | MultiGoal): GoalData {
+export function goalToData(goal: GoalSpec | MultiGoal): GoalData {
   if (goal instanceof MultiGoal) {
     return { kind: "MultiGoal", mode: goal.mode, ...(goal.name ? { name: goal.name } : {}), goals: goal.goals.map(specData) };
   }
@@ -90,7 +90,7 @@ export class GoalRegistry {
       return goal;
     }
     const live = goal instanceof GoalSpec || goal instanceof MultiGoal ? goal : new GoalSpec({ conditions: goal as Conditions });
-    const data = dataOf(live);
+    const data = goalToData(live);
     this.#store(stableJson(data), live);
     return data;
   }
@@ -106,7 +106,7 @@ export class GoalRegistry {
   }
 
   #remember(goal: GoalSpec | MultiGoal): string {
-    const key = stableJson(dataOf(goal));
+    const key = stableJson(goalToData(goal));
     this.#store(key, goal);
     return key;
   }

@@ -1,6 +1,6 @@
 export { FunctionalConditionResolver, type ResolveConditionsOptions, resolveConditions } from "./conditions.js";
 export { GoapExecutor, type GoapExecutorOptions } from "./executor.js";
-export { dataOf, type GoalData, type GoalInput, GoalRegistry, type GoalSpecData, isGoalData, type MultiGoalData } from "./goal-data.js";
+export { type GoalData, type GoalInput, GoalRegistry, type GoalSpecData, goalToData, isGoalData, type MultiGoalData } from "./goal-data.js";
 export { GoapGraph } from "./goap-graph.js";
 export {
   DEFAULT_GOAP_RECURSION_LIMIT,

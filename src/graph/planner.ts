@@ -4,7 +4,7 @@ import type { ConditionResolver } from "../nl/index.js";
 import { TwoPhasePipelineStrategy } from "../optimize/index.js";
 import { AStarStrategy, type Plan, type PlanningStrategy, planningKeys } from "../planner/index.js";
 import { resolveConditions } from "./conditions.js";
-import { dataOf } from "./goal-data.js";
+import { goalToData } from "./goal-data.js";
 import { activeGoal, type GoalPlanningContext, type GoalPlanningResult, planGoal, planMultiGoal } from "./goal-planning.js";
 import { planFromData, planToData } from "./plan-data.js";
 import { type GoapNodeOptions, NodeRuntime } from "./runtime.js";
@@ -174,7 +174,7 @@ export class GoapPlanner {
         suggestion: "",
       };
       const answer = await this.#stuck.handleStuck(
-        { ...state, goal: dataOf(goal), worldState: world, noPlanExplanation: explanation, replanCount },
+        { ...state, goal: goalToData(goal), worldState: world, noPlanExplanation: explanation, replanCount },
         explanation,
       );
       if (answer.code !== "replan") break;
