@@ -11,6 +11,7 @@ import {
 import { type HeuristicName, Plan, planDetailed, replayPlan } from "../planner/index.js";
 import { MinHeap } from "./min-heap.js";
 import { type Path, pathFrom, spurSearch, stateKey } from "./spur-search.js";
+import { TraceOrder } from "./trace-order.js";
 
 /** Options of {@link enumeratePlans}. */
 export interface EnumerateOptions {
@@ -18,9 +19,11 @@ export interface EnumerateOptions {
   readonly count?: number;
   /**
    * When two plans count as the same: `sequence` (same actions in the same
-   * order) or `actions` (same multiset of actions: reorderings of one plan
-   * are reported once, cheapest first — resource totals cannot tell them
-   * apart). @defaultValue "sequence"
+   * order) or `actions` (same multiset of actions). In `actions` mode the
+   * search only visits plans in a canonical order of independent actions,
+   * so the reorderings of a plan (exponentially many in parallel projects)
+   * are never enumerated; plans are returned in that canonical order.
+   * @defaultValue "sequence"
    */
   readonly distinct?: "sequence" | "actions";
   /** Actions never used. */
@@ -29,7 +32,7 @@ export interface EnumerateOptions {
   readonly heuristic?: HeuristicName;
   /** The optimal plan, when already known (saves one search). */
   readonly primary?: Plan;
-  /** Stop after this many inner A* searches (deterministic bound). @defaultValue 5000 */
+  /** Stop after this many inner A* searches (and 20 times as many search nodes): a deterministic bound. @defaultValue 5000 */
   readonly maxSearches?: number;
   readonly signal?: AbortSignal;
 }
@@ -90,6 +93,8 @@ export function enumeratePlans(
   const banned = new Set(options.blacklisted ?? []);
   const usable = validateActions(actions).filter((a) => !banned.has(a.name));
   const heuristic = options.heuristic ?? "hmax";
+  // In "actions" mode plans are searched in normal form, so reorderings of independent actions never come up.
+  const order = distinct === "actions" ? new TraceOrder(usable) : undefined;
   if (count === 0) return [];
   if (spec.isSatisfied(start)) return [toPlan(start, [], spec, 1)];
 
@@ -125,6 +130,9 @@ export function enumeratePlans(
       bannedFirst: cell.banned,
       used: new Set(prefix.actions.flatMap((a) => (a.canRerun ? [] : [a.name]))),
       complete,
+      prefix: prefix.actions,
+      ...(order ? { order } : {}),
+      maxNodes: maxSearches * 20,
     });
     if (!spur) return spur;
     return {
@@ -135,8 +143,8 @@ export function enumeratePlans(
     };
   };
 
-  const primary =
-    options.primary && replayPlan(start, options.primary.actions, spec).valid ? pathFrom(start, options.primary.actions) : null;
+  const given = options.primary && replayPlan(start, options.primary.actions, spec).valid ? options.primary.actions : null;
+  const primary = given ? pathFrom(start, order ? order.normalForm(given) : given) : null;
   const first = primary ?? bestOf({ root: { actions: [], states: [], stepCosts: [], cost: 0 }, depth: 0, banned: new Set() });
   if (!first) return [];
   const heap = new MinHeap<Candidate>((a, b) => a.path.cost < b.path.cost || (a.path.cost === b.path.cost && a.seq < b.seq));

@@ -55,6 +55,12 @@ interface Encoding {
   readonly parts: readonly (readonly [id: string, sign: 1 | -1])[];
 }
 
+/** A power of two near the largest coefficient of a row (1 for an empty row). */
+function rowScale(terms: readonly { readonly coefficient: number }[]): number {
+  const largest = terms.reduce((m, t) => Math.max(m, Math.abs(t.coefficient)), 0);
+  return largest > 0 ? 2 ** Math.round(Math.log2(largest)) : 1;
+}
+
 /**
  * Translates the neutral model. javascript-lp-solver mishandles integer
  * variables declared `unrestricted` (it returned 1 where -3 was optimal in
@@ -95,17 +101,22 @@ function toJsLp(model: MilpModel, timeout: number): { jsModel: JsLpModel; encodi
     return { offset, parts };
   });
   const add = (j: number, row: string, coefficient: number) => {
+    if (coefficient === 0) return;
     for (const [id, sign] of (encodings[j] as Encoding).parts) (jsModel.variables[id] as Record<string, number>)[row] = sign * coefficient;
   };
   // The objective's constant shift does not change the argmin; the result's
-  // objective is recomputed from the original model.
-  for (const t of model.objective.terms) add(t.variable, OBJECTIVE, t.coefficient);
+  // objective is recomputed from the original model. Rows and the objective
+  // are divided by a power of two near their largest coefficient (exact in
+  // floating point): javascript-lp-solver's tolerances are absolute.
+  const objectiveScale = rowScale(model.objective.terms);
+  for (const t of model.objective.terms) add(t.variable, OBJECTIVE, t.coefficient / objectiveScale);
   model.constraints.forEach((c, i) => {
+    const scale = rowScale(c.terms);
     const shift = c.terms.reduce((sum, t) => sum + t.coefficient * (encodings[t.variable] as Encoding).offset, 0);
-    const b = bound(c.lower - shift, c.upper - shift);
+    const b = bound((c.lower - shift) / scale, (c.upper - shift) / scale);
     if (!b) return;
     jsModel.constraints[`r${i}`] = b;
-    for (const t of c.terms) add(t.variable, `r${i}`, t.coefficient);
+    for (const t of c.terms) add(t.variable, `r${i}`, t.coefficient / scale);
   });
   return { jsModel, encodings };
 }

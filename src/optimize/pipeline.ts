@@ -11,10 +11,10 @@ import {
 } from "../core/index.js";
 import { type HeuristicName, type Plan, planDetailed } from "../planner/index.js";
 import { enumeratePlans } from "./alternatives.js";
-import { activeObjectives, evaluatePlan, hasPreferences, type ObjectiveMode } from "./evaluate.js";
+import { activeObjectives, hasPreferences, type ObjectiveMode, type PlanEvaluation } from "./evaluate.js";
 import { wantsSchedule, withSchedule } from "./refine.js";
 import { schedulePlan } from "./schedule.js";
-import { annotate, optimizePlans } from "./select.js";
+import { annotate, evaluateCandidates, optimizePlans } from "./select.js";
 import type { SolverChoice } from "./solver-types.js";
 
 /** Options of {@link pipelinePlan}. */
@@ -99,20 +99,22 @@ export async function pipelinePlan(
     ...(options.timeLimitMs ? { timeLimitMs: options.timeLimitMs } : {}),
     ...(options.capacities ? { capacities: options.capacities } : {}),
   };
-  const primaryFeasible = evaluatePlan(primary, spec).feasible;
+  const [primaryEvaluation] = await evaluateCandidates([primary], spec, solverOptions);
+  const primaryFeasible = primaryEvaluation?.feasible === true;
   if (!primaryFeasible) {
     callTracer(options.tracer, "onSearchDeadEnd", "csp_infeasible", { plan: primary.actionNames, status: "infeasible" });
   }
 
   let candidates: Plan[] = [primary];
   if (!primary.isEmpty && maxAlternatives > 0 && (!primaryFeasible || rankedBeyondCost(spec))) {
-    // Reorderings of one plan have identical totals; tell them apart only when the schedule matters.
-    const ordersMatter = spec.objectives.some((o) => o.key === "makespanMs") || spec.constraints.some((c) => c.key === "makespanMs");
+    // Reorderings of one plan have the same totals, and (their precedences
+    // coming from what each action needs) almost always the same schedule:
+    // counting them separately would fill k with permutations.
     const blacklisted = primary.metadata.usedBlacklistFallback ? [] : [...(options.blacklisted ?? [])];
     candidates = enumeratePlans(start, spec, actions, {
       count: maxAlternatives + 1,
       primary,
-      distinct: ordersMatter ? "sequence" : "actions",
+      distinct: "actions",
       blacklisted,
       ...(options.heuristic ? { heuristic: options.heuristic } : {}),
       ...(options.maxSearches ? { maxSearches: options.maxSearches } : {}),
@@ -124,7 +126,7 @@ export async function pipelinePlan(
   let chosen =
     candidates.length > 1 || spec.needsOptimization
       ? await optimizePlans(candidates, spec, { ...solverOptions, objectiveMode: mode })
-      : annotate(primary, spec, evaluatePlan(primary, spec), {}, mode);
+      : annotate(primary, spec, primaryEvaluation as PlanEvaluation, {}, mode);
   if (wantsSchedule(chosen, options.capacities)) chosen = withSchedule(chosen, await schedulePlan(chosen, solverOptions));
   return chosen.with({
     metadata: {

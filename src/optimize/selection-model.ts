@@ -2,7 +2,7 @@
  * @internal The plan-selection MILP: one binary per candidate, exactly one
  * chosen; each constraint's total is a linear expression of the choice,
  * with non-negative slack variables measuring how far it is exceeded
- * (`over`) or missed (`under`). The lexicographic levels of `evaluate.ts`
+ * (`over`) or missed (`under`), in the row's own unit. The lexicographic levels of `evaluate.ts`
  * become one linear objective each.
  */
 
@@ -19,6 +19,11 @@ export interface SelectionModel {
 }
 
 const minimize = (terms: LinearTerm[]): MilpObjective => ({ sense: "minimize", terms, constant: 0 });
+
+/** The power of two nearest to `magnitude` (1 for 0): dividing by it is exact in floating point. */
+export function powerOfTwoNear(magnitude: number): number {
+  return magnitude > 0 && Number.isFinite(magnitude) ? 2 ** Math.round(Math.log2(magnitude)) : 1;
+}
 
 /** Builds the selection model for evaluated candidates with their total costs. */
 export function selectionModel(
@@ -39,17 +44,22 @@ export function selectionModel(
   const hardTerms: LinearTerm[] = [];
   const preferenceTerms: LinearTerm[] = [];
   goal.constraints.forEach((c, k) => {
-    const total = picks.map((p, i) => [p, evaluations[i]?.constraintTotals[k] as number] as [number, number]);
-    const weight = c.level === "hard" ? hardWeight(c.weight) : c.weight;
+    const totals = evaluations.map((e) => e.constraintTotals[k] as number);
+    // Rows are written in units of `unit` (a power of two, so the scaling is
+    // exact): a makespan in ms next to a 0/1 choice would otherwise span nine
+    // orders of magnitude, which javascript-lp-solver cannot pivot on.
+    const unit = powerOfTwoNear(Math.max(Math.abs(c.max ?? 0), Math.abs(c.min ?? 0), ...totals.map(Math.abs)));
+    const total = picks.map((p, i) => [p, (totals[i] as number) / unit] as [number, number]);
+    const weight = (c.level === "hard" ? hardWeight(c.weight) : c.weight) * unit;
     const sink = c.level === "hard" ? hardTerms : preferenceTerms;
     if (c.max !== undefined) {
       const over = b.addVariable(`over_${k}`);
-      b.addConstraint(`max_${k}`, [...total, [over, -1]], { max: c.max });
+      b.addConstraint(`max_${k}`, [...total, [over, -1]], { max: c.max / unit });
       sink.push({ variable: over, coefficient: weight });
     }
     if (c.min !== undefined) {
       const under = b.addVariable(`under_${k}`);
-      b.addConstraint(`min_${k}`, [...total, [under, 1]], { min: c.min });
+      b.addConstraint(`min_${k}`, [...total, [under, 1]], { min: c.min / unit });
       sink.push({ variable: under, coefficient: weight });
     }
   });

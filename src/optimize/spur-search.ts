@@ -9,10 +9,13 @@
  * state). That heuristic is admissible and consistent for the restricted
  * problem, and as soon as a popped state's unrestricted optimal completion
  * happens to respect the restrictions, that completion is optimal and the
- * search stops — usually at the first or second node.
+ * search stops — usually at the first or second node. With a trace order,
+ * only plans in normal form are searched (see `trace-order.ts`); a
+ * completion is first rewritten into normal form, which keeps its cost.
  */
 import type { ActionSpec, GoalSpec, WorldState } from "../core/index.js";
 import { MinHeap } from "./min-heap.js";
+import type { TraceOrder } from "./trace-order.js";
 
 /** A plan fragment with the state after each action and each action's cost. */
 export interface Path {
@@ -59,6 +62,12 @@ export interface SpurProblem {
   /** Once-only actions already spent. */
   readonly used: ReadonlySet<string>;
   readonly complete: Completer;
+  /** The fixed actions before `from` (for the normal-form check). */
+  readonly prefix: readonly ActionSpec[];
+  /** When given, only plans in this order's normal form are searched. */
+  readonly order?: TraceOrder;
+  /** Give up (return `undefined`) after expanding this many nodes. */
+  readonly maxNodes: number;
 }
 
 interface Node {
@@ -101,17 +110,27 @@ function join(a: Path, b: Path): Path {
 /**
  * The cheapest restricted plan from `problem.from` (goal-terminal: it ends
  * at the first state meeting the goal), `null` when there is none, or
- * `undefined` when the completer's budget ran out.
+ * `undefined` when a budget ran out.
  */
 export function spurSearch(problem: SpurProblem): Path | null | undefined {
-  const { goal, forbidden, bannedFirst, complete } = problem;
-  const acceptable = (node: Node, completion: Path): boolean => {
-    if (node.parent === null && (completion.actions.length === 0 || bannedFirst.has((completion.actions[0] as ActionSpec).name)))
-      return false;
-    return completion.states.every((s) => {
+  const { goal, forbidden, bannedFirst, complete, order, prefix } = problem;
+  const fullPath = (node: Node) => [...prefix, ...prefixOf(node).actions];
+  /** The completion as a continuation of `node` that meets every restriction, or null. */
+  const admissible = (node: Node, completion: Path): Path | null => {
+    let candidate = completion;
+    if (order) {
+      const before = fullPath(node);
+      const normal = order.normalForm([...before, ...completion.actions]);
+      if (before.some((a, i) => normal[i] !== a)) return null; // its normal form leaves this part of the space
+      const tail = normal.slice(before.length);
+      if (tail.some((a, i) => a !== completion.actions[i])) candidate = pathFrom(node.state, tail);
+    }
+    if (node.parent === null && (candidate.actions.length === 0 || bannedFirst.has((candidate.actions[0] as ActionSpec).name))) return null;
+    const enters = candidate.states.some((s) => {
       const key = stateKey(s);
-      return !forbidden.has(key) && !onPath(node, key);
+      return forbidden.has(key) || onPath(node, key);
     });
+    return enters ? null : candidate;
   };
   const first = complete(problem.from, problem.used);
   if (first == null) return first;
@@ -129,26 +148,36 @@ export function spurSearch(problem: SpurProblem): Path | null | undefined {
     used: problem.used,
     seq: seq++,
   });
+  let expansions = 0;
   while (open.size > 0) {
     const node = open.pop() as Node;
+    if (++expansions > problem.maxNodes) return undefined;
     if (node.parent !== null && goal.isSatisfied(node.state)) return prefixOf(node);
     if (node.parent === null && goal.isSatisfied(node.state)) return null; // plans end at the first goal state
     const completion = complete(node.state, node.used);
     if (completion === undefined) return undefined;
     if (completion === null) continue;
-    if (acceptable(node, completion)) return join(prefixOf(node), completion);
+    const shortcut = admissible(node, completion);
+    if (shortcut) return join(prefixOf(node), shortcut);
+    const path = order ? fullPath(node) : [];
     for (const action of problem.actions) {
       if ((node.parent === null && bannedFirst.has(action.name)) || node.used.has(action.name) || !action.isApplicable(node.state))
         continue;
+      if (order && !order.canAppend(path, action)) continue;
       const next = action.apply(node.state);
       const key = stateKey(next);
       if (forbidden.has(key) || onPath(node, key)) continue;
       const used = action.canRerun ? node.used : new Set([...node.used, action.name]);
       const stepCost = action.getCost(node.state);
       const g = node.g + stepCost;
-      const memo = `${key}|${[...used].sort().join(",")}`;
-      if ((best.get(memo) ?? Number.POSITIVE_INFINITY) <= g) continue;
-      best.set(memo, g);
+      // Duplicate detection by state is only sound without a trace order: in
+      // normal-form mode what may follow depends on the whole path, so the
+      // search is a tree search (still finite: plans never revisit a state).
+      if (!order) {
+        const memo = `${key}|${[...used].sort().join(",")}`;
+        if ((best.get(memo) ?? Number.POSITIVE_INFINITY) <= g) continue;
+        best.set(memo, g);
+      }
       const rest = complete(next, used);
       if (rest === undefined) return undefined;
       if (rest === null) continue;

@@ -82,6 +82,18 @@ describe("enumeratePlans (k cheapest plans)", () => {
     ]);
   });
 
+  it("in 'actions' mode never enumerates reorderings of independent actions, however many there are", () => {
+    // Six independent jobs have 720 orders; the second-cheapest way to do the project uses a faster variant of job 0.
+    const jobs = Array.from({ length: 6 }, (_, i) => new ActionSpec({ name: `job${i}`, effects: { [`done${i}`]: true }, cost: 1 }));
+    const express = new ActionSpec({ name: "job0_express", effects: { done0: true }, cost: 3 });
+    const goal = Object.fromEntries(jobs.map((_, i) => [`done${i}`, true]));
+    const plans = enumeratePlans({}, goal, [...jobs, express], { count: 3, distinct: "actions", maxSearches: 200 });
+    expect(plans.map((p) => [p.actionNames.join(" "), p.totalCost])).toEqual([
+      ["job0 job1 job2 job3 job4 job5", 6],
+      ["job1 job2 job3 job4 job5 job0_express", 8],
+    ]);
+  });
+
   it("respects canRerun: false and the blacklist", () => {
     const chop = new ActionSpec({ name: "chop", effects: { wood: { inc: 1 } }, cost: 1, canRerun: false });
     const buy = new ActionSpec({ name: "buy", effects: { wood: { inc: 1 } }, cost: 3 });

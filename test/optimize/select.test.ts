@@ -114,6 +114,22 @@ describe("optimizePlans", () => {
     expect(best.score).toEqual(new BendableScore([0], [-1, -10]));
   });
 
+  it.each(SOLVERS)("%s: selects correctly when totals are huge (a deadline on makespanMs in days)", async (solver) => {
+    const DAY = 86_400_000;
+    const build = (name: string, days: number, usd: number) => {
+      const a = new ActionSpec({ name, effects: { built: true }, durationMs: days * DAY, resources: { usd } });
+      return new Plan({ actions: [a], expectedStates: [{ built: true }], startState: {}, totalCost: 1 });
+    };
+    const spec = new GoalSpec({
+      conditions: { built: true },
+      constraints: [{ key: "makespanMs", max: 22 * DAY, name: "deadline" }],
+      objectives: [usd],
+    });
+    const chosen = await optimizePlans([build("slow", 23, 100), build("fast", 20, 300), build("faster", 18, 400)], spec, { solver });
+    expect(chosen.actionNames).toEqual(["fast"]);
+    expect(csp(chosen).status).toBe("optimal");
+  });
+
   it("rejects empty or non-plan candidates", async () => {
     await expect(optimizePlans([], goal({}))).rejects.toThrow(/at least one candidate/);
     await expect(optimizePlans([{} as Plan], goal({}))).rejects.toThrow(/candidate 0 is not a Plan/);
