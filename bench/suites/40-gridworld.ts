@@ -7,7 +7,14 @@
  * planning call.
  */
 
-import { compareOnWorld, EPISODE_SEEDS, goalOutcomes, gridworldMcts, type PlannerSummary } from "../../examples/lib/comparison.js";
+import {
+  compareOnWorld,
+  EPISODE_SEEDS,
+  goalOutcomes,
+  gridworldMcts,
+  mctsIterationsFor,
+  type PlannerSummary,
+} from "../../examples/lib/comparison.js";
 import { cliffWalking4x12, createGridworld, frozenLake4x4 } from "../../examples/lib/gridworld.js";
 import { welchTTest } from "../../examples/lib/stats.js";
 import { AStarStrategy } from "../../src/planner/index.js";
@@ -54,10 +61,14 @@ export default async function gridworldBench(): Promise<void> {
     outcomes.astar.push(...goalOutcomes(c.astar));
 
     const astar = new AStarStrategy();
-    const mcts = gridworldMcts(world, 42);
+    const iterations = mctsIterationsFor(world);
+    const mcts = gridworldMcts(world, 42, iterations);
     const astarTime = await timeIt(() => astar.plan(world.start, world.goal, world.actions), { minMs: 300 });
     // A fresh strategy per run, so every call searches from scratch (no reused graph).
-    const mctsTime = await timeIt(() => gridworldMcts(world, 42).plan(world.start, world.goal, world.actions), { minMs: 300, maxRuns: 50 });
+    const mctsTime = await timeIt(() => gridworldMcts(world, 42, iterations).plan(world.start, world.goal, world.actions), {
+      minMs: 300,
+      maxRuns: 50,
+    });
     const sample = await mcts.plan(world.start, world.goal, world.actions);
     emit({ suite: "gridworld", domain: c.domain, planner: "A*", msPerPlan: round(astarTime.medianMs), runs: astarTime.runs });
     emit({

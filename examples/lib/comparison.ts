@@ -10,16 +10,32 @@ import { type WelchResult, welchTTest } from "./stats.js";
 /** Seeds of the episodes: 30 of them, as in LangGOAP's benchmark (42–71). */
 export const EPISODE_SEEDS: readonly number[] = Array.from({ length: 30 }, (_, i) => 42 + i);
 
-/** The MCTS settings of the comparison: a deterministic budget (iterations only), one seed per episode. */
-export function gridworldMcts(world: Gridworld, seed: number): MCTSStrategy {
+/**
+ * The MCTS settings of the comparison: a deterministic budget (iterations
+ * only), one seed per episode, the search graph kept from step to step,
+ * risk aversion (a hole is worth -3: a move that risks one must buy that
+ * much more chance of arriving), and wall bumps allowed (they slide you
+ * sideways when you slip).
+ */
+export function gridworldMcts(world: Gridworld, seed: number, iterations: number): MCTSStrategy {
   return new MCTSStrategy({
     transitionModel: world.model,
     scalarHeuristic: world.heuristic,
-    iterations: 300,
+    iterations,
     wallClockMs: Number.POSITIVE_INFINITY,
     reuseTree: true,
+    deadEndPenalty: 3,
+    allowNoOps: true,
     seed,
   });
+}
+
+/**
+ * MCTS iterations per step: about the same time per step on both grids
+ * (FrozenLake has 16 cells and short rollouts, CliffWalking 48 and long ones).
+ */
+export function mctsIterationsFor(world: Gridworld): number {
+  return world.topology.rows * world.topology.cols <= 16 ? 1000 : 300;
 }
 
 /** How one planner did over all seeds. */
@@ -74,7 +90,7 @@ export function goalOutcomes(summary: PlannerSummary): number[] {
 /** Runs A* and MCTS over {@link EPISODE_SEEDS} on one world, and the exact references. */
 export async function compareOnWorld(world: Gridworld): Promise<DomainComparison> {
   const astar = await runPlanner(world, "A*", () => new AStarStrategy());
-  const mcts = await runPlanner(world, "MCTS", (seed) => gridworldMcts(world, seed));
+  const mcts = await runPlanner(world, "MCTS", (seed) => gridworldMcts(world, seed, mctsIterationsFor(world)));
   return {
     domain: world.topology.name,
     astar,

@@ -57,7 +57,17 @@ export function extractPath(root: DecisionNode, settings: ExtractionSettings): E
     const next = expectedSuccessor(model, state, edge.action);
     const nextSpent = spendAction(spent, edge.action);
     const child = edge.outcomes.get(keyOf(next, nextSpent));
-    if (child !== undefined && onPath.has(child)) break;
+    if (child !== undefined && onPath.has(child)) {
+      // The root's recommended action is kept even when it is expected to
+      // lead back (a wall bump taken for its slips): it is the decision.
+      if (actions.length === 0) {
+        actions.push(edge.action);
+        states.push(next);
+        state = next;
+        spent = nextSpent;
+      }
+      break;
+    }
     actions.push(edge.action);
     states.push(next);
     state = next;
