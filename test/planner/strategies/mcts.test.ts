@@ -172,6 +172,22 @@ describe("MCTSStrategy", () => {
     expect(careful?.actionNames).toEqual(["walk_p1", "walk_p2", "walk_p3", "walk_p4", "walk_p5", "walk_top"]);
   });
 
+  it("with allowNoOps, may start with an action expected to change nothing, for its chances", async () => {
+    // Waiting on the ledge usually does nothing, but 30% of the time a safe path opens; stepping off is a coin flip.
+    const wait = new ActionSpec({ name: "wait", preconditions: { at: "ledge" }, effects: { at: "ledge" } });
+    const step = new ActionSpec({ name: "step", preconditions: { at: "ledge" }, effects: { at: "top" } });
+    const climb = new ActionSpec({ name: "climb", preconditions: { at: "path" }, effects: { at: "top" } });
+    const ledge = new StochasticTransitionModel({
+      outcomes: { wait: [{ probability: 0.3, effects: { at: "path" } }], step: [{ probability: 0.5, effects: { at: "pit" } }] },
+    });
+    const atTop = new GoalSpec({ conditions: { at: "top" } });
+    const options = budget({ transitionModel: ledge, deadEndPenalty: 1 });
+    expect((await new MCTSStrategy(options).plan({ at: "ledge" }, atTop, [wait, step, climb]))?.actionNames).toEqual(["step"]);
+    const patient = await new MCTSStrategy({ ...options, allowNoOps: true }).plan({ at: "ledge" }, atTop, [wait, step, climb]);
+    expect(patient?.actionNames[0]).toBe("wait");
+    expect(replayPlan({ at: "ledge" }, patient?.actions ?? [], atTop).valid).toBe(true);
+  });
+
   it("returns null for a goal that cannot be reached, without searching", async () => {
     const tracer = { completions: [] as number[], onSearchComplete: (n: number) => void tracer.completions.push(n) };
     const p = await new MCTSStrategy(budget({ anytimeFallback: true })).plan(
