@@ -60,7 +60,14 @@ export class RuleBasedClassifier {
   }
 }
 
-/** Runs any {@link StrategyClassifier}. */
+/**
+ * Runs any {@link StrategyClassifier}: a function, or an object with `classify`.
+ *
+ * @example
+ * ```ts
+ * runClassifier((f) => (f.isStochastic ? "mcts" : "astar"), features);
+ * ```
+ */
 export function runClassifier(classifier: StrategyClassifier, features: ProblemFeatures): string {
   return typeof classifier === "function" ? classifier(features) : classifier.classify(features);
 }

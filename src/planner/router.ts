@@ -10,7 +10,7 @@ export interface StrategyRouterOptions {
   readonly strategies: Readonly<Record<string, PlanningStrategy>> | ReadonlyMap<string, PlanningStrategy>;
   /** @defaultValue a default {@link RuleBasedClassifier} */
   readonly classifier?: StrategyClassifier;
-  /** The model features are measured against (stochastic? risk-averse?). */
+  /** The model features are measured against (stochastic? risk-averse?). @defaultValue the declared effects (deterministic, strict) */
   readonly transitionModel?: TransitionModel;
   /** Strategy used when the classifier names an unregistered one and `onUnknown` is `"default"`. @defaultValue "astar" */
   readonly default?: string;

@@ -91,18 +91,38 @@ export const DETERMINISTIC_MODEL: TransitionModel = new DeterministicTransitionM
 /**
  * True when `model` draws random outcomes: its `stochastic` flag, or (when
  * it has none) anything but a {@link DeterministicTransitionModel}.
+ *
+ * @example
+ * ```ts
+ * isStochasticModel(new DeterministicTransitionModel()); // false
+ * isStochasticModel(new StochasticTransitionModel({ outcomes: {} })); // true
+ * ```
  */
 export function isStochasticModel(model: TransitionModel | undefined): boolean {
   if (model === undefined) return false;
   return model.stochastic ?? !(model instanceof DeterministicTransitionModel);
 }
 
-/** The state after `action` as `model` expects it (a new object). */
+/**
+ * The state after `action` as `model` expects it (a new object).
+ *
+ * @example
+ * ```ts
+ * expectedSuccessor(DETERMINISTIC_MODEL, { wood: 1 }, chop); // { wood: 3 }
+ * ```
+ */
 export function expectedSuccessor(model: TransitionModel, state: Readonly<WorldState>, action: ActionSpec): WorldState {
   return { ...state, ...model.expected(state, action) };
 }
 
-/** The state after one sampled outcome of `action` (a new object). */
+/**
+ * The state after one sampled outcome of `action` (a new object).
+ *
+ * @example
+ * ```ts
+ * sampledSuccessor(slippery, { row: 0, col: 0 }, east, createRng(3)); // usually { row: 0, col: 1, ... }
+ * ```
+ */
 export function sampledSuccessor(model: TransitionModel, state: Readonly<WorldState>, action: ActionSpec, rng: Rng): WorldState {
   return { ...state, ...model.sample(state, action, rng) };
 }

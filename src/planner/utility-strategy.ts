@@ -67,6 +67,12 @@ export class NirvanaGoal extends GoalSpec {
 /**
  * True for a {@link NirvanaGoal}, and for a goal restored from JSON that was
  * one (named {@link NIRVANA_NAME}, without conditions).
+ *
+ * @example
+ * ```ts
+ * isNirvana(new NirvanaGoal()); // true
+ * isNirvana(new GoalSpec({ conditions: { fed: true } })); // false
+ * ```
  */
 export function isNirvana(goal: unknown): boolean {
   if (goal instanceof NirvanaGoal) return true;

@@ -23,7 +23,15 @@ export function ucb1(child: Readonly<NodeStatistics>, parentVisits: number, c: n
   return child.value + c * Math.sqrt(Math.log(parentVisits) / child.visits);
 }
 
-/** Adds one return to a node's running mean. */
+/**
+ * Adds one return to a node's running mean.
+ *
+ * @example
+ * ```ts
+ * const stats = { visits: 1, value: 1 };
+ * recordReturn(stats, 0); // stats: { visits: 2, value: 0.5 }
+ * ```
+ */
 export function recordReturn(node: NodeStatistics, reward: number): void {
   node.visits += 1;
   node.value += (reward - node.value) / node.visits;
