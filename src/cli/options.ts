@@ -35,6 +35,8 @@ export interface ParsedCommand {
   readonly title: string | undefined;
   readonly searchTree: boolean;
   readonly maxNodes: number | undefined;
+  /** Open the written result in the default browser or viewer. */
+  readonly open: boolean;
 }
 
 function usage(spec: CommandSpec, message: string, details: Record<string, unknown> = {}): LangGoapError {
@@ -97,7 +99,9 @@ export function parseCommand(spec: CommandSpec, argv: readonly string[]): Parsed
   const output = text("output");
   const inferred = output ? formatForPath(output) : undefined;
   // An extension the command cannot write (actions -o list.html) falls back to its default format.
-  const requested = text("format") ?? (inferred && spec.formats.includes(inferred) ? inferred : undefined);
+  const open = values.open === true;
+  const requested =
+    text("format") ?? (inferred && spec.formats.includes(inferred) ? inferred : open && output === undefined ? "html" : undefined);
   const strategyText = text("strategy");
   const seedText = text("seed");
   const seed = seedText === undefined ? 0 : Number(seedText);
@@ -119,5 +123,6 @@ export function parseCommand(spec: CommandSpec, argv: readonly string[]): Parsed
     title: text("title"),
     searchTree: values["search-tree"] === true,
     maxNodes: integer(spec, "max-nodes", text("max-nodes"), 1),
+    open,
   };
 }

@@ -1,21 +1,49 @@
-import { mkdir, writeFile } from "node:fs/promises";
-import { dirname, resolve } from "node:path";
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
 import type { CommandContext } from "./context.js";
+import { openWithDefaultApp } from "./io.js";
+
+const EXTENSIONS: Readonly<Record<string, string>> = {
+  html: "html",
+  json: "json",
+  mermaid: "mmd",
+  "mermaid-gantt": "mmd",
+  dot: "dot",
+  ascii: "txt",
+  gantt: "txt",
+};
 
 /**
  * Sends a command's result to `--output` (creating folders) or stdout.
- * Writing a file prints one line saying where it went.
+ * Writing a file prints one line saying where it went. With `--open` the
+ * file (a temporary one when there is no `--output`) is then opened in
+ * the default application; when that is impossible, the line says so.
  */
 export async function deliver(ctx: CommandContext, text: string): Promise<void> {
-  const { output, format } = ctx.args;
-  if (output === undefined) {
+  const { output, format, open } = ctx.args;
+  if (output === undefined && !open) {
     ctx.io.stdout(text);
     return;
   }
-  const path = resolve(ctx.cwd, output);
+  const path =
+    output === undefined
+      ? join(
+          await mkdtemp(join(tmpdir(), "langgoap-")),
+          `${ctx.args.domain.replace(/^.*[/\\]/, "").replace(/[^\w.-]+/g, "_")}.${EXTENSIONS[format] ?? "txt"}`,
+        )
+      : resolve(ctx.cwd, output);
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, text, "utf8");
-  ctx.io.stdout(`wrote ${format} to ${output}\n`);
+  const shown = output ?? path;
+  ctx.io.stdout(`wrote ${format} to ${shown}\n`);
+  if (!open) return;
+  try {
+    await (ctx.io.openFile ?? openWithDefaultApp)(path);
+    ctx.io.stdout(`opened ${shown}\n`);
+  } catch (error) {
+    ctx.io.stderr(`langgoap: could not open a browser (${(error as Error).message}); open ${path} yourself\n`);
+  }
 }
 
 /** JSON as the CLI prints it: two-space indent, trailing newline. */

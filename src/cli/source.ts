@@ -110,7 +110,7 @@ async function loadModuleExport(source: string, path: string, exportName: string
     module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
   } catch (error) {
     const hint = /Unknown file extension "\.[cm]?ts"/.test(String((error as Error)?.message))
-      ? " (TypeScript modules need tsx: npx tsx src/cli/bin.ts ..., or compile the module to .js)"
+      ? ` (TypeScript modules load under tsx: NODE_OPTIONS="--import tsx" langgoap ..., or npx tsx src/cli/bin.ts ... in this repository; or compile the module to .js)`
       : "";
     throw bad(`cannot load module "${source}": ${(error as Error)?.message ?? describeValue(error)}${hint}`, { source }, error);
   }

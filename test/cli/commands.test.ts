@@ -168,3 +168,29 @@ describe("langgoap run", () => {
     expect(stderr).toContain("  - is_hungry = false\n");
   });
 });
+
+describe("--open", () => {
+  it("writes the HTML report to a temporary file and opens it", async () => {
+    const opened: string[] = [];
+    const { code, stdout } = await cli(["visualize", VILLAGE, "--open"], {
+      openFile: async (path) => {
+        opened.push(path);
+      },
+    });
+    expect(code).toBe(0);
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toMatch(/langgoap-[^/\\]+[/\\]village\.yaml\.html$/);
+    expect(stdout).toBe(`wrote html to ${opened[0]}\nopened ${opened[0]}\n`);
+    expect(readFileSync(opened[0] as string, "utf8")).toContain('<code class="action-name">eat_food</code>');
+  });
+
+  it("says where the file is when no browser can be opened", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "langgoap-open-")), "run.html");
+    const { code, stdout, stderr } = await cli(["run", VILLAGE, "-o", file, "--open"], {
+      openFile: () => Promise.reject(new Error("spawn xdg-open ENOENT")),
+    });
+    expect(code).toBe(0);
+    expect(stdout).toBe(`wrote html to ${file}\n`);
+    expect(stderr).toBe(`langgoap: could not open a browser (spawn xdg-open ENOENT); open ${file} yourself\n`);
+  });
+});

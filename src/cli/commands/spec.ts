@@ -82,6 +82,11 @@ const OUTPUT: OptionSpec = {
   value: "<file>",
   help: "Write the result to this file (folders are created) instead of stdout.",
 };
+const OPEN: OptionSpec = {
+  name: "open",
+  type: "boolean",
+  help: "Open the result in the default browser or viewer once written. Without --output it is written to a temporary file first; the format defaults to html.",
+};
 const WIDTH: OptionSpec = {
   name: "width",
   type: "string",
@@ -107,7 +112,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     description: `Searches for the cheapest plan from the start state to the goal. ${FORMAT_NOTES}`,
     formats: PLAN_FORMATS,
     defaultFormat: "ascii",
-    options: [GOAL, STATE, STRATEGY, HEURISTIC, BUDGET, SEED, FORMAT(PLAN_FORMATS, "ascii"), OUTPUT, WIDTH, HELP],
+    options: [GOAL, STATE, STRATEGY, HEURISTIC, BUDGET, SEED, FORMAT(PLAN_FORMATS, "ascii"), OUTPUT, OPEN, WIDTH, HELP],
     examples: [
       "langgoap plan examples/domains/village.yaml",
       "langgoap plan examples/domains/village.yaml --goal '{\"is_tired\": false}' --state '{\"is_tired\": true}'",
@@ -152,6 +157,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       SEED,
       FORMAT(PLAN_FORMATS, "mermaid"),
       OUTPUT,
+      OPEN,
       WIDTH,
       TITLE,
       { name: "search-tree", type: "boolean", help: "Render the A* search tree as DOT instead of the plan (astar only)." },
@@ -159,6 +165,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       HELP,
     ],
     examples: [
+      "langgoap visualize examples/domains/village.yaml --open",
       "langgoap visualize examples/domains/village.yaml --format html -o plan.html",
       "langgoap visualize examples/domains/village.yaml -o plan.mmd",
       "langgoap visualize examples/domains/kitchen.yaml --format gantt",
@@ -173,8 +180,12 @@ export const COMMANDS: readonly CommandSpec[] = [
       "Runs the goal through a real LangGraph graph (planner → executor → observer, replanning when the world deviates). Actions from domain files have no code: their declared effects are applied. Modules may export actions with execute functions, which run for real. Exits 0 when the goal is achieved, 1 otherwise. The html format is a report of the run: plan, Gantt charts, replans, execution history and trace events.",
     formats: ["ascii", "json", "html"],
     defaultFormat: "ascii",
-    options: [GOAL, STATE, STRATEGY, HEURISTIC, BUDGET, SEED, FORMAT(["ascii", "json", "html"], "ascii"), OUTPUT, TITLE, HELP],
-    examples: ["langgoap run examples/domains/village.yaml", "langgoap run examples/domains/village.yaml --format html -o run.html"],
+    options: [GOAL, STATE, STRATEGY, HEURISTIC, BUDGET, SEED, FORMAT(["ascii", "json", "html"], "ascii"), OUTPUT, OPEN, TITLE, HELP],
+    examples: [
+      "langgoap run examples/domains/village.yaml",
+      "langgoap run examples/domains/village.yaml --format html -o run.html",
+      "langgoap run examples/domains/village.yaml --open",
+    ],
   },
 ];
 
