@@ -10,8 +10,10 @@ import { pathToFileURL } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVillageActions, villageStartState } from "../../examples/lib/village.js";
+import { ActionSpec } from "../../src/core/index.js";
+import { GoapGraph } from "../../src/graph/index.js";
 import { explainNoPlan, Plan } from "../../src/planner/index.js";
-import { type RunReport, renderHtmlReport } from "../../src/viz/index.js";
+import { ReportRecorder, type RunReport, renderHtmlReport } from "../../src/viz/index.js";
 import { scheduledVillagePlan, villagePlan } from "./fixtures.js";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -107,6 +109,43 @@ describe("HTML report in Chromium", () => {
     await page.locator('button[data-hook-filter="onActionStart"]').click();
     expect(await page.locator('tr[data-hook="onActionStart"]').isVisible()).toBe(false);
     expect(await page.locator('tr[data-hook="onPlanStart"]').isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("renders the report of a real graph run that replanned around a failure", async () => {
+    const actions = [
+      new ActionSpec({ name: "pack", effects: { packed: true } }),
+      new ActionSpec({
+        name: "courier",
+        cost: 2,
+        preconditions: { packed: true },
+        effects: { delivered: true },
+        execute: () => {
+          throw new Error("van broke down");
+        },
+      }),
+      new ActionSpec({ name: "drone", cost: 5, preconditions: { packed: true }, effects: { delivered: true } }),
+    ];
+    const recorder = new ReportRecorder();
+    const result = await new GoapGraph(actions, { tracer: recorder, logger: {} }).invoke({ delivered: true }, {});
+    expect(result.status).toBe("goal_achieved");
+    const { page, problems } = await open(
+      "graph-run",
+      recorder.toReport({
+        plan: recorder.lastPlan,
+        status: result.status,
+        executionHistory: result.executionHistory,
+        replanCount: result.replanCount,
+        finalState: result.worldState,
+      }),
+    );
+    expect(await page.locator("#status").textContent()).toBe("goal_achieved");
+    expect(await page.locator("svg.plan-graph g.node text.node-name").allTextContents()).toEqual(["[0] drone"]);
+    expect(await page.locator("#replans tbody tr").count()).toBe(2);
+    expect(await page.locator("#history tbody tr td:nth-child(2)").allTextContents()).toEqual(["pack", "courier", "drone"]);
+    expect(await page.locator("#history .outcome-failed").count()).toBe(1);
+    expect(await page.locator('tr[data-hook="onReplan"]').count()).toBe(1);
     expect(problems).toEqual([]);
     await page.close();
   });
