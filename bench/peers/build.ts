@@ -131,8 +131,8 @@ export function replayCost(inst: PeerInstance, names: readonly string[]): number
   const s = { ...inst.initial };
   let cost = 0;
   for (const name of names) {
-    const a = inst.actions.find((x) => x.name === name);
-    if (!a || !a.applicable(s)) return null;
+    const a = inst.actions.find((x) => x.name === name && x.applicable(s));
+    if (!a) return null;
     a.apply(s);
     cost += a.cost;
   }
