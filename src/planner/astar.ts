@@ -8,7 +8,7 @@ import {
   callTracer,
   describeValue,
   type GoalLike,
-  type GoalSpec,
+  GoalSpec,
   LangGoapError,
   toGoalSpec,
   validateActions,
@@ -21,7 +21,7 @@ import { assertValidPlan, prunePlan } from "./replay.js";
 import { type BitLayout, bitLayoutOf, packStart, searchBits } from "./search-bits.js";
 import { searchFloat } from "./search-float.js";
 import type { SearchOutcome, SearchSetup } from "./search-setup.js";
-import { type HeuristicName, Plan, type PlanDetailedResult, type PlanOptions } from "./types.js";
+import { type HeuristicName, type NoPlanExplanation, Plan, type PlanDetailedResult, type PlanOptions } from "./types.js";
 
 const HEURISTICS: readonly HeuristicName[] = ["zero", "goal-count", "hmax", "hadd", "hff"];
 
@@ -73,6 +73,18 @@ export function planDetailed(
     nodesGenerated: generated,
     planningTimeMs: performance.now() - began,
   });
+
+  // A goal that decides satisfaction itself (e.g. NirvanaGoal, never
+  // satisfied) gives A* nothing to search toward: say so instead of guessing.
+  if (Object.getPrototypeOf(goalSpec).isSatisfied !== GoalSpec.prototype.isSatisfied) {
+    const explanation: NoPlanExplanation = {
+      unreachableConditions: [],
+      missingPreconditions: [],
+      unusableActions: [],
+      suggestion: `goal "${goalSpec.label}" decides its own satisfaction (isSatisfied is overridden), so A* cannot search toward it; plan it with UtilityStrategy or a custom strategy`,
+    };
+    return { plan: null, status: "no_plan", stats: stats(0, 0), explanation, usedBlacklistFallback: false };
+  }
 
   if (goalSpec.isSatisfied(start)) {
     callTracer(options.tracer, "onSearchComplete", 0, 0, true);

@@ -245,3 +245,12 @@ describe("reusing compiled domains", () => {
     expect(plan({ n: 1, done: false }, { done: true }, [nested, inc])?.totalCost).toBe(2);
   });
 });
+
+describe("goals A* cannot search toward", () => {
+  it("explains a NirvanaGoal instead of failing", async () => {
+    const { NirvanaGoal } = await import("../../src/planner/index.js");
+    const result = planDetailed({}, new NirvanaGoal(), [A("a", { effects: { x: true } })]);
+    expect(result.status).toBe("no_plan");
+    expect(result.explanation?.suggestion).toContain("UtilityStrategy");
+  });
+});
