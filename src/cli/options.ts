@@ -101,7 +101,10 @@ export function parseCommand(spec: CommandSpec, argv: readonly string[]): Parsed
   // An extension the command cannot write (actions -o list.html) falls back to its default format.
   const open = values.open === true;
   const requested =
-    text("format") ?? (inferred && spec.formats.includes(inferred) ? inferred : open && output === undefined ? "html" : undefined);
+    text("format") ??
+    (inferred && spec.formats.includes(inferred) ? inferred : undefined) ??
+    // The search tree is DOT; --open without a file means "show me the report".
+    (values["search-tree"] === true ? "dot" : open && output === undefined ? "html" : undefined);
   const strategyText = text("strategy");
   const seedText = text("seed");
   const seed = seedText === undefined ? 0 : Number(seedText);

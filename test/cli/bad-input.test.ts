@@ -168,6 +168,10 @@ describe("bad input exits 2 with a message naming the problem", () => {
       ["visualize", VILLAGE, "--search-tree", "--format", "html"],
       "--search-tree renders DOT; --format html is not available for it",
     );
+    await rejects(
+      ["visualize", VILLAGE, "--search-tree", "--format", "mermaid"],
+      "--search-tree renders DOT; --format mermaid is not available for it",
+    );
   });
 
   it("a Gantt chart of a plan without durations", async () => {

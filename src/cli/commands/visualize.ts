@@ -13,7 +13,7 @@ import { reportNoPlan, searchWithProgress } from "./searching.js";
  */
 export async function visualizeCommand(ctx: CommandContext): Promise<number> {
   if (!ctx.args.searchTree) return planCommand(ctx);
-  if (ctx.args.format !== "dot" && ctx.args.format !== "mermaid") {
+  if (ctx.args.format !== "dot") {
     throw new LangGoapError("INVALID_OPTION", `--search-tree renders DOT; --format ${ctx.args.format} is not available for it`, {
       option: "format",
       usage: true,
