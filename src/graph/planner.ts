@@ -2,7 +2,7 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { type ActionSpec, describeValue, type GoalSpec, LangGoapError, MultiGoal, type WorldState } from "../core/index.js";
 import type { ConditionResolver } from "../nl/index.js";
 import { TwoPhasePipelineStrategy } from "../optimize/index.js";
-import { AStarStrategy, type Plan, type PlanningStrategy, planningKeys } from "../planner/index.js";
+import { AStarStrategy, type Plan, type PlanningStrategy, planningKeys, StrategyRouter } from "../planner/index.js";
 import { resolveConditions } from "./conditions.js";
 import { goalToData } from "./goal-data.js";
 import { activeGoal, type GoalPlanningContext, type GoalPlanningResult, planGoal, planMultiGoal } from "./goal-planning.js";
@@ -101,9 +101,10 @@ export class GoapPlanner {
     const replanCount = state.replanCount + (wasReplan ? 1 : 0);
     const usable = this.#usableActions(state);
     const firstGoal = activeGoal(goal, state.currentSubgoalIndex);
-    const strategyName = this.strategyFor(firstGoal).name;
-    await this.runtime.trace("onPlanStart", firstGoal, world, strategyName);
-    await this.runtime.trace("onStrategyChosen", strategyName);
+    const strategy = this.strategyFor(firstGoal);
+    await this.runtime.trace("onPlanStart", firstGoal, world, strategy.name);
+    // A router announces the strategy it picks itself; announcing "router" too would double the event.
+    if (!(strategy instanceof StrategyRouter)) await this.runtime.trace("onStrategyChosen", strategy.name);
 
     const ctx: GoalPlanningContext = {
       actions: usable,
