@@ -1,0 +1,11 @@
+/**
+ * Deployment entry for the LangGraph API server: `langgraph.json` points its
+ * `graphs` entry here (`./src/integrations/deployment/graph.ts:graph`).
+ * Start a run with `{ "goal": { "published": true }, "worldState": { "topic": "..." } }`,
+ * one thread per run; the server supplies the checkpointer.
+ */
+import type { CompiledGoapGraph } from "../../graph/index.js";
+import { createDeploymentGraph } from "./create-deployment-graph.js";
+
+/** The graph the LangGraph API server loads. */
+export const graph: CompiledGoapGraph = createDeploymentGraph();

@@ -1,0 +1,16 @@
+export { type CreateGoapAgentOptions, createGoapAgent, type GoapAgent } from "./create-goap-agent.js";
+export {
+  type CreateGoapToolOptions,
+  createGoapTool,
+  DEFAULT_GOAP_TOOL_DESCRIPTION,
+  DEFAULT_GOAP_TOOL_NAME,
+  GOAP_TOOL_SCHEMA,
+} from "./create-goap-tool.js";
+export { createDeploymentGraph } from "./deployment/create-deployment-graph.js";
+export { createPublishingActions } from "./deployment/publishing-domain.js";
+export { type FormattableGoapResult, formatGoapResult } from "./format-goap-result.js";
+export { type AddGoapSubgraphOptions, addGoapSubgraph, GoapSubgraph, type SubgraphGoal } from "./goap-subgraph.js";
+export { type GoapifyToolOptions, goapifyTool } from "./goapify-tool.js";
+export type { GoalInterpreterKind } from "./resolve-goal.js";
+export type { ToolInputSpec } from "./tool-input.js";
+export { isLangChainTool, type LangChainTool } from "./tool-schema.js";

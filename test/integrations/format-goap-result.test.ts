@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { ActionSpec } from "../../src/core/index.js";
+import { GoapGraph } from "../../src/graph/index.js";
+import { formatGoapResult } from "../../src/integrations/index.js";
+import { quietLogger } from "../graph/support.js";
+
+function writers() {
+  let fastFailures = 0;
+  return [
+    new ActionSpec({ name: "research", effects: { researched: true } }),
+    new ActionSpec({
+      name: "write_fast",
+      preconditions: { researched: true },
+      effects: { drafted: true },
+      execute: () => {
+        if (fastFailures++ === 0) throw new Error("rate limited");
+      },
+    }),
+    new ActionSpec({ name: "write_premium", preconditions: { researched: true }, effects: { drafted: true }, cost: 5 }),
+    new ActionSpec({ name: "publish", preconditions: { drafted: true }, effects: { published: true } }),
+  ];
+}
+
+describe("formatGoapResult", () => {
+  it("reports status, every executed action (failures with their error), replans and the sorted final state", async () => {
+    const result = await new GoapGraph(writers(), { logger: quietLogger() }).invoke({ published: true }, { topic: "GOAP" });
+    expect(formatGoapResult(result)).toBe(
+      [
+        "GOAP Result: goal_achieved",
+        "",
+        "Executed actions:",
+        "  - research",
+        "  - write_fast (failed: rate limited)",
+        "  - write_premium",
+        "  - publish",
+        "",
+        "Replans: 1",
+        "Blacklisted actions: write_fast",
+        "",
+        "Final world state:",
+        "  drafted: true",
+        "  published: true",
+        "  researched: true",
+        "  topic: GOAP",
+      ].join("\n"),
+    );
+  });
+
+  it("explains a run that found no plan", async () => {
+    const result = await new GoapGraph(writers(), { logger: quietLogger() }).invoke({ translated: true }, {});
+    expect(result.status).toBe("no_plan");
+    const text = formatGoapResult(result);
+    expect(text.startsWith("GOAP Result: no_plan\n\nExecuted actions:\n  (none)\n\n")).toBe(true);
+    expect(text).toContain("Why no plan was found:\n  unreachable goal conditions: translated = true\n  suggestion: ");
+    expect(text.endsWith("Final world state:\n  (empty)")).toBe(true);
+  });
+
+  it("writes JSON for values that are not strings", () => {
+    const text = formatGoapResult({
+      status: "goal_achieved",
+      executionHistory: [],
+      worldState: { b: 2, a: null, list: ["x", "y"] as never, flag: false },
+    });
+    expect(text).toBe(
+      'GOAP Result: goal_achieved\n\nExecuted actions:\n  (none)\n\nFinal world state:\n  a: null\n  b: 2\n  flag: false\n  list: ["x","y"]',
+    );
+  });
+});
