@@ -1,0 +1,72 @@
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { MemorySaver } from "@langchain/langgraph";
+import { describe, expect, it } from "vitest";
+import { type CompiledGoapGraph, successfulActionNames } from "../../src/graph/index.js";
+import { createDeploymentGraph } from "../../src/integrations/index.js";
+
+const root = resolve(import.meta.dirname, "../..");
+const config = JSON.parse(readFileSync(resolve(root, "langgraph.json"), "utf8")) as {
+  node_version: string;
+  dependencies: string[];
+  graphs: Record<string, string>;
+  env: unknown;
+};
+
+/** Loads a `graphs` entry the way the LangGraph API server does: `path:export`, relative to langgraph.json. */
+async function loadGraph(spec: string): Promise<CompiledGoapGraph> {
+  const [file, exportName] = spec.split(":", 2) as [string, string];
+  const module = (await import(pathToFileURL(resolve(root, file)).href)) as Record<string, unknown>;
+  return module[exportName] as CompiledGoapGraph;
+}
+
+describe("langgraph.json", () => {
+  it("declares a Node 20 project whose graph is the deployment factory's export", () => {
+    expect(config.node_version).toBe("20");
+    expect(config.dependencies).toEqual(["."]);
+    expect(config.env).toBeTypeOf("object");
+    expect(config.graphs).toEqual({ langgoap_publishing: "./src/integrations/deployment/graph.ts:graph" });
+    expect(existsSync(resolve(root, "src/integrations/deployment/graph.ts"))).toBe(true);
+  });
+});
+
+describe("the deployment graph", () => {
+  it("loads from its langgraph.json entry as a compiled graph with no checkpointer of its own", async () => {
+    const graph = await loadGraph(config.graphs.langgoap_publishing as string);
+    expect(graph.constructor.name).toBe("CompiledStateGraph");
+    expect(graph.checkpointer).toBeUndefined();
+    expect(Object.keys(graph.nodes).sort()).toEqual(["__start__", "executor", "observer", "planner"]);
+  });
+
+  it("runs to goal_achieved with the checkpointer the server assigns, from a JSON input", async () => {
+    const graph = createDeploymentGraph({ logger: {} });
+    graph.checkpointer = new MemorySaver(); // what the API server does to every loaded graph
+    const thread = { configurable: { thread_id: "deployed-1" } };
+    const result = await graph.invoke(JSON.parse('{"goal": {"published": true}, "worldState": {"topic": "GOAP"}}'), thread);
+
+    expect(result.status).toBe("goal_achieved");
+    expect(successfulActionNames(result)).toEqual(["research", "write_fast", "publish"]);
+    expect(result.worldState.article).toBe("GOAP, briefly. Notes on GOAP: goals, actions, preconditions, effects.");
+    const snapshot = await graph.getState(thread);
+    expect(snapshot.values.status).toBe("goal_achieved");
+    expect(snapshot.next).toEqual([]);
+  });
+
+  it("replans to the premium writer when the client reports the fast writer down", async () => {
+    const graph = createDeploymentGraph({ logger: {} });
+    graph.checkpointer = new MemorySaver();
+    const result = await graph.invoke(
+      { goal: { published: true }, worldState: { topic: "LangGraph", fast_writer_down: true } },
+      { configurable: { thread_id: "deployed-2" } },
+    );
+    expect(result.status).toBe("goal_achieved");
+    expect(result.executionHistory.map((r) => `${r.actionName}:${r.success}`)).toEqual([
+      "research:true",
+      "write_fast:false",
+      "write_premium:true",
+      "publish:true",
+    ]);
+    expect(result.worldState.article).toBe("LangGraph, in depth. Notes on LangGraph: goals, actions, preconditions, effects.");
+  });
+});
