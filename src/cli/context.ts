@@ -21,7 +21,8 @@ function checkOverride(option: "goal" | "state", check: () => void): void {
     check();
   } catch (error) {
     if (!(error instanceof LangGoapError)) throw error;
-    const message = error.message.startsWith(`${option}: `) ? error.message.slice(option.length + 2) : error.message;
+    // Paths inside a domain file mean nothing for an option: report the bare reason.
+    const message = typeof error.details.reason === "string" ? error.details.reason : error.message;
     throw new LangGoapError(error.code, `--${option}: ${message}`, { ...error.details, option }, { cause: error });
   }
 }

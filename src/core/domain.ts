@@ -190,19 +190,30 @@ export function loadDomain(source: string | unknown, options: { sourceName?: str
   const actions = wrap("$.actions", () =>
     validateActions(raw.actions.map((a, i) => wrap(`$.actions[${i}]`, () => new ActionSpec(a as never)))),
   );
+  const goalIsObject =
+    raw.goal !== undefined &&
+    "conditions" in raw.goal &&
+    typeof raw.goal.conditions === "object" &&
+    raw.goal.conditions !== null &&
+    !Array.isArray(raw.goal.conditions);
   const goal =
     raw.goal === undefined
       ? undefined
       : wrap("$.goal", () =>
-          "conditions" in raw.goal! &&
-          typeof raw.goal!.conditions === "object" &&
-          raw.goal!.conditions !== null &&
-          !Array.isArray(raw.goal!.conditions)
-            ? new GoalSpec(raw.goal as GoalSpecOptions)
-            : new GoalSpec({ conditions: raw.goal as Conditions }),
+          goalIsObject ? new GoalSpec(raw.goal as GoalSpecOptions) : new GoalSpec({ conditions: raw.goal as Conditions }),
         );
   const domain: Domain = { actions, state: { ...(raw.state ?? {}) }, goal, facts: raw.facts as FactCatalog | undefined };
-  if (domain.facts) wrap("$", () => validateDomain(domain));
+  if (domain.facts) {
+    try {
+      validateDomain(domain, { goalPath: goalIsObject ? "$.goal.conditions" : "$.goal" });
+    } catch (error) {
+      // The message already starts with the JSON path; keep the code (UNKNOWN_FACT stays UNKNOWN_FACT).
+      if (error instanceof LangGoapError) {
+        throw new LangGoapError(error.code, `${label}${error.message}`, { ...error.details, source: options.sourceName }, { cause: error });
+      }
+      throw error;
+    }
+  }
   return domain;
 }
 
@@ -211,81 +222,103 @@ export function loadDomain(source: string | unknown, options: { sourceName?: str
  * declared, values must have the declared type (and be allowed values), and
  * numeric comparisons and `inc`/`dec` only apply to number facts.
  */
-export function validateDomain(domain: {
-  readonly actions: readonly ActionSpec[];
-  readonly facts?: FactCatalog | undefined;
-  readonly state?: WorldState | undefined;
-  readonly goal?: GoalSpec | undefined;
-}): void {
+export function validateDomain(
+  domain: {
+    readonly actions: readonly ActionSpec[];
+    readonly facts?: FactCatalog | undefined;
+    readonly state?: WorldState | undefined;
+    readonly goal?: GoalSpec | undefined;
+  },
+  options: {
+    /** JSON path of the goal's conditions in the source. @defaultValue "$.goal.conditions" */
+    readonly goalPath?: string;
+  } = {},
+): void {
   validateActions(domain.actions);
   const facts = domain.facts;
   if (!facts) return;
   const known = Object.keys(facts);
-  const lookup = (key: string, where: string): FactSpec => {
+  const pathOf = (base: string, key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? `${base}.${key}` : `${base}[${JSON.stringify(key)}]`);
+  const fail = (
+    code: "UNKNOWN_FACT" | "INVALID_DOMAIN",
+    path: string,
+    what: string,
+    message: string,
+    details: Record<string, unknown>,
+  ): never => {
+    throw new LangGoapError(code, `${path} (${what}): ${message}`, { ...details, path, reason: message });
+  };
+  const lookup = (key: string, base: string, what: string): FactSpec => {
     const spec = facts[key];
-    if (!spec) {
-      throw new LangGoapError("UNKNOWN_FACT", `${where}: unknown fact "${key}"; declared facts are [${known.join(", ")}]`, {
+    if (!spec)
+      fail("UNKNOWN_FACT", pathOf(base, key), what, `unknown fact "${key}"; declared facts are [${known.join(", ")}]`, {
         key,
         allowed: known,
       });
-    }
-    return spec;
+    return spec as FactSpec;
   };
-  const checkValue = (key: string, value: unknown, where: string): void => {
-    const spec = lookup(key, where);
+  const checkValue = (key: string, value: unknown, base: string, what: string): void => {
+    const spec = lookup(key, base, what);
     if (value === null) return;
     if (typeof value !== spec.type) {
-      throw new LangGoapError("INVALID_DOMAIN", `${where}: fact "${key}" is a ${spec.type}, got ${describeValue(value)}`, { key });
+      fail("INVALID_DOMAIN", pathOf(base, key), what, `fact "${key}" is a ${spec.type}, got ${describeValue(value)}`, { key });
     }
     if (spec.type === "string" && spec.values && !spec.values.includes(value as string)) {
-      throw new LangGoapError(
+      fail(
         "INVALID_DOMAIN",
-        `${where}: fact "${key}" must be one of [${spec.values.join(", ")}], got ${describeValue(value)}`,
+        pathOf(base, key),
+        what,
+        `fact "${key}" must be one of [${spec.values.join(", ")}], got ${describeValue(value)}`,
         { key },
       );
     }
   };
-  const checkConditions = (conditions: Conditions, where: string): void => {
+  const checkConditions = (conditions: Conditions, base: string, what: string): void => {
     for (const [key, cond] of Object.entries(conditions) as [string, Condition][]) {
-      const spec = lookup(key, where);
+      const spec = lookup(key, base, what);
       if (isNumericCondition(cond) && spec.type !== "number") {
-        throw new LangGoapError(
+        fail(
           "INVALID_DOMAIN",
-          `${where}: "${formatCondition(key, cond)}" compares numbers but fact "${key}" is a ${spec.type}`,
+          pathOf(base, key),
+          what,
+          `"${formatCondition(key, cond)}" compares numbers but fact "${key}" is a ${spec.type}`,
           { key },
         );
       }
       if (isOperatorCondition(cond)) {
-        for (const v of [cond.eq, cond.ne, ...(cond.in ?? [])]) if (v !== undefined) checkValue(key, v, where);
+        for (const v of [cond.eq, cond.ne, ...(cond.in ?? [])]) if (v !== undefined) checkValue(key, v, base, what);
       } else {
-        checkValue(key, cond, where);
+        checkValue(key, cond, base, what);
       }
     }
   };
-  for (const [key, value] of Object.entries(domain.state ?? {})) checkValue(key, value as Fact, "state");
-  if (domain.goal) checkConditions(domain.goal.conditions, "goal");
-  for (const action of domain.actions) {
-    const where = `action "${action.name}"`;
-    checkConditions(action.preconditions, `${where} preconditions`);
+  for (const [key, value] of Object.entries(domain.state ?? {})) checkValue(key, value as Fact, "$.state", "state");
+  if (domain.goal) checkConditions(domain.goal.conditions, options.goalPath ?? "$.goal.conditions", "goal");
+  domain.actions.forEach((action, i) => {
+    const base = `$.actions[${i}]`;
+    const what = `action "${action.name}"`;
+    checkConditions(action.preconditions, `${base}.preconditions`, `${what} preconditions`);
     const effects = action.staticEffects;
     if (!effects) {
-      for (const key of action.effectKeys) lookup(key, `${where} effectKeys`);
-      continue;
+      for (const key of action.effectKeys) lookup(key, `${base}.effectKeys`, `${what} effectKeys`);
+      return;
     }
     for (const [key, effect] of Object.entries(effects) as [string, Effect][]) {
-      const spec = lookup(key, `${where} effects`);
+      const spec = lookup(key, `${base}.effects`, `${what} effects`);
       if (isOperatorEffect(effect)) {
-        if (effect.set !== undefined) checkValue(key, effect.set, `${where} effects`);
+        if (effect.set !== undefined) checkValue(key, effect.set, `${base}.effects`, `${what} effects`);
         else if (spec.type !== "number") {
-          throw new LangGoapError(
+          fail(
             "INVALID_DOMAIN",
-            `${where} effects: "${effect.inc !== undefined ? "inc" : "dec"}" changes a number but fact "${key}" is a ${spec.type}`,
+            pathOf(`${base}.effects`, key),
+            `${what} effects`,
+            `"${effect.inc !== undefined ? "inc" : "dec"}" changes a number but fact "${key}" is a ${spec.type}`,
             { key, action: action.name },
           );
         }
       } else {
-        checkValue(key, effect, `${where} effects`);
+        checkValue(key, effect, `${base}.effects`, `${what} effects`);
       }
     }
-  }
+  });
 }

@@ -51,7 +51,7 @@ describe("bad input exits 2 with a message naming the problem", () => {
   it("an unknown fact in the domain file's goal", async () => {
     await rejects(
       ["plan", "test/cli/fixtures/unknown-goal-fact.yaml"],
-      'test/cli/fixtures/unknown-goal-fact.yaml: $: goal: unknown fact "door_opened"; declared facts are [door_open]',
+      'test/cli/fixtures/unknown-goal-fact.yaml: $.goal.door_opened (goal): unknown fact "door_opened"; declared facts are [door_open]',
     );
   });
 

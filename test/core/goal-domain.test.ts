@@ -84,10 +84,13 @@ actions:
 
   it("checks keys and types against declared facts", () => {
     const unknown = errorOf(() => loadDomain(yaml.replace("goal: { wood: { gte: 4 } }", "goal: { stone: 1 }")));
-    expect(unknown.code).toBe("INVALID_DOMAIN");
-    expect(unknown.message).toContain('goal: unknown fact "stone"; declared facts are [wood, has_axe, mood]');
+    expect(unknown.code).toBe("UNKNOWN_FACT");
+    expect(unknown.message).toBe('$.goal.stone (goal): unknown fact "stone"; declared facts are [wood, has_axe, mood]');
+    expect(unknown.details.path).toBe("$.goal.stone");
     const strGte = errorOf(() => loadDomain(yaml.replace("preconditions: { has_axe: true }", "preconditions: { mood: { gte: 1 } }")));
-    expect(strGte.message).toContain('"mood >= 1" compares numbers but fact "mood" is a string');
+    expect(strGte.message).toBe(
+      '$.actions[0].preconditions.mood (action "chop" preconditions): "mood >= 1" compares numbers but fact "mood" is a string',
+    );
     const badEnum = errorOf(() => loadDomain(yaml.replace("mood: sad }", "mood: angry }")));
     expect(badEnum.message).toContain('fact "mood" must be one of [happy, sad], got "angry"');
     const incBool = errorOf(() => loadDomain(yaml.replace("effects: { wood: { inc: 2 } }", "effects: { has_axe: { inc: 2 } }")));
