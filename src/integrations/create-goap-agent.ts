@@ -46,7 +46,7 @@ export interface CreateGoapAgentOptions extends GoapGraphOptions, GoapCompileOpt
 }
 
 /** A compiled GOAP graph built from tools, with the goal it was made for. */
-export type GoapAgent = CompiledGoapGraph & {
+export type CompiledGoapAgent = CompiledGoapGraph & {
   /** The resolved goal (a sentence goal, interpreted). */
   readonly goapGoal: GoalSpec | MultiGoal;
   /** The `GoapGraph` behind the compiled graph (for `invoke`, `createInput`, `restorePlan`, ...). */
@@ -104,7 +104,7 @@ export async function createGoapAgent(
   tools: readonly (LangChainTool | ActionSpec)[],
   goal: string | GoalSpec | MultiGoal | Conditions,
   options: CreateGoapAgentOptions = {},
-): Promise<GoapAgent> {
+): Promise<CompiledGoapAgent> {
   if (!Array.isArray(tools) || tools.length === 0) {
     throw new LangGoapError(
       "INVALID_OPTION",

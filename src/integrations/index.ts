@@ -1,4 +1,4 @@
-export { type CreateGoapAgentOptions, createGoapAgent, type GoapAgent } from "./create-goap-agent.js";
+export { type CompiledGoapAgent, type CreateGoapAgentOptions, createGoapAgent } from "./create-goap-agent.js";
 export {
   type CreateGoapToolOptions,
   createGoapTool,

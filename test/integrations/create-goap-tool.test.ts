@@ -1,5 +1,6 @@
 import { ToolMessage } from "@langchain/core/messages";
 import { ToolInputParsingException } from "@langchain/core/tools";
+import { Annotation, END, MemorySaver, START, StateGraph } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
 import { ActionSpec, LangGoapError } from "../../src/core/index.js";
 import { createGoapTool, DEFAULT_GOAP_TOOL_DESCRIPTION, GOAP_TOOL_SCHEMA } from "../../src/integrations/index.js";
@@ -70,6 +71,23 @@ describe("createGoapTool", () => {
     expect(message).toBeInstanceOf(ToolMessage);
     expect((message as ToolMessage).tool_call_id).toBe("call_1");
     expect((message as ToolMessage).content).toBe(EXPECTED_ANSWER);
+  });
+
+  it("runs nested inside a node of a checkpointed parent graph, call after call on one thread", async () => {
+    const { actions, executed } = kitchen();
+    const planner = createGoapTool(actions, { interpreter: "keyword", worldState: start, graphOptions: { logger: quietLogger() } });
+    const Chat = Annotation.Root({ question: Annotation<string>(), answer: Annotation<string>() });
+    const app = new StateGraph(Chat)
+      .addNode("delegate", async (state: typeof Chat.State, config) => ({
+        answer: await planner.invoke({ request: state.question }, config),
+      }))
+      .addEdge(START, "delegate")
+      .addEdge("delegate", END)
+      .compile({ checkpointer: new MemorySaver() });
+    const thread = { configurable: { thread_id: "chat-1" } };
+    expect((await app.invoke({ question: "I am hungry" }, thread)).answer).toBe(EXPECTED_ANSWER);
+    expect((await app.invoke({ question: "hungry again" }, thread)).answer).toBe(EXPECTED_ANSWER);
+    expect(executed).toEqual(["chop_wood", "cook", "eat", "chop_wood", "cook", "eat"]);
   });
 
   it("starts every call from a fresh copy of the configured world state", async () => {
