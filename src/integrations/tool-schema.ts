@@ -125,7 +125,7 @@ export async function validateToolInput(
 
 function describeIssue(issue: InteropZodIssue, input: unknown, sourceOf: (field: string) => string | undefined): string {
   const [head, ...rest] = issue.path;
-  if (head === undefined) return `input ${issue.message}`;
+  if (head === undefined) return `the input as a whole: ${issue.message}`;
   const field = [String(head), ...rest.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`))].join("");
   return `field "${field}": ${issue.message}${whereFrom(String(head), input, sourceOf)}`;
 }
