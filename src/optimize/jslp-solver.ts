@@ -1,4 +1,5 @@
 import jsLpModule from "javascript-lp-solver";
+import { jsLpWorker } from "./jslp-worker.js";
 import type { MilpModel } from "./model.js";
 import { failedResult, resolveTimeLimit, verifiedResult } from "./solver-result.js";
 import { DEFAULT_TIME_LIMIT_MS, type MilpResult, type MilpSolveOptions, type MilpSolver } from "./solver-types.js";
@@ -34,6 +35,13 @@ interface JsLpAnswer {
 export interface JsLpSolverOptions {
   /** Default time limit of each solve; javascript-lp-solver always runs with one. @defaultValue 10 000 */
   readonly timeLimitMs?: number;
+  /**
+   * Solve in a worker thread that is stopped when the solver overruns its
+   * time limit (it only checks it between branch-and-bound nodes). `false`
+   * solves on the calling thread, where an overrun cannot be interrupted.
+   * @defaultValue true
+   */
+  readonly isolate?: boolean;
 }
 
 const SOLVER = "javascript-lp-solver";
@@ -123,7 +131,8 @@ function toJsLp(model: MilpModel, timeout: number): { jsModel: JsLpModel; encodi
 
 /**
  * The javascript-lp-solver back-end: pure JavaScript, no WebAssembly. Always
- * run with a timeout. Its known failure modes are guarded: variables it
+ * run with a timeout, in a worker thread that is stopped if the solver
+ * overruns it. Its known failure modes are guarded: variables it
  * leaves out of the answer are zeros; the garbage values it returns for an
  * infeasible model are dropped; and after a timeout it may return its LP
  * relaxation as "feasible", which verification turns into status `error`
@@ -138,8 +147,11 @@ export class JsLpSolver implements MilpSolver {
   readonly name = SOLVER;
   readonly #timeLimitMs: number;
 
+  readonly #isolate: boolean;
+
   constructor(options: JsLpSolverOptions = {}) {
     this.#timeLimitMs = resolveTimeLimit(options, DEFAULT_TIME_LIMIT_MS);
+    this.#isolate = options.isolate ?? true;
   }
 
   async solve(model: MilpModel, options: MilpSolveOptions = {}): Promise<MilpResult> {
@@ -147,12 +159,30 @@ export class JsLpSolver implements MilpSolver {
     const limitMs = resolveTimeLimit(options, this.#timeLimitMs);
     const translated = toJsLp(model, limitMs);
     let answer: JsLpAnswer;
-    try {
-      answer = jsLp.Solve(translated.jsModel as Parameters<JsLp["Solve"]>[0]) as JsLpAnswer;
-    } catch (error) {
-      return failedResult("error", SOLVER, started, `javascript-lp-solver failed: ${(error as Error)?.message ?? error}`);
+    let elapsedMs: number;
+    if (this.#isolate) {
+      // The solver's own timeout plus a grace period; past it the worker is stopped.
+      const outcome = await jsLpWorker.run(translated.jsModel, limitMs + Math.max(1000, limitMs / 10));
+      if (outcome.kind === "stopped") {
+        return failedResult(
+          "timeout",
+          SOLVER,
+          started,
+          `javascript-lp-solver did not stop at its time limit of ${limitMs} ms; its worker was stopped after ${Math.round(outcome.afterMs)} ms`,
+        );
+      }
+      if (outcome.kind === "error") return failedResult("error", SOLVER, started, `javascript-lp-solver failed: ${outcome.message}`);
+      answer = outcome.answer as JsLpAnswer;
+      elapsedMs = outcome.elapsedMs;
+    } else {
+      try {
+        answer = jsLp.Solve(translated.jsModel as Parameters<JsLp["Solve"]>[0]) as JsLpAnswer;
+      } catch (error) {
+        return failedResult("error", SOLVER, started, `javascript-lp-solver failed: ${(error as Error)?.message ?? error}`);
+      }
+      elapsedMs = performance.now() - started;
     }
-    const timedOut = performance.now() - started >= limitMs;
+    const timedOut = elapsedMs >= limitMs;
     if (answer.feasible !== true) {
       return timedOut
         ? failedResult("timeout", SOLVER, started, `time limit of ${limitMs} ms reached before any solution was found`)

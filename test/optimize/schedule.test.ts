@@ -136,6 +136,31 @@ describe("schedulePlan", () => {
     expect(coarse.makespanMs).toBeGreaterThanOrEqual(5000);
   });
 
+  it("stops javascript-lp-solver when it overruns its time limit, and still returns a valid schedule", async () => {
+    // A 30-task project: javascript-lp-solver stays inside one LP relaxation far past its own timeout.
+    const rng = createRng(3);
+    const actions = Array.from({ length: 30 }, (_, j) => {
+      const preds = Array.from({ length: j }, (_, i) => i).filter((i) => j - i <= 8 && rng.next() < 0.25);
+      const crew = rng.next() < 0.5 ? "masons" : "fitters";
+      return new ActionSpec({
+        name: `t${j}`,
+        preconditions: Object.fromEntries(preds.map((i) => [`t${i}_done`, true])),
+        effects: { [`t${j}_done`]: true },
+        durationMs: rng.int(1, 10) * 1000,
+        resources: { [crew]: rng.int(1, 4) },
+      });
+    });
+    const result = await schedulePlan(planOf(actions), {
+      capacities: { masons: 6, fitters: 6 },
+      solver: "javascript-lp-solver",
+      timeLimitMs: 300,
+    });
+    expect(result.status).toBe("timeout");
+    expect(result.message).toMatch(/did not stop at its time limit of 300 ms; its worker was stopped/);
+    expect(result.schedule).toHaveLength(30);
+    expect(result.makespanMs).toBeGreaterThanOrEqual(result.lowerBoundMs);
+  });
+
   it("reports an action that needs more than the capacity as infeasible, naming it", async () => {
     const result = await schedulePlan(planOf([task("a", 1000), task("big", 1000, [], 3)]), { capacities: { agents: 2 } });
     expect(result.status).toBe("infeasible");
