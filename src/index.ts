@@ -4,6 +4,7 @@
  */
 export * from "./core/index.js";
 export * from "./graph/index.js";
+export * from "./integrations/index.js";
 export * from "./nl/index.js";
 export * from "./optimize/index.js";
 export * from "./planner/index.js";
