@@ -20,12 +20,18 @@ export function explainNoPlan(start: Readonly<WorldState>, goal: GoalLike, actio
   const model = new RelaxedModel(problem, problem.start);
   const { atomReachable, actionReachable } = relaxedReachability(model, problem.start);
 
-  const unreachableConditions = [...new Set(problem.goalAtoms)]
-    .filter((id) => !atomReachable[id])
-    .map((id) => formatCondition(problem.atoms[id]!.keyName, problem.atoms[id]!.condition));
-
-  const hasAchiever = new Uint8Array(problem.atoms.length);
-  for (let k = 0; k < model.achAtom.length; k++) hasAchiever[model.achAtom[k] as number] = 1;
+  const producers: string[][] = problem.atoms.map(() => []);
+  for (const a of problem.actions) {
+    for (let k = model.achStart[a.index] as number; k < (model.achStart[a.index + 1] as number); k++) {
+      (producers[model.achAtom[k] as number] as string[]).push(a.spec.name);
+    }
+  }
+  const hasAchiever = producers.map((list) => list.length > 0);
+  const unreachableGoalAtoms = [...new Set(problem.goalAtoms)].filter((id) => !atomReachable[id]);
+  const format = (id: number) => formatCondition(problem.atoms[id]!.keyName, problem.atoms[id]!.condition);
+  const unreachableConditions = unreachableGoalAtoms.map(format);
+  const unproduced = unreachableGoalAtoms.filter((id) => !hasAchiever[id]);
+  const blocked = unreachableGoalAtoms.filter((id) => hasAchiever[id]);
   const isPrecondition = new Uint8Array(problem.atoms.length);
   for (const a of problem.actions) for (const id of a.preAtoms) isPrecondition[id] = 1;
   const missing = new Set<string>();
@@ -36,10 +42,17 @@ export function explainNoPlan(start: Readonly<WorldState>, goal: GoalLike, actio
   const unusableActions = problem.actions.filter((a) => !actionReachable[a.index]).map((a) => a.spec.name);
 
   const parts: string[] = [];
-  if (unreachableConditions.length > 0) {
+  if (unproduced.length > 0) {
     parts.push(
-      `Goal condition(s) [${unreachableConditions.join(", ")}] cannot be made true by any sequence of the available actions. ` +
+      `Goal condition(s) [${unproduced.map(format).join(", ")}] are produced by no action. ` +
         "Add an action whose effects establish them, or check the goal for typos.",
+    );
+  }
+  if (blocked.length > 0) {
+    const names = [...new Set(blocked.flatMap((id) => producers[id] as string[]))];
+    parts.push(
+      `Goal condition(s) [${blocked.map(format).join(", ")}] are produced only by actions that can never run here ([${names.join(", ")}]), ` +
+        "because their own preconditions cannot be established.",
     );
   }
   if (missingPreconditions.length > 0) {

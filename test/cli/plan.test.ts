@@ -80,7 +80,7 @@ describe("langgoap plan", () => {
         "  - chop_wood",
         "  - cook_food",
         "  - eat_food",
-        "Suggestion: Goal condition(s) [is_hungry = false] cannot be made true by any sequence of the available actions. Add an action whose effects establish them, or check the goal for typos. Precondition(s) [has_axe = true] are required by actions but are neither true now nor produced by any action. Set them in the world state or add an action that produces them.",
+        "Suggestion: Goal condition(s) [is_hungry = false] are produced only by actions that can never run here ([eat_food]), because their own preconditions cannot be established. Precondition(s) [has_axe = true] are required by actions but are neither true now nor produced by any action. Set them in the world state or add an action that produces them.",
         "",
       ].join("\n"),
     );

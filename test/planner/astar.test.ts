@@ -166,7 +166,10 @@ describe("budgets, pruning and explanations", () => {
       unreachableConditions: ["has_food = true", "is_rich = true"],
       missingPreconditions: ["has_stove = true"],
       unusableActions: ["cook"],
-      suggestion: expect.stringContaining("[has_food = true, is_rich = true]"),
+      suggestion:
+        "Goal condition(s) [is_rich = true] are produced by no action. Add an action whose effects establish them, or check the goal for typos. " +
+        "Goal condition(s) [has_food = true] are produced only by actions that can never run here ([cook]), because their own preconditions cannot be established. " +
+        "Precondition(s) [has_stove = true] are required by actions but are neither true now nor produced by any action. Set them in the world state or add an action that produces them.",
     });
     expect(explainNoPlan({ wood: 0 }, { wood: { gte: 3 } }, [A("burn", { effects: { wood: { dec: 1 } } })]).unreachableConditions).toEqual([
       "wood >= 3",
