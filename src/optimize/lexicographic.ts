@@ -24,9 +24,13 @@ export interface LexicographicOptions {
   readonly initialSolution?: Readonly<Record<string, number>>;
 }
 
-/** Slack allowed when a level is fixed at its optimum: exact up to float noise. */
+/**
+ * Slack allowed when a level is fixed at its optimum: exact up to float
+ * noise (javascript-lp-solver rounds its answers to 8 decimals, so a
+ * purely relative slack could cut off the optimum it just reported).
+ */
 function levelTolerance(optimum: number): number {
-  return 1e-9 * Math.max(1, Math.abs(optimum));
+  return 1e-9 * Math.abs(optimum) + 1e-7;
 }
 
 /**
@@ -37,7 +41,7 @@ function levelTolerance(optimum: number): number {
  *
  * Why this is exact: after level k is solved to optimality, the added row
  * leaves exactly the solutions that are optimal for levels 0..k (up to a
- * 1e-9 relative float tolerance), so the final answer minimises level 0,
+ * 1e-9 relative + 1e-7 absolute float tolerance), so the final answer minimises level 0,
  * then level 1 among those, and so on — the definition of lexicographic
  * order. No weight scaling is involved, so no level can ever be traded
  * against another, whatever the magnitudes. Each level's previous solution

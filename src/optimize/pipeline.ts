@@ -35,8 +35,11 @@ export interface PipelineOptions {
   readonly blacklisted?: Iterable<string>;
   /** Bound on the A* searches of the enumeration. @defaultValue 5000 */
   readonly maxSearches?: number;
+  /** Stops the searches (solver phases are bounded by `timeLimitMs`). */
   readonly signal?: AbortSignal;
+  /** Receives the A* search hooks and `onSearchDeadEnd("csp_infeasible", ...)` when the A* plan breaks a hard constraint. */
   readonly tracer?: PlanningTracer;
+  /** Record the A* expansions for the tracer. @defaultValue false */
   readonly recordExpansions?: boolean;
 }
 
@@ -84,7 +87,7 @@ export async function pipelinePlan(
   const maxAlternatives = checkOptions(options);
   const spec = toGoalSpec(goal);
   const primary = planDetailed(start, spec, actions, {
-    ...(options.heuristic ? { heuristic: options.heuristic } : {}),
+    ...(options.heuristic !== undefined ? { heuristic: options.heuristic } : {}),
     ...(options.blacklisted ? { blacklisted: options.blacklisted } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.tracer ? { tracer: options.tracer } : {}),
@@ -95,12 +98,13 @@ export async function pipelinePlan(
 
   const mode = options.objectiveMode ?? "lexicographic";
   const solverOptions = {
-    ...(options.solver ? { solver: options.solver } : {}),
-    ...(options.timeLimitMs ? { timeLimitMs: options.timeLimitMs } : {}),
+    ...(options.solver !== undefined ? { solver: options.solver } : {}),
+    ...(options.timeLimitMs !== undefined ? { timeLimitMs: options.timeLimitMs } : {}),
     ...(options.capacities ? { capacities: options.capacities } : {}),
   };
-  const [primaryEvaluation] = await evaluateCandidates([primary], spec, solverOptions);
-  const primaryFeasible = primaryEvaluation?.feasible === true;
+  const primaryCheck = await evaluateCandidates([primary], spec, solverOptions);
+  const primaryEvaluation = primaryCheck.evaluations[0] as PlanEvaluation;
+  const primaryFeasible = primaryEvaluation.feasible && primaryCheck.unschedulable[0] === null;
   if (!primaryFeasible) {
     callTracer(options.tracer, "onSearchDeadEnd", "csp_infeasible", { plan: primary.actionNames, status: "infeasible" });
   }
@@ -116,8 +120,8 @@ export async function pipelinePlan(
       primary,
       distinct: "actions",
       blacklisted,
-      ...(options.heuristic ? { heuristic: options.heuristic } : {}),
-      ...(options.maxSearches ? { maxSearches: options.maxSearches } : {}),
+      ...(options.heuristic !== undefined ? { heuristic: options.heuristic } : {}),
+      ...(options.maxSearches !== undefined ? { maxSearches: options.maxSearches } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
     if (candidates.length === 0) candidates = [primary];
@@ -126,7 +130,7 @@ export async function pipelinePlan(
   let chosen =
     candidates.length > 1 || spec.needsOptimization
       ? await optimizePlans(candidates, spec, { ...solverOptions, objectiveMode: mode })
-      : annotate(primary, spec, primaryEvaluation as PlanEvaluation, {}, mode);
+      : annotate(primary, spec, primaryEvaluation, {}, mode);
   if (wantsSchedule(chosen, options.capacities)) chosen = withSchedule(chosen, await schedulePlan(chosen, solverOptions));
   return chosen.with({
     metadata: {

@@ -1,6 +1,6 @@
 import { type GoalLike, toGoalSpec } from "../core/index.js";
 import type { CSPStatus, Plan } from "../planner/index.js";
-import type { ObjectiveMode } from "./evaluate.js";
+import type { ObjectiveMode, PlanEvaluation } from "./evaluate.js";
 import type { OptimizeMetadata } from "./metadata.js";
 import { type ScheduleResult, schedulePlan } from "./schedule.js";
 import { annotate, evaluateCandidates } from "./select.js";
@@ -65,15 +65,15 @@ export function withSchedule(plan: Plan, scheduled: ScheduleResult): Plan {
  */
 export async function refinePlan(plan: Plan, goal: GoalLike, options: RefineOptions = {}): Promise<Plan> {
   const spec = toGoalSpec(goal);
-  const [evaluation] = await evaluateCandidates([plan], spec, options);
-  let refined = annotate(plan, spec, evaluation as NonNullable<typeof evaluation>, {}, options.objectiveMode ?? "lexicographic");
+  const { evaluations } = await evaluateCandidates([plan], spec, options);
+  let refined = annotate(plan, spec, evaluations[0] as PlanEvaluation, {}, options.objectiveMode ?? "lexicographic");
   if (wantsSchedule(plan, options.capacities)) {
     refined = withSchedule(
       refined,
       await schedulePlan(plan, {
         ...(options.capacities ? { capacities: options.capacities } : {}),
-        ...(options.solver ? { solver: options.solver } : {}),
-        ...(options.timeLimitMs ? { timeLimitMs: options.timeLimitMs } : {}),
+        ...(options.solver !== undefined ? { solver: options.solver } : {}),
+        ...(options.timeLimitMs !== undefined ? { timeLimitMs: options.timeLimitMs } : {}),
       }),
     );
   }

@@ -218,6 +218,10 @@ export async function schedulePlan(plan: Plan, options: ScheduleOptions = {}): P
       );
     }
     const status = result.status === "optimal" && exact ? "optimal" : "feasible";
+    if (status === "feasible" && makespanOf(problem, fallback) < makespanOf(problem, final)) {
+      const why = [result.message, note, "the heuristic schedule (serial SGS) was shorter and is shown"].filter(Boolean).join("; ");
+      return finish("feasible", fallback, solver.name, why);
+    }
     const message = [result.message, note].filter(Boolean).join("; ");
     return finish(status, final, solver.name, message || undefined);
   };
@@ -228,34 +232,57 @@ export async function schedulePlan(plan: Plan, options: ScheduleOptions = {}): P
     return settle(result, ok ? problem.durations.map((_, j) => result.values[`s${j}`] as number) : null, true);
   }
 
-  // Time-indexed RCPSP: pick the grid, coarsening it until the model fits.
+  const grid = chooseGrid(problem, maxStartVariables);
+  const { slots, earliest, latest, horizon, warm } = grid;
+  const slotProblem: ScheduleProblem = { ...problem, durations: slots };
+  const model = timeIndexedModel(problem, { slots, earliest, latest, horizon, lowerBound: lowerBound(slotProblem, slots, true) });
+  const initialSolution: Record<string, number> = { makespan: horizon };
+  slots.forEach((_, j) => {
+    for (let t = earliest[j] as number; t <= (latest[j] as number); t++) initialSolution[startVariable(j, t)] = warm[j] === t ? 1 : 0;
+  });
+  const result = await solver.solve(model, { timeLimitMs, initialSolution });
+  if (result.status !== "optimal" && result.status !== "feasible") return settle(result, null, false);
+  const starts = slots.map((_, j) => {
+    for (let t = earliest[j] as number; t <= (latest[j] as number); t++) if (result.values[startVariable(j, t)] === 1) return t * grid.size;
+    return Number.NaN;
+  });
+  const note = grid.approximate
+    ? `durations rounded up to a grid of ${grid.size} ms to keep the model small; optimality not proved`
+    : undefined;
+  return settle(result, starts, !grid.approximate, note);
+}
+
+/** The time grid of the RCPSP model, with the start windows it implies. */
+interface Grid {
+  /** Slot length in ms. */
+  readonly size: number;
+  /** True when some duration is not a whole number of slots (rounded up). */
+  readonly approximate: boolean;
+  readonly slots: readonly number[];
+  readonly earliest: readonly number[];
+  readonly latest: readonly number[];
+  /** Length of the heuristic schedule `warm`, in slots. */
+  readonly horizon: number;
+  readonly warm: readonly number[];
+}
+
+/**
+ * The finest grid that divides every duration, made coarser (durations
+ * rounded up) while the model would exceed `maxStartVariables` and
+ * coarsening still shrinks it.
+ */
+function chooseGrid(problem: ScheduleProblem, maxStartVariables: number): Grid {
   const exact = exactGrid(problem.durations);
-  let grid = exact ?? Math.max(...problem.durations) / 100;
+  let size = exact ?? Math.max(...problem.durations) / 100;
   let approximate = exact === null;
   for (;;) {
-    const slots = problem.durations.map((d) => (approximate ? Math.ceil(d / grid - 1e-9) : Math.round(d / grid)));
-    const slotProblem: ScheduleProblem = { ...problem, durations: slots };
-    const warm = heuristicSchedule(slotProblem);
-    const horizon = makespanOf(slotProblem, warm);
+    const slots = problem.durations.map((d) => (approximate ? Math.ceil(d / size - 1e-9) : Math.round(d / size)));
+    const warm = heuristicSchedule({ ...problem, durations: slots });
+    const horizon = makespanOf({ ...problem, durations: slots }, warm);
     const { earliest, latest } = timeWindows(problem, slots, horizon);
-    const size = timeIndexedSize(earliest, latest);
-    if (size > maxStartVariables) {
-      grid *= Math.ceil(size / maxStartVariables);
-      approximate = true;
-      continue;
-    }
-    const model = timeIndexedModel(problem, { slots, earliest, latest, horizon, lowerBound: lowerBound(slotProblem, slots, true) });
-    const initialSolution: Record<string, number> = { makespan: horizon };
-    slots.forEach((_, j) => {
-      for (let t = earliest[j] as number; t <= (latest[j] as number); t++) initialSolution[startVariable(j, t)] = warm[j] === t ? 1 : 0;
-    });
-    const result = await solver.solve(model, { timeLimitMs, initialSolution });
-    if (result.status !== "optimal" && result.status !== "feasible") return settle(result, null, false);
-    const starts = slots.map((_, j) => {
-      for (let t = earliest[j] as number; t <= (latest[j] as number); t++) if (result.values[startVariable(j, t)] === 1) return t * grid;
-      return Number.NaN;
-    });
-    const note = approximate ? `durations rounded up to a grid of ${grid} ms to keep the model small; optimality not proved` : undefined;
-    return settle(result, starts, !approximate, note);
+    const variables = timeIndexedSize(earliest, latest);
+    if (variables <= maxStartVariables || slots.every((p) => p <= 1)) return { size, approximate, slots, earliest, latest, horizon, warm };
+    size *= Math.ceil(variables / maxStartVariables);
+    approximate = true;
   }
 }

@@ -37,24 +37,35 @@ function usesMakespan(goal: GoalSpec): boolean {
   return goal.constraints.some((c) => c.key === "makespanMs") || goal.objectives.some((o) => o.key === "makespanMs");
 }
 
+/** @internal Candidates as the selection sees them. */
+export interface CandidateEvaluations {
+  readonly evaluations: readonly PlanEvaluation[];
+  /** Why a candidate cannot run under the capacities at all (null when it can). */
+  readonly unschedulable: readonly (string | null)[];
+}
+
 /** @internal Evaluates candidates, scheduling each under capacities when `makespanMs` matters. */
 export async function evaluateCandidates(
   candidates: readonly Plan[],
   goal: GoalSpec,
   options: Pick<OptimizeOptions, "capacities" | "solver" | "timeLimitMs">,
-): Promise<PlanEvaluation[]> {
+): Promise<CandidateEvaluations> {
   const capacities = options.capacities;
-  if (!capacities || !usesMakespan(goal)) return candidates.map((p) => evaluatePlan(p, goal));
-  const out: PlanEvaluation[] = [];
-  for (const plan of candidates) {
-    const { makespanMs } = await schedulePlan(plan, {
-      capacities,
-      ...(options.solver ? { solver: options.solver } : {}),
-      ...(options.timeLimitMs ? { timeLimitMs: options.timeLimitMs } : {}),
-    });
-    out.push(evaluatePlan(plan, goal, { makespanMs }));
+  if (!capacities || !usesMakespan(goal)) {
+    return { evaluations: candidates.map((p) => evaluatePlan(p, goal)), unschedulable: candidates.map(() => null) };
   }
-  return out;
+  const evaluations: PlanEvaluation[] = [];
+  const unschedulable: (string | null)[] = [];
+  for (const plan of candidates) {
+    const scheduled = await schedulePlan(plan, {
+      capacities,
+      ...(options.solver !== undefined ? { solver: options.solver } : {}),
+      ...(options.timeLimitMs !== undefined ? { timeLimitMs: options.timeLimitMs } : {}),
+    });
+    evaluations.push(evaluatePlan(plan, goal, { makespanMs: scheduled.makespanMs }));
+    unschedulable.push(scheduled.status === "infeasible" ? (scheduled.message ?? "it cannot be scheduled under the capacities") : null);
+  }
+  return { evaluations, unschedulable };
 }
 
 /** @internal The metadata and score of one evaluated plan. */
@@ -110,10 +121,10 @@ export async function optimizePlans(candidates: readonly Plan[], goal: GoalLike,
   if (!Array.isArray(candidates) || candidates.length === 0) {
     throw new LangGoapError("INVALID_OPTION", "optimizePlans: give at least one candidate plan");
   }
-  candidates.forEach((p, i) => {
+  for (const [i, p] of candidates.entries()) {
     if (!(p instanceof Plan))
       throw new LangGoapError("INVALID_OPTION", `optimizePlans: candidate ${i} is not a Plan (got ${describeValue(p)})`);
-  });
+  }
   const mode = options.objectiveMode ?? "lexicographic";
   if (mode !== "lexicographic" && mode !== "weighted") {
     throw new LangGoapError(
@@ -122,23 +133,35 @@ export async function optimizePlans(candidates: readonly Plan[], goal: GoalLike,
     );
   }
   const solver = createSolver(options.solver ?? "highs");
-  const evaluations = await evaluateCandidates(candidates, spec, options);
+  const { evaluations, unschedulable } = await evaluateCandidates(candidates, spec, options);
+  if (unschedulable.every((why) => why !== null)) {
+    // No candidate can run under the capacities: nothing to choose between.
+    return annotate(
+      candidates[0] as Plan,
+      spec,
+      evaluations[0] as PlanEvaluation,
+      { status: "infeasible", plansEvaluated: candidates.length, message: `no candidate can be scheduled: ${unschedulable[0]}` },
+      mode,
+    );
+  }
   const { model, levels, pickNames } = selectionModel(
     evaluations,
     candidates.map((p) => p.totalCost),
+    unschedulable.map((why) => why !== null),
     spec,
     mode,
   );
-  const result = await solveLexicographic(model, levels, solver, options.timeLimitMs ? { timeLimitMs: options.timeLimitMs } : {});
+  const result = await solveLexicographic(
+    model,
+    levels,
+    solver,
+    options.timeLimitMs !== undefined ? { timeLimitMs: options.timeLimitMs } : {},
+  );
   const solved = result.status === "optimal" || result.status === "feasible";
-  const chosen = solved
-    ? Math.max(
-        0,
-        pickNames.findIndex((name) => result.values[name] === 1),
-      )
-    : 0;
+  const picked = solved ? pickNames.findIndex((name) => result.values[name] === 1) : -1;
+  const chosen = picked >= 0 ? picked : unschedulable.indexOf(null);
   const evaluation = evaluations[chosen] as PlanEvaluation;
-  const anyFeasible = evaluations.some((e) => e.feasible);
+  const anyFeasible = evaluations.some((e, i) => e.feasible && unschedulable[i] === null);
   const status = !solved ? result.status : !evaluation.feasible ? "infeasible" : result.status;
   const explanation = anyFeasible ? null : explainInfeasibility(candidates, spec, { evaluations });
   return annotate(

@@ -25,16 +25,18 @@ export function powerOfTwoNear(magnitude: number): number {
   return magnitude > 0 && Number.isFinite(magnitude) ? 2 ** Math.round(Math.log2(magnitude)) : 1;
 }
 
-/** Builds the selection model for evaluated candidates with their total costs. */
+/** Builds the selection model for evaluated candidates with their total costs; `excluded` candidates cannot be chosen. */
 export function selectionModel(
   evaluations: readonly PlanEvaluation[],
   costs: readonly number[],
+  excluded: readonly boolean[],
   goal: GoalSpec,
   mode: ObjectiveMode,
 ): SelectionModel {
   const b = new MilpModelBuilder();
   const pickNames = evaluations.map((_, i) => `pick_${i}`);
-  const picks = pickNames.map((name) => b.addBinary(name));
+  // An excluded candidate (one that cannot run at all) is fixed at 0.
+  const picks = pickNames.map((name, i) => b.addVariable(name, { lower: 0, upper: excluded[i] ? 0 : 1, integer: true }));
   b.addConstraint(
     "choose_one",
     picks.map((p) => [p, 1] as const),

@@ -99,6 +99,19 @@ describe("pipelinePlan", () => {
     expect(csp(oneAgent).status).toBe("optimal");
   });
 
+  it("never chooses a plan that cannot run under the capacities", async () => {
+    const crane = new ActionSpec({ name: "crane", effects: { lifted: true }, cost: 1, durationMs: 1000, resources: { cranes: 2 } });
+    const winch = new ActionSpec({ name: "winch", effects: { lifted: true }, cost: 5, durationMs: 9000, resources: { cranes: 1 } });
+    const spec = new GoalSpec({ conditions: { lifted: true }, constraints: [{ key: "makespanMs", max: 60_000 }] });
+    const result = await pipelinePlan({}, spec, [crane, winch], { capacities: { cranes: 1 } });
+    expect(result?.actionNames).toEqual(["winch"]);
+    expect(csp(result).status).toBe("optimal");
+    const none = await pipelinePlan({}, spec, [crane], { capacities: { cranes: 1 } });
+    expect(none?.actionNames).toEqual(["crane"]);
+    expect(csp(none).status).toBe("infeasible");
+    expect(csp(none).message).toMatch(/needs 2 of "cranes" but the capacity is 1/);
+  });
+
   it("rejects a bad maxAlternatives", async () => {
     await expect(pipelinePlan({}, goal({ constraints: [{ key: "usd", max: 1 }] }), actions, { maxAlternatives: -1 })).rejects.toThrow(
       /maxAlternatives must be an integer >= 0/,

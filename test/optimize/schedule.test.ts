@@ -134,6 +134,10 @@ describe("schedulePlan", () => {
     expect(coarse.status).toBe("feasible");
     expect(coarse.message).toMatch(/grid of \d+ ms/);
     expect(coarse.makespanMs).toBeGreaterThanOrEqual(5000);
+    // A limit below one variable per task cannot be met: the coarsest grid is used instead of looping.
+    const coarsest = await schedulePlan(parallel(), { capacities: { agents: 2 }, maxStartVariables: 1 });
+    expect(coarsest.status).toBe("feasible");
+    expect(coarsest.schedule).toHaveLength(3);
   });
 
   it("stops javascript-lp-solver when it overruns its time limit, and still returns a valid schedule", async () => {
