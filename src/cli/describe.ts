@@ -29,7 +29,7 @@ export function explanationText(explanation: NoPlanExplanation): string {
     lines.push(title);
     for (const item of items) lines.push(`  - ${item}`);
   };
-  section("Unreachable goal conditions (no action produces them):", explanation.unreachableConditions);
+  section("Unreachable goal conditions (no sequence of actions makes them true):", explanation.unreachableConditions);
   section("Missing preconditions (required, never true and never produced):", explanation.missingPreconditions);
   section("Actions that can never run:", explanation.unusableActions);
   lines.push(`Suggestion: ${explanation.suggestion}`);

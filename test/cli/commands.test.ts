@@ -25,7 +25,7 @@ describe("langgoap explain", () => {
     const { code, stdout } = await cli(["explain", VILLAGE, "--state", '{"has_axe": false}']);
     expect(code).toBe(1);
     expect(stdout).toContain(
-      "Reachable:   no; no plan reaches the goal\nUnreachable goal conditions (no action produces them):\n  - is_hungry = false\n",
+      "Reachable:   no; no plan reaches the goal\nUnreachable goal conditions (no sequence of actions makes them true):\n  - is_hungry = false\n",
     );
     const json = JSON.parse((await cli(["explain", VILLAGE, "--state", '{"has_axe": false}', "-f", "json"])).stdout);
     expect(json).toMatchObject({ reachable: false, status: "no_plan", goal: { is_hungry: false } });

@@ -72,7 +72,7 @@ describe("langgoap plan", () => {
     expect(stderr).toBe(
       [
         "langgoap: no plan: no plan reaches the goal",
-        "Unreachable goal conditions (no action produces them):",
+        "Unreachable goal conditions (no sequence of actions makes them true):",
         "  - is_hungry = false",
         "Missing preconditions (required, never true and never produced):",
         "  - has_axe = true",
