@@ -87,6 +87,24 @@ describe("optimizePlans", () => {
     expect(csp(pick).objectiveValues).toEqual({ usd: 1, "softGoal:tracking": 1 });
   });
 
+  it("quality metrics join the preference level with their weight", async () => {
+    const hop = (name: string) => new ActionSpec({ name, effects: { [name]: true }, cost: 1 });
+    const direct = new ActionSpec({ name: "direct", effects: { delivered: true }, cost: 5 });
+    const relay = new ActionSpec({ name: "relay", preconditions: { hop_a: true }, effects: { delivered: true }, cost: 1 });
+    const twoSteps = new Plan({
+      actions: [hop("hop_a"), relay],
+      expectedStates: [{ hop_a: true }, { hop_a: true, delivered: true }],
+      startState: {},
+      totalCost: 2,
+    });
+    const oneStep = new Plan({ actions: [direct], expectedStates: [{ delivered: true }], startState: {}, totalCost: 5 });
+    const fewerSteps = goal({ metrics: [{ name: "steps", weight: 2, evaluate: (p) => p.actions.length }] });
+    const chosen = await optimizePlans([twoSteps, oneStep], fewerSteps);
+    expect(chosen.actionNames).toEqual(["direct"]); // 2·1 beats 2·2, whatever the cost
+    expect(chosen.score).toEqual(new HardSoftScore(0, -2));
+    expect(csp(chosen).objectiveValues).toEqual({ "metric:steps": 1 });
+  });
+
   it("breaks full ties by total cost, and a zero-weight objective is reported but not optimised", async () => {
     const pricey = deliveryPlan("mail_premium", 1, 10, 5);
     const chosen = await optimizePlans([pricey, cheapSlow], goal({ objectives: [usd] }));
