@@ -9,7 +9,7 @@
 import { callTracer } from "../core/index.js";
 import { type CompiledProblem, EFFECT_ASSIGN, OP_EQ, OP_NE } from "./compile.js";
 import { fmix32, OpenList } from "./open-list.js";
-import { CHECK_EVERY, pathOf, type SearchOutcome, type SearchSetup } from "./search-setup.js";
+import { budgetStop, finishSearch, pathOf, type SearchOutcome, type SearchSetup } from "./search-setup.js";
 import type { SearchRecord, SearchStatus } from "./types.js";
 
 /** Masks of a boolean domain packed into `words` 32-bit words per state. */
@@ -93,7 +93,7 @@ export function packStart(p: CompiledProblem, layout: BitLayout): Int32Array | n
 
 /** Runs A* on packed boolean states. */
 export function searchBits(setup: SearchSetup, layout: BitLayout, start: Int32Array): SearchOutcome {
-  const { p, h, weight, maxExpansions, deadline, signal, tracer, goal } = setup;
+  const { p, h, weight, tracer, goal } = setup;
   const { words: NW, preMask, preValue, clear, set, goalMask, goalValue, factMask } = layout;
   const actions = p.actions;
   const nActions = actions.length;
@@ -207,19 +207,10 @@ export function searchBits(setup: SearchSetup, layout: BitLayout, start: Int32Ar
       status = "found";
       break;
     }
-    if (expanded >= maxExpansions) {
-      status = "budget_exhausted";
+    const stop = budgetStop(setup, expanded);
+    if (stop) {
+      status = stop;
       break;
-    }
-    if ((expanded & (CHECK_EVERY - 1)) === 0 && expanded > 0) {
-      if (signal?.aborted) {
-        status = "aborted";
-        break;
-      }
-      if (performance.now() > deadline) {
-        status = "budget_exhausted";
-        break;
-      }
     }
     expanded++;
     if (expansions) {
@@ -311,15 +302,5 @@ export function searchBits(setup: SearchSetup, layout: BitLayout, start: Int32Ar
       }
     }
   }
-  if (status !== "found") {
-    callTracer(tracer, "onSearchDeadEnd", status === "no_plan" ? "exhausted" : status, { nodesExpanded: expanded });
-    return { status, actions: null, nodesExpanded: expanded, nodesGenerated: generated, ...(expansions ? { expansions } : {}) };
-  }
-  return {
-    status,
-    actions: pathOf(p, goalNode, parent, via),
-    nodesExpanded: expanded,
-    nodesGenerated: generated,
-    ...(expansions ? { expansions } : {}),
-  };
+  return finishSearch(setup, status, { expanded, generated, expansions }, () => pathOf(p, goalNode, parent, via));
 }

@@ -7,7 +7,7 @@
 import { callTracer, createRng, describeValue, LangGoapError, type WorldState } from "../core/index.js";
 import { type CompiledProblem, EFFECT_ADD, EFFECT_ASSIGN, OP_EQ, passTests } from "./compile.js";
 import { fmix32, OpenList } from "./open-list.js";
-import { CHECK_EVERY, pathOf, type SearchOutcome, type SearchSetup } from "./search-setup.js";
+import { budgetStop, finishSearch, pathOf, type SearchOutcome, type SearchSetup } from "./search-setup.js";
 import type { SearchRecord, SearchStatus } from "./types.js";
 
 /** Builds the precondition index: actions bucketed by one equality test on a categorical slot. */
@@ -37,7 +37,7 @@ function buildIndex(p: CompiledProblem): { always: Int32Array; slots: Int32Array
 
 /** Runs A* on Float64 rows. */
 export function searchFloat(setup: SearchSetup): SearchOutcome {
-  const { p, h, weight, maxExpansions, deadline, signal, tracer, goal } = setup;
+  const { p, h, weight, tracer, goal } = setup;
   const heuristicName = h.name;
   const record = setup.record;
   const expansions: SearchRecord[] | undefined = record ? [] : undefined;
@@ -196,19 +196,10 @@ export function searchFloat(setup: SearchSetup): SearchOutcome {
       status = "found";
       break;
     }
-    if (expanded >= maxExpansions) {
-      status = "budget_exhausted";
+    const stop = budgetStop(setup, expanded);
+    if (stop) {
+      status = stop;
       break;
-    }
-    if ((expanded & (CHECK_EVERY - 1)) === 0 && expanded > 0) {
-      if (signal?.aborted) {
-        status = "aborted";
-        break;
-      }
-      if (performance.now() > deadline) {
-        status = "budget_exhausted";
-        break;
-      }
     }
     expanded++;
     if (record) {
@@ -350,15 +341,5 @@ export function searchFloat(setup: SearchSetup): SearchOutcome {
     }
   }
 
-  if (status !== "found") {
-    callTracer(tracer, "onSearchDeadEnd", status === "no_plan" ? "exhausted" : status, { nodesExpanded: expanded });
-    return { status, actions: null, nodesExpanded: expanded, nodesGenerated: generated, ...(expansions ? { expansions } : {}) };
-  }
-  return {
-    status,
-    actions: pathOf(p, goalNode, parent, via),
-    nodesExpanded: expanded,
-    nodesGenerated: generated,
-    ...(expansions ? { expansions } : {}),
-  };
+  return finishSearch(setup, status, { expanded, generated, expansions }, () => pathOf(p, goalNode, parent, via));
 }
