@@ -20,8 +20,8 @@ import {
   MaxLLMCallsPolicy,
   successfulActionNames,
 } from "../src/graph/index.js";
+import { goapifyTool } from "../src/integrations/index.js";
 import type { Plan } from "../src/planner/index.js";
-import { toolAction } from "./lib/llm-tool-actions.js";
 
 // --- Fake back-ends ---------------------------------------------------------
 const CORPUS: Record<string, string[]> = {
@@ -76,17 +76,17 @@ const writeReport = tool(
 
 // --- Tools as GOAP actions ----------------------------------------------------
 const actions = [
-  toolAction(premiumSearch, { effects: { has_results: true }, resultKey: "search_results", cost: 1 }),
-  toolAction(freeSearch, { effects: { has_results: true }, resultKey: "search_results", cost: 3 }),
-  toolAction(fetchPages, { preconditions: { has_results: true }, effects: { has_pages: true }, resultKey: "pages", cost: 1 }),
-  toolAction(summarize, {
+  goapifyTool(premiumSearch, { effects: { has_results: true }, resultKey: "search_results", cost: 1 }),
+  goapifyTool(freeSearch, { effects: { has_results: true }, resultKey: "search_results", cost: 3 }),
+  goapifyTool(fetchPages, { preconditions: { has_results: true }, effects: { has_pages: true }, resultKey: "pages", cost: 1 }),
+  goapifyTool(summarize, {
     preconditions: { has_pages: true },
     effects: { has_summary: true },
     resultKey: "summary",
     cost: 2,
     resources: { llm_calls: 1 },
   }),
-  toolAction(writeReport, { preconditions: { has_summary: true }, effects: { report_ready: true }, resultKey: "report", cost: 1 }),
+  goapifyTool(writeReport, { preconditions: { has_summary: true }, effects: { report_ready: true }, resultKey: "report", cost: 1 }),
 ];
 
 // --- Run ----------------------------------------------------------------------
