@@ -44,6 +44,8 @@ export class RelaxedModel {
   readonly preOfStart: Int32Array;
   readonly preOfActions: Int32Array;
   readonly preCount: Int32Array;
+  /** Actions without preconditions: enabled at the start of every relaxation. */
+  private readonly freeActions: Int32Array;
   // CSR: atoms each action may make true.
   readonly achStart: Int32Array;
   readonly achAtom: Int32Array;
@@ -97,6 +99,7 @@ export class RelaxedModel {
       for (const atom of unique) (preLists[atom] as number[]).push(a.index);
     }
     [this.preOfStart, this.preOfActions] = toCsr(preLists);
+    this.freeActions = Int32Array.from(p.actions.filter((a) => this.preCount[a.index] === 0).map((a) => a.index));
 
     this.costLow = new Float64Array(nActions);
     this.costEstimate = new Float64Array(nActions);
@@ -216,7 +219,6 @@ export class RelaxedModel {
     const p = this.p;
     const { cost, done, remaining, agg, supporter, simpleSlot, simpleValue, isGoalAtom, preOfStart, preOfActions, preCount } = this;
     const nAtoms = this.nAtoms;
-    const nActions = this.nActions;
     this.heapSize = 0;
     // Atoms true in the state cost 0: they are processed first from a plain
     // stack, so the heap only ever holds atoms that need achieving.
@@ -240,11 +242,10 @@ export class RelaxedModel {
         cost[i] = Number.POSITIVE_INFINITY;
       }
     }
-    for (let a = 0; a < nActions; a++) {
-      remaining[a] = preCount[a] as number;
-      agg[a] = 0;
-    }
-    for (let a = 0; a < nActions; a++) if (remaining[a] === 0) this.enable(a, row, offset, mode);
+    remaining.set(preCount);
+    agg.fill(0);
+    const free = this.freeActions;
+    for (let i = 0; i < free.length; i++) this.enable(free[i] as number, row, offset, mode);
     for (;;) {
       let atom: number;
       let c: number;
@@ -294,10 +295,9 @@ export class RelaxedModel {
           const bound = this.numericLowerBound(slot, direction, this.atomBound[atom] as number, row[offset + slot] as number);
           if (bound > c) c = bound;
         }
+        // hmax needs no supporters (only hff reads them).
         if (c < (cost[atom] as number)) {
           cost[atom] = c;
-          this.supporter[atom] = a;
-          this.supporterReps[atom] = 1;
           this.push(atom, c);
         }
       }
