@@ -33,6 +33,7 @@ export {
   normalizeEffects,
   resolveEffect,
 } from "./effects.js";
+export { type ConditionResolver, ConditionStatus, toConditionStatus } from "./condition-status.js";
 export { describeValue, LangGoapError, type LangGoapErrorCode } from "./errors.js";
 export { type Fact, type FactCatalog, type FactSpec, type FactType, isFact, type WorldState } from "./facts.js";
 export {

@@ -1,5 +1,5 @@
 import type { WorldState } from "../core/index.js";
-import { type ConditionResolver, ConditionStatus, toConditionStatus } from "../nl/index.js";
+import { type ConditionResolver, ConditionStatus, toConditionStatus } from "../core/index.js";
 import { errorMessage, type GoapLogger, safeLogger } from "./logger.js";
 
 /**

@@ -1,4 +1,3 @@
-export { type ConditionResolver, ConditionStatus, toConditionStatus } from "./condition-status.js";
 export { collectFacts, collectResourceKeys, describeFactType, type FactInfo, type FactInventory } from "./fact-inventory.js";
 export { GoalInterpreter, type GoalInterpreterOptions, type InterpretationResult } from "./goal-interpreter.js";
 export { buildGoalSchema, type InterpretedConstraint, type InterpretedGoal, type InterpretedObjective } from "./goal-schema.js";

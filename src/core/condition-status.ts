@@ -1,4 +1,4 @@
-import type { WorldState } from "../core/index.js";
+import type { WorldState } from "./facts.js";
 
 /**
  * Three-valued answer about a condition: `true`, `false`, or `unknown` (the
