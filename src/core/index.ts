@@ -7,6 +7,7 @@ export {
   type ExecuteFunction,
   validateActions,
 } from "./action.js";
+export { type ConditionResolver, ConditionStatus, toConditionStatus } from "./condition-status.js";
 export {
   CONDITION_OPERATORS,
   type Condition,
@@ -33,7 +34,6 @@ export {
   normalizeEffects,
   resolveEffect,
 } from "./effects.js";
-export { type ConditionResolver, ConditionStatus, toConditionStatus } from "./condition-status.js";
 export { describeValue, LangGoapError, type LangGoapErrorCode } from "./errors.js";
 export { type Fact, type FactCatalog, type FactSpec, type FactType, isFact, type WorldState } from "./facts.js";
 export {

@@ -1,8 +1,7 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { BaseCheckpointSaver, BaseStore, LangGraphRunnableConfig } from "@langchain/langgraph";
-import type { GoalSpec, MultiGoal, PlanningTracer } from "../core/index.js";
+import type { ConditionResolver, GoalSpec, MultiGoal, PlanningTracer } from "../core/index.js";
 import type { GoalInterpreterOptions } from "../nl/index.js";
-import type { ConditionResolver } from "../core/index.js";
 import type { PlanningStrategy } from "../planner/index.js";
 import type { ActionGuard } from "./guards.js";
 import type { ExecutionHistory } from "./history/index.js";

@@ -1,6 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { type ActionSpec, describeValue, type GoalSpec, LangGoapError, MultiGoal, type WorldState } from "../core/index.js";
 import type { ConditionResolver } from "../core/index.js";
+import { type ActionSpec, describeValue, type GoalSpec, LangGoapError, MultiGoal, type WorldState } from "../core/index.js";
 import { TwoPhasePipelineStrategy } from "../optimize/index.js";
 import { AStarStrategy, type Plan, type PlanningStrategy, planningKeys, StrategyRouter } from "../planner/index.js";
 import { resolveConditions } from "./conditions.js";

@@ -1,7 +1,15 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { HumanMessage } from "@langchain/core/messages";
 import { z } from "zod";
-import { describeValue, type FactCatalog, LangGoapError, type WorldState, type ConditionResolver, ConditionStatus, toConditionStatus } from "../core/index.js";
+import {
+  type ConditionResolver,
+  ConditionStatus,
+  describeValue,
+  type FactCatalog,
+  LangGoapError,
+  toConditionStatus,
+  type WorldState,
+} from "../core/index.js";
 
 import { fillTemplate, renderWorldState } from "./prompt.js";
 import { structuredOutputOptionsFor } from "./structured-call.js";

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ActionSpec, type PlanningTracer } from "../../src/core/index.js";
+import { ActionSpec, ConditionStatus, type PlanningTracer } from "../../src/core/index.js";
 import { FunctionalConditionResolver, FunctionalSensor, GoapGraph, resolveConditions, runSensors } from "../../src/graph/index.js";
-import { ConditionStatus } from "../../src/core/index.js";
 import { quietLogger } from "./support.js";
 
 describe("sensors", () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LangGoapError } from "../../src/core/index.js";
-import { ConditionStatus, toConditionStatus } from "../../src/core/index.js";
+import { ConditionStatus, LangGoapError, toConditionStatus } from "../../src/core/index.js";
 import { PromptConditionResolver } from "../../src/nl/index.js";
 import { FakeStructuredChatModel } from "../../src/testing/index.js";
 
