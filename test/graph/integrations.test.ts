@@ -3,24 +3,10 @@ import { describe, expect, it } from "vitest";
 import { ActionSpec } from "../../src/core/index.js";
 import { computeGoalHash, GoapGraph, StoreExecutionHistory } from "../../src/graph/index.js";
 import { MultiTracer, RecordingTracer, ReflexionTracer } from "../../src/tracing/index.js";
+import { flakyWriterActions } from "../support/writer.js";
 import { quietLogger } from "./support.js";
 
-function writers() {
-  let fast = 0;
-  return [
-    new ActionSpec({ name: "research", effects: { researched: true } }),
-    new ActionSpec({
-      name: "write_fast",
-      preconditions: { researched: true },
-      effects: { drafted: true },
-      execute: () => {
-        if (fast++ === 0) throw new Error("rate limited");
-      },
-    }),
-    new ActionSpec({ name: "write_premium", preconditions: { researched: true }, effects: { drafted: true }, cost: 5 }),
-    new ActionSpec({ name: "publish", preconditions: { drafted: true }, effects: { published: true } }),
-  ];
-}
+const writers = flakyWriterActions;
 
 describe("the graph with the library's tracers and history store", () => {
   it("records runs in StoreExecutionHistory and finds them by goal and by failed action", async () => {

@@ -3,23 +3,9 @@ import { ActionSpec } from "../../src/core/index.js";
 import { GoapGraph } from "../../src/graph/index.js";
 import { formatGoapResult } from "../../src/integrations/index.js";
 import { quietLogger } from "../graph/support.js";
+import { flakyWriterActions } from "../support/writer.js";
 
-function writers() {
-  let fastFailures = 0;
-  return [
-    new ActionSpec({ name: "research", effects: { researched: true } }),
-    new ActionSpec({
-      name: "write_fast",
-      preconditions: { researched: true },
-      effects: { drafted: true },
-      execute: () => {
-        if (fastFailures++ === 0) throw new Error("rate limited");
-      },
-    }),
-    new ActionSpec({ name: "write_premium", preconditions: { researched: true }, effects: { drafted: true }, cost: 5 }),
-    new ActionSpec({ name: "publish", preconditions: { drafted: true }, effects: { published: true } }),
-  ];
-}
+const writers = flakyWriterActions;
 
 describe("formatGoapResult", () => {
   it("reports status, every executed action (failures with their error), replans and the sorted final state", async () => {

@@ -5,23 +5,10 @@ import { ActionSpec, LangGoapError, type WorldState } from "../../src/core/index
 import { type GoalInput, type GoapState, successfulActionNames } from "../../src/graph/index.js";
 import { addGoapSubgraph, GoapSubgraph, type SubgraphGoal } from "../../src/integrations/index.js";
 import { quietLogger } from "../graph/support.js";
+import { flakyWriterActions } from "../support/writer.js";
 
 function publishing() {
-  let fastFailures = 0;
-  return [
-    new ActionSpec({ name: "research", effects: { researched: true } }),
-    new ActionSpec({
-      name: "write_fast",
-      preconditions: { researched: true },
-      effects: { drafted: true },
-      execute: () => {
-        if (fastFailures++ === 0) throw new Error("rate limited");
-      },
-    }),
-    new ActionSpec({ name: "write_premium", preconditions: { researched: true }, effects: { drafted: true }, cost: 5 }),
-    new ActionSpec({ name: "publish", preconditions: { drafted: true }, effects: { published: true } }),
-    new ActionSpec({ name: "announce", preconditions: { published: true }, effects: { announced: true } }),
-  ];
+  return [...flakyWriterActions(), new ActionSpec({ name: "announce", preconditions: { published: true }, effects: { announced: true } })];
 }
 
 const Parent = Annotation.Root({
