@@ -1,6 +1,5 @@
 import { InMemoryStore } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
-import { ActionSpec } from "../../src/core/index.js";
 import { computeGoalHash, GoapGraph, StoreExecutionHistory } from "../../src/graph/index.js";
 import { MultiTracer, RecordingTracer, ReflexionTracer } from "../../src/tracing/index.js";
 import { flakyWriterActions } from "../support/writer.js";

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { ActionSpec } from "../../src/core/index.js";
 import { GoapGraph } from "../../src/graph/index.js";
 import { formatGoapResult } from "../../src/integrations/index.js";
 import { quietLogger } from "../graph/support.js";
