@@ -228,15 +228,20 @@ export function searchFloat(setup: SearchSetup): SearchOutcome {
         for (let i = 0; i < bucket.length; i++) candidates[nc++] = bucket[i] as number;
       }
     }
+    // Back into specificity order: insertion sort for the usual handful,
+    // the native sort when many actions are candidates.
     if (slots.length > 0) {
-      for (let i = 1; i < nc; i++) {
-        const v = candidates[i] as number;
-        let j = i - 1;
-        while (j >= 0 && (candidates[j] as number) > v) {
-          candidates[j + 1] = candidates[j] as number;
-          j--;
+      if (nc > 32) candidates.subarray(0, nc).sort();
+      else {
+        for (let i = 1; i < nc; i++) {
+          const v = candidates[i] as number;
+          let j = i - 1;
+          while (j >= 0 && (candidates[j] as number) > v) {
+            candidates[j + 1] = candidates[j] as number;
+            j--;
+          }
+          candidates[j + 1] = v;
         }
-        candidates[j + 1] = v;
       }
     }
 
