@@ -282,7 +282,12 @@ export class GoalSpec {
 
   /** A copy with some options replaced. */
   with(patch: GoalSpecOptions): GoalSpec {
-    return new GoalSpec({
+    return new GoalSpec({ ...this.toOptions(), ...patch });
+  }
+
+  /** The options that rebuild this goal (subclasses use it in their own `with`). */
+  toOptions(): GoalSpecOptions {
+    return {
       conditions: this.conditions,
       policy: this.policy,
       objectives: this.objectives,
@@ -291,8 +296,7 @@ export class GoalSpec {
       metrics: this.metrics,
       value: this.value,
       ...(this.name !== undefined ? { name: this.name } : {}),
-      ...patch,
-    });
+    };
   }
 
   /** A readable label: the name, or the conditions as JSON. */

@@ -51,16 +51,8 @@ export class NirvanaGoal extends GoalSpec {
 
   /** A copy with some options replaced (still a NirvanaGoal). */
   override with(patch: NirvanaGoalOptions): NirvanaGoal {
-    return new NirvanaGoal({
-      policy: this.policy,
-      objectives: this.objectives,
-      constraints: this.constraints,
-      softGoals: this.softGoals,
-      metrics: this.metrics,
-      value: this.value,
-      ...(this.name !== undefined ? { name: this.name } : {}),
-      ...patch,
-    });
+    const { conditions: _never, ...options } = this.toOptions();
+    return new NirvanaGoal({ ...options, ...patch });
   }
 }
 
