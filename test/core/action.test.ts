@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ActionSpec, LangGoapError, validateActions } from "../../src/core/index.js";
-
-function errorOf(fn: () => unknown): LangGoapError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof LangGoapError) return e;
-    throw e;
-  }
-  throw new Error("expected a LangGoapError");
-}
+import { errorOf } from "./support.js";
 
 describe("ActionSpec", () => {
   it("is frozen and applies static, operator and function effects", () => {

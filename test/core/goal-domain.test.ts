@@ -1,24 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  ConstraintSpec,
-  GoalPolicy,
-  GoalSpec,
-  LangGoapError,
-  loadDomain,
-  MultiGoal,
-  toGoalSpec,
-  validateDomain,
-} from "../../src/core/index.js";
-
-function errorOf(fn: () => unknown): LangGoapError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof LangGoapError) return e;
-    throw e;
-  }
-  throw new Error("expected a LangGoapError");
-}
+import { ConstraintSpec, GoalPolicy, GoalSpec, loadDomain, MultiGoal, toGoalSpec, validateDomain } from "../../src/core/index.js";
+import { errorOf } from "./support.js";
 
 describe("goals", () => {
   it("accepts plain policies and objective records, and validates them", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ActionSpec, GoalSpec } from "../../src/core/index.js";
-import { GoapGraph, type GoapStateUpdate, successfulActionNames } from "../../src/graph/index.js";
-import { quietLogger } from "./support.js";
+import { GoapGraph, successfulActionNames } from "../../src/graph/index.js";
+import { quietLogger, updateTrail } from "./support.js";
 
 /** research → write (fast, fails once) → publish; a premium writer is the costlier alternative. */
 function writerDomain() {
@@ -111,23 +111,7 @@ describe("flaky writer", () => {
   it("passes through exactly these node updates and statuses", async () => {
     const { actions } = writerDomain();
     const graph = new GoapGraph(actions, { logger: quietLogger() });
-    const trail: string[] = [];
-    for await (const chunk of await graph.stream(goal, {}, { streamMode: "updates" })) {
-      for (const [node, update] of Object.entries(chunk as Record<string, GoapStateUpdate>)) {
-        const u = update as Record<string, unknown>;
-        const plan = u.plan as { actions: string[] } | null | undefined;
-        trail.push(
-          [
-            node,
-            u.status ?? "-",
-            plan ? `plan=${plan.actions.join(",")}` : "",
-            u.replanReason !== undefined ? `reason=${u.replanReason}` : "",
-          ]
-            .filter(Boolean)
-            .join(" "),
-        );
-      }
-    }
+    const trail = await updateTrail(await graph.stream(goal, {}, { streamMode: "updates" }));
     expect(trail).toEqual([
       "planner executing plan=research,write_fast,publish",
       "executor executing",
