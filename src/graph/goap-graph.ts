@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { Command, type LangGraphRunnableConfig, Overwrite, type StreamMode } from "@langchain/langgraph";
 import {
   type ActionSpec,
@@ -144,6 +145,7 @@ export class GoapGraph {
       humanInput: {},
       rngState: this.#seed | 0,
       lastStepResultCount: 0,
+      runId: randomUUID(),
     };
   }
 
