@@ -182,7 +182,24 @@ export class GoapGraph {
    * ```
    */
   async invoke(goal: GoalInput, worldState: Readonly<WorldState> = {}, config?: LangGraphRunnableConfig): Promise<GoapRunResult> {
-    return (await this.#app().invoke(this.createInput(goal, worldState), config)) as GoapRunResult;
+    const [input, runConfig] = this.#startRun(goal, worldState, config);
+    return (await this.#app().invoke(input, runConfig)) as GoapRunResult;
+  }
+
+  /**
+   * A fresh run's input and config: the run's id goes in both (the
+   * caller's `configurable.run_id` when given), so tracers and history
+   * see one id per run.
+   */
+  #startRun<C extends LangGraphRunnableConfig | undefined>(
+    goal: GoalInput,
+    worldState: Readonly<WorldState>,
+    config: C,
+  ): [GoapStateUpdate, C] {
+    const input = this.createInput(goal, worldState);
+    const given = config?.configurable?.run_id;
+    const runId = typeof given === "string" && given !== "" ? given : (input.runId as string);
+    return [{ ...input, runId }, { ...config, configurable: { ...config?.configurable, run_id: runId } } as C];
   }
 
   /**
@@ -199,7 +216,8 @@ export class GoapGraph {
     TSubgraphs extends boolean = false,
     TEncoding extends "text/event-stream" | undefined = undefined,
   >(goal: GoalInput, worldState: Readonly<WorldState> = {}, config?: GoapStreamOptions<TStreamMode, TSubgraphs, TEncoding>) {
-    return this.#app().stream(this.createInput(goal, worldState), config);
+    const [input, runConfig] = this.#startRun(goal, worldState, config);
+    return this.#app().stream(input, runConfig);
   }
 
   /**
