@@ -28,7 +28,7 @@ function setup(options: ConstructorParameters<typeof OpenTelemetryTracer>[0] = {
   return { exporter, otel, tracer: new OpenTelemetryTracer({ tracer: otel, ...options }) };
 }
 
-const pause = () => new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 3)));
+const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 3)));
 
 /** research → write → publish; `write` fails on runs whose `flaky` fact is true, and they replan through `write_premium`. */
 function domain() {
