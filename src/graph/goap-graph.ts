@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { RunnableLambda } from "@langchain/core/runnables";
 import { Command, type LangGraphRunnableConfig, Overwrite, type StreamMode } from "@langchain/langgraph";
 import {
   type ActionSpec,
@@ -234,8 +235,13 @@ export class GoapGraph {
   async invokeNl(request: string, worldState: Readonly<WorldState> = {}, options: InvokeNlOptions): Promise<GoapRunResult> {
     if (!options?.llm) throw new LangGoapError("INVALID_OPTION", "GoapGraph.invokeNl: options.llm (a LangChain chat model) is required");
     const interpreter = new GoalInterpreter(options.llm, this.actions, options.interpreter);
-    const goal = await interpreter.interpret(request, worldState, options.config);
-    return this.invoke(goal, worldState, options.config);
+    // One root run for the whole request: the model call and the graph run are its children in any tracer.
+    const run = RunnableLambda.from(async (_input: { request: string }, config: LangGraphRunnableConfig) => {
+      const goal = await interpreter.interpret(request, worldState, config);
+      return this.invoke(goal, worldState, config);
+    }).withConfig({ runName: options.config?.runName ?? "goap.invokeNl" });
+    const { runName: _runName, ...config } = options.config ?? {};
+    return (await run.invoke({ request }, config)) as GoapRunResult;
   }
 
   /**

@@ -8,7 +8,8 @@ import {
   type TraceRun,
   type WorldState,
 } from "../core/index.js";
-import { type EndableRun, RunRegistry } from "./run-registry.js";
+import { PerRunTracer } from "./per-run-tracer.js";
+import type { EndableRun } from "./run-registry.js";
 import { actionOutcome, errorText, factsOf, goalOf, planSummary } from "./trace-event.js";
 
 /** Options of {@link OpenTelemetryTracer}. */
@@ -269,17 +270,15 @@ class RunSpans implements PlanningTracer, EndableRun {
  * await Promise.all([graph.invoke(goal, stateA), graph.invoke(goal, stateB)]);
  * ```
  */
-export class OpenTelemetryTracer implements PlanningTracer {
+export class OpenTelemetryTracer extends PerRunTracer<RunSpans> {
   readonly #settings: Omit<RunSpansSettings, "runAttributes">;
-  readonly #runs: RunRegistry<RunSpans>;
-  readonly #default: RunSpans;
 
   constructor(options: OpenTelemetryTracerOptions = {}) {
+    super("OpenTelemetryTracer", options.maxOpenRuns);
     const max = options.maxSearchEvents ?? 1000;
     if (!Number.isInteger(max) || max < 0) {
       throw new LangGoapError("INVALID_OPTION", `OpenTelemetryTracer: maxSearchEvents must be an integer >= 0, got ${describeValue(max)}`);
     }
-    this.#runs = new RunRegistry("OpenTelemetryTracer", options.maxOpenRuns);
     this.#settings = {
       tracer: options.tracer ?? trace.getTracer("langgoap"),
       recordSearch: options.recordSearchEvents ?? false,
@@ -287,66 +286,13 @@ export class OpenTelemetryTracer implements PlanningTracer {
       runSpanName: options.runSpanName ?? "goap.run",
       parentContext: options.parentContext,
     };
-    this.#default = new RunSpans({ ...this.#settings, runAttributes: {} });
   }
 
-  /** How many runs have open spans (the default run not counted). */
-  get openRuns(): number {
-    return this.#runs.size;
-  }
-
-  /** The spans of one run (its run id, else its thread); the graph calls this for every run. */
-  forRun(run: TraceRun): PlanningTracer {
-    const spans = this.#runs.get(run, (_key, forget) => {
-      const runAttributes: Attributes = {};
-      if (run.runId) runAttributes["goap.run_id"] = run.runId;
-      if (run.threadId) runAttributes["goap.thread_id"] = run.threadId;
-      return new RunSpans({ ...this.#settings, runAttributes }, forget);
-    });
-    return spans ?? this.#default;
-  }
-
-  onPlanStart(goal: unknown, state: Readonly<WorldState>, strategyName: string): void {
-    this.#default.onPlanStart(goal, state, strategyName);
-  }
-  onStrategyChosen(strategyName: string): void {
-    this.#default.onStrategyChosen(strategyName);
-  }
-  onReplan(reason: string, newPlan: unknown): void {
-    this.#default.onReplan(reason, newPlan);
-  }
-  onPlanComplete(plan: unknown, durationMs: number): void {
-    this.#default.onPlanComplete(plan, durationMs);
-  }
-  onPlanFailed(reason: string, durationMs: number): void {
-    this.#default.onPlanFailed(reason, durationMs);
-  }
-  onActionStart(action: ActionSpec, state: Readonly<WorldState>): void {
-    this.#default.onActionStart(action, state);
-  }
-  onActionRetry(action: ActionSpec, attempt: number, error: unknown, backoffMs: number): void {
-    this.#default.onActionRetry(action, attempt, error, backoffMs);
-  }
-  onActionComplete(result: unknown): void {
-    this.#default.onActionComplete(result);
-  }
-  onGoalAchieved(finalState: Readonly<WorldState>): void {
-    this.#default.onGoalAchieved(finalState);
-  }
-  onSensorComplete(sensorName: string, updates: Readonly<WorldState>): void {
-    this.#default.onSensorComplete(sensorName, updates);
-  }
-  onSearchExpand(event: SearchExpandEvent): void {
-    this.#default.onSearchExpand(event);
-  }
-  onSearchDeadEnd(reason: string, detail: Readonly<Record<string, unknown>>): void {
-    this.#default.onSearchDeadEnd(reason, detail);
-  }
-  onSearchComplete(nodesExpanded: number, durationMs: number, found: boolean): void {
-    this.#default.onSearchComplete(nodesExpanded, durationMs, found);
-  }
-  runAction<T>(action: ActionSpec, execute: () => Promise<T>): Promise<T> {
-    return this.#default.runAction(action, execute);
+  protected createRun(run: TraceRun, forget: () => void): RunSpans {
+    const runAttributes: Attributes = {};
+    if (run.runId) runAttributes["goap.run_id"] = run.runId;
+    if (run.threadId) runAttributes["goap.thread_id"] = run.threadId;
+    return new RunSpans({ ...this.#settings, runAttributes }, forget);
   }
 
   /**
@@ -355,7 +301,7 @@ export class OpenTelemetryTracer implements PlanningTracer {
    * Safe to call twice.
    */
   end(status: { code: SpanStatusCode; message?: string } = { code: SpanStatusCode.UNSET }): void {
-    this.#default.end(status);
-    for (const spans of this.#runs.values()) spans.end(status);
+    this.defaultRun.end(status);
+    for (const spans of this.openRunStates()) spans.end(status);
   }
 }
