@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { RunnableLambda } from "@langchain/core/runnables";
 import { Command, type LangGraphRunnableConfig, Overwrite, type StreamMode } from "@langchain/langgraph";
 import {
   type ActionSpec,
@@ -182,7 +183,24 @@ export class GoapGraph {
    * ```
    */
   async invoke(goal: GoalInput, worldState: Readonly<WorldState> = {}, config?: LangGraphRunnableConfig): Promise<GoapRunResult> {
-    return (await this.#app().invoke(this.createInput(goal, worldState), config)) as GoapRunResult;
+    const [input, runConfig] = this.#startRun(goal, worldState, config);
+    return (await this.#app().invoke(input, runConfig)) as GoapRunResult;
+  }
+
+  /**
+   * A fresh run's input and config: the run's id goes in both (the
+   * caller's `configurable.run_id` when given), so tracers and history
+   * see one id per run.
+   */
+  #startRun<C extends LangGraphRunnableConfig | undefined>(
+    goal: GoalInput,
+    worldState: Readonly<WorldState>,
+    config: C,
+  ): [GoapStateUpdate, C] {
+    const input = this.createInput(goal, worldState);
+    const given = config?.configurable?.run_id;
+    const runId = typeof given === "string" && given !== "" ? given : (input.runId as string);
+    return [{ ...input, runId }, { ...config, configurable: { ...config?.configurable, run_id: runId } } as C];
   }
 
   /**
@@ -199,7 +217,8 @@ export class GoapGraph {
     TSubgraphs extends boolean = false,
     TEncoding extends "text/event-stream" | undefined = undefined,
   >(goal: GoalInput, worldState: Readonly<WorldState> = {}, config?: GoapStreamOptions<TStreamMode, TSubgraphs, TEncoding>) {
-    return this.#app().stream(this.createInput(goal, worldState), config);
+    const [input, runConfig] = this.#startRun(goal, worldState, config);
+    return this.#app().stream(input, runConfig);
   }
 
   /**
@@ -216,8 +235,13 @@ export class GoapGraph {
   async invokeNl(request: string, worldState: Readonly<WorldState> = {}, options: InvokeNlOptions): Promise<GoapRunResult> {
     if (!options?.llm) throw new LangGoapError("INVALID_OPTION", "GoapGraph.invokeNl: options.llm (a LangChain chat model) is required");
     const interpreter = new GoalInterpreter(options.llm, this.actions, options.interpreter);
-    const goal = await interpreter.interpret(request, worldState, options.config);
-    return this.invoke(goal, worldState, options.config);
+    // One root run for the whole request: the model call and the graph run are its children in any tracer.
+    const run = RunnableLambda.from(async (_input: { request: string }, config: LangGraphRunnableConfig) => {
+      const goal = await interpreter.interpret(request, worldState, config);
+      return this.invoke(goal, worldState, config);
+    }).withConfig({ runName: options.config?.runName ?? "goap.invokeNl" });
+    const { runName: _runName, ...config } = options.config ?? {};
+    return (await run.invoke({ request }, config)) as GoapRunResult;
   }
 
   /**
