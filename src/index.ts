@@ -53,6 +53,7 @@ export {
   GoalSpec,
   type GoalSpecOptions,
   type GoalValue,
+  GoapAction,
   HardSoftScore,
   isBetterScore,
   isFact,

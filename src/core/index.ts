@@ -58,6 +58,7 @@ export {
   type SoftGoalOptions,
   toGoalSpec,
 } from "./goal.js";
+export { GoapAction } from "./goap-action.js";
 export { ActionQos, type ActionQosOptions, DEFAULT_RETRY_POLICY, FIRE_ONCE, type RetryableErrors } from "./qos.js";
 export { createRng, isRng, mulberry32Step, type Rng } from "./rng.js";
 export { BendableScore, bestScore, compareScores, HardSoftScore, isBetterScore, type Score, SimpleScore } from "./score.js";
