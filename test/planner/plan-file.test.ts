@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { createVillageActions, villageStartState } from "../../examples/lib/village.js";
 import { ActionSpec, HardSoftScore, type LangGoapError } from "../../src/core/index.js";
-import { loadPlan, Plan, plan, planFromJson, planToJson, savePlan } from "../../src/planner/index.js";
+import { deserializePlan, loadPlan, Plan, plan, savePlan, serializePlan } from "../../src/planner/index.js";
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const dir = mkdtempSync(join(tmpdir(), "langgoap-plan-json-"));
@@ -27,16 +27,16 @@ describe("plan files", () => {
   const found = plan(villageStartState(), { is_hungry: false }, actions) as Plan;
 
   it("round-trips actions, states, cost, score and metadata", () => {
-    const json = JSON.parse(JSON.stringify(planToJson(found)));
+    const json = JSON.parse(JSON.stringify(serializePlan(found)));
     expect(json).toMatchObject({ format: "langgoap.plan", version: 1, actions: found.actionNames, totalCost: found.totalCost });
-    const again = planFromJson(json, createVillageActions());
+    const again = deserializePlan(json, createVillageActions());
     expect(again.actionNames).toEqual(found.actionNames);
     expect(again.expectedStates).toEqual(found.expectedStates);
     expect(again.startState).toEqual(found.startState);
     expect(again.totalCost).toBe(found.totalCost);
     expect(String(again.score)).toBe(String(found.score));
     expect(again.metadata.strategy).toBe(found.metadata.strategy);
-    const scored = planFromJson({ ...json, score: { kind: "hard-soft", hard: -1, soft: 4 } }, actions);
+    const scored = deserializePlan({ ...json, score: { kind: "hard-soft", hard: -1, soft: 4 } }, actions);
     expect(scored.score).toEqual(new HardSoftScore(-1, 4));
   });
 
@@ -57,25 +57,27 @@ console.log(JSON.stringify({ actions: p.actionNames, cost: p.totalCost, final: p
   });
 
   it("refuses malformed files, unknown actions and plans the live actions do not replay, naming the place", async () => {
-    const json = planToJson(found);
-    expect(errorOf(() => planFromJson("nope", actions)).message).toBe('planFromJson: $: expected a plan object, got "nope"');
-    expect(errorOf(() => planFromJson({ ...json, version: 2 }, actions)).message).toBe(
-      "planFromJson: $.version: expected version 1, got 2",
+    const json = serializePlan(found);
+    expect(errorOf(() => deserializePlan("nope", actions)).message).toBe('deserializePlan: $: expected a plan object, got "nope"');
+    expect(errorOf(() => deserializePlan({ ...json, version: 2 }, actions)).message).toBe(
+      "deserializePlan: $.version: expected version 1, got 2",
     );
-    const unknown = errorOf(() => planFromJson({ ...json, actions: ["teleport", ...json.actions.slice(1)] }, actions));
+    const unknown = errorOf(() => deserializePlan({ ...json, actions: ["teleport", ...json.actions.slice(1)] }, actions));
     expect(unknown.code).toBe("INVALID_PLAN");
-    expect(unknown.message).toMatch(/^planFromJson: \$\.actions\[0\]: unknown action "teleport"; known: /);
-    expect(errorOf(() => planFromJson({ ...json, score: { kind: "odd" } }, actions)).message).toMatch(/^planFromJson: \$\.score: expected/);
-    expect(errorOf(() => planFromJson({ ...json, expectedStates: [] }, actions)).message).toMatch(
+    expect(unknown.message).toMatch(/^deserializePlan: \$\.actions\[0\]: unknown action "teleport"; known: /);
+    expect(errorOf(() => deserializePlan({ ...json, score: { kind: "odd" } }, actions)).message).toMatch(
+      /^deserializePlan: \$\.score: expected/,
+    );
+    expect(errorOf(() => deserializePlan({ ...json, expectedStates: [] }, actions)).message).toMatch(
       /\$\.expectedStates: expected one state per action/,
     );
     // The same names bound to different behaviour: the replay check catches it.
     const changed = actions.map((a) => (a.name === json.actions[0] ? a.with({ effects: { unexpected: true } }) : a));
-    expect(errorOf(() => planFromJson(json, changed)).message).toMatch(/^planFromJson: \$\.(expectedStates\[0\]|actions\[1\])/);
-    expect(planFromJson(json, changed, { verify: false }).actionNames).toEqual(found.actionNames);
+    expect(errorOf(() => deserializePlan(json, changed)).message).toMatch(/^deserializePlan: \$\.(expectedStates\[0\]|actions\[1\])/);
+    expect(deserializePlan(json, changed, { verify: false }).actionNames).toEqual(found.actionNames);
     writeFileSync(join(dir, "broken.json"), "{ not json");
     await expect(loadPlan(join(dir, "broken.json"), actions)).rejects.toThrow(/broken\.json is not JSON/);
-    const empty = planFromJson(planToJson(Plan.empty({ a: true })), [new ActionSpec({ name: "x" })]);
+    const empty = deserializePlan(serializePlan(Plan.empty({ a: true })), [new ActionSpec({ name: "x" })]);
     expect(empty.isEmpty).toBe(true);
   });
 });

@@ -12,7 +12,7 @@ import {
 import { Plan, type PlanMetadata } from "./types.js";
 
 /** A plan as a file keeps it: action names (re-bound on load), the states, the cost and the score. */
-export interface PlanJson {
+export interface SerializedPlan {
   readonly format: "langgoap.plan";
   readonly version: 1;
   readonly actions: readonly string[];
@@ -25,8 +25,8 @@ export interface PlanJson {
   readonly metadata: Readonly<Record<string, unknown>>;
 }
 
-/** Options of {@link planFromJson}. */
-export interface PlanFromJsonOptions {
+/** Options of {@link deserializePlan}. */
+export interface DeserializePlanOptions {
   /**
    * Replay the plan from its start state with the live actions: every
    * precondition must hold and every expected fact must match, so a plan
@@ -49,20 +49,20 @@ function jsonCopy<T>(value: unknown, what: string): T {
   try {
     return JSON.parse(JSON.stringify(value) ?? "null") as T;
   } catch (error) {
-    throw new LangGoapError("INVALID_PLAN", `planToJson: ${what} is not JSON: ${(error as Error).message}`);
+    throw new LangGoapError("INVALID_PLAN", `serializePlan: ${what} is not JSON: ${(error as Error).message}`);
   }
 }
 
 /**
- * A plan as plain JSON (see {@link planFromJson} to restore it).
+ * A plan as plain JSON (see {@link deserializePlan} to restore it).
  *
  * @example
  * ```ts
- * const text = JSON.stringify(planToJson(found));
- * const again = planFromJson(JSON.parse(text), actions); // same actions, states, cost and score
+ * const text = JSON.stringify(serializePlan(found));
+ * const again = deserializePlan(JSON.parse(text), actions); // same actions, states, cost and score
  * ```
  */
-export function planToJson(plan: Plan): PlanJson {
+export function serializePlan(plan: Plan): SerializedPlan {
   return {
     format: "langgoap.plan",
     version: 1,
@@ -76,7 +76,7 @@ export function planToJson(plan: Plan): PlanJson {
 }
 
 function bad(message: string, path: string): never {
-  throw new LangGoapError("INVALID_PLAN", `planFromJson: ${path}: ${message}`, { path });
+  throw new LangGoapError("INVALID_PLAN", `deserializePlan: ${path}: ${message}`, { path });
 }
 
 function checkState(value: unknown, path: string): WorldState {
@@ -89,12 +89,12 @@ function checkState(value: unknown, path: string): WorldState {
 }
 
 /**
- * Restores a plan saved with {@link planToJson}, re-binding each action by
+ * Restores a plan saved with {@link serializePlan}, re-binding each action by
  * name from `actions`. Malformed data, an unknown action name, or (with
  * `verify`) a plan the live actions do not replay is a coded
  * `INVALID_PLAN` error naming the place.
  */
-export function planFromJson(json: unknown, actions: readonly ActionSpec[], options: PlanFromJsonOptions = {}): Plan {
+export function deserializePlan(json: unknown, actions: readonly ActionSpec[], options: DeserializePlanOptions = {}): Plan {
   if (typeof json !== "object" || json === null || Array.isArray(json)) bad(`expected a plan object, got ${describeValue(json)}`, "$");
   const data = json as Record<string, unknown>;
   if (data.format !== "langgoap.plan") bad(`expected format "langgoap.plan", got ${describeValue(data.format)}`, "$.format");
@@ -157,7 +157,7 @@ function verifyReplay(actions: readonly ActionSpec[], start: Readonly<WorldState
 }
 
 /**
- * Writes a plan to a JSON file (see {@link planToJson}).
+ * Writes a plan to a JSON file (see {@link serializePlan}).
  *
  * @example
  * ```ts
@@ -167,11 +167,11 @@ function verifyReplay(actions: readonly ActionSpec[], start: Readonly<WorldState
  */
 export async function savePlan(plan: Plan, path: string): Promise<void> {
   const { writeFile } = await import("node:fs/promises");
-  await writeFile(path, `${JSON.stringify(planToJson(plan), null, 2)}\n`, "utf8");
+  await writeFile(path, `${JSON.stringify(serializePlan(plan), null, 2)}\n`, "utf8");
 }
 
-/** Reads a plan written by {@link savePlan}, re-binding actions by name (see {@link planFromJson}). */
-export async function loadPlan(path: string, actions: readonly ActionSpec[], options: PlanFromJsonOptions = {}): Promise<Plan> {
+/** Reads a plan written by {@link savePlan}, re-binding actions by name (see {@link deserializePlan}). */
+export async function loadPlan(path: string, actions: readonly ActionSpec[], options: DeserializePlanOptions = {}): Promise<Plan> {
   const { readFile } = await import("node:fs/promises");
   const text = await readFile(path, "utf8");
   let json: unknown;
@@ -180,5 +180,5 @@ export async function loadPlan(path: string, actions: readonly ActionSpec[], opt
   } catch (error) {
     throw new LangGoapError("INVALID_PLAN", `loadPlan: ${path} is not JSON: ${(error as Error).message}`, { path });
   }
-  return planFromJson(json, actions, options);
+  return deserializePlan(json, actions, options);
 }
