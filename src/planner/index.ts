@@ -14,6 +14,7 @@ export { type DivergenceKind, DivergencePolicy, type DivergencePolicyOptions } f
 export { explainNoPlan } from "./explain.js";
 export { type ExtractFeaturesOptions, extractFeatures, type ProblemFeatures, type RiskProfile } from "./features.js";
 export { createHeuristic, type Heuristic, RelaxedModel } from "./heuristics.js";
+export { type InferredStartState, type InferStartStateOptions, inferStartState } from "./infer-start-state.js";
 export { LazyDecompositionStrategy, type LazyDecompositionStrategyOptions } from "./lazy.js";
 export type { StateOptions, WeightedState } from "./mcts/analysis.js";
 export { DEAD_END_REWARD, GOAL_REWARD, type ScalarHeuristic } from "./mcts/evaluate.js";
