@@ -60,6 +60,7 @@ export {
 } from "./goal.js";
 export { GoapAction } from "./goap-action.js";
 export { CONSOLE_LOGGER, type GoapLogger, getLogLevel, type LogLevel, type LogThreshold, setLogLevel } from "./log.js";
+export { type EntityId, entitiesIn, type PerEntityOptions } from "./per-entity.js";
 export { ActionQos, type ActionQosOptions, DEFAULT_RETRY_POLICY, FIRE_ONCE, type RetryableErrors } from "./qos.js";
 export { createRng, isRng, mulberry32Step, type Rng } from "./rng.js";
 export {
