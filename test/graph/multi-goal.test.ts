@@ -130,7 +130,9 @@ describe("MultiGoal sequential", () => {
     const result = await new GoapGraph(actions, { logger, history }).invoke(goal, {});
     expect(result.status).toBe("partially_achieved");
     expect(successfulActionNames(result)).toEqual(["ship"]);
-    expect(result.skippedSubgoals).toEqual([{ index: 0, goal: '{"impossible":true}', reason: expect.stringContaining("[impossible = true] are produced by no action") }]);
+    expect(result.skippedSubgoals).toEqual([
+      { index: 0, goal: '{"impossible":true}', reason: expect.stringContaining("[impossible = true] are produced by no action") },
+    ]);
     expect(result.replanReason).toMatch(/^skipped subgoal 0 \(\{"impossible":true\}\): Goal condition/);
     expect(records.map((r) => [r.status, r.outcome])).toEqual([["partially_achieved", "partial"]]);
     expect(logger.messages.some((m) => m.includes("subgoal 0") && m.includes("skipped"))).toBe(true);
