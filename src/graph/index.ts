@@ -34,6 +34,7 @@ export type { ApprovalRequest, ApprovalResponse, FormRequest, HumanRequest } fro
 export { GoapObserver, type GoapObserverOptions, type ObserverTarget } from "./observer.js";
 export { ParallelGoapExecutor } from "./parallel-executor.js";
 export { bindAction, type PlanData, planFromData, planToData, type ScoreData } from "./plan-data.js";
+export { loadPlan, savePlan } from "./plan-files.js";
 export { GoapPlanner, type GoapPlannerOptions } from "./planner.js";
 export { type ExecutionTransitionModel, type Sleep, timerSleep } from "./run-action.js";
 export type { GoapNodeOptions } from "./runtime.js";

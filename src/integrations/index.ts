@@ -9,6 +9,7 @@ export {
 export { createDeploymentGraph } from "./deployment/create-deployment-graph.js";
 export { createPublishingActions } from "./deployment/publishing-domain.js";
 export { type FormattableGoapResult, formatGoapResult } from "./format-goap-result.js";
+export { createGoapSubagent, type GoapSubagentOptions } from "./goap-subagent.js";
 export { type AddGoapSubgraphOptions, addGoapSubgraph, GoapSubgraph, type SubgraphGoal } from "./goap-subgraph.js";
 export { type GoapifyToolOptions, goapifyTool } from "./goapify-tool.js";
 export type { GoalInterpreterKind } from "./resolve-goal.js";
