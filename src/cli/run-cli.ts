@@ -10,6 +10,7 @@ import { type CommandContext, createContext } from "./context.js";
 import { commandHelp, mainHelp } from "./help.js";
 import type { CliIo } from "./io.js";
 import { parseCommand } from "./options.js";
+import { terminalSafeIo } from "./terminal-text.js";
 
 /** Exit codes of the `langgoap` command. */
 export const EXIT = Object.freeze({ OK: 0, NO_PLAN: 1, BAD_INPUT: 2, INTERNAL: 3 });
@@ -68,7 +69,9 @@ function unknownCommand(name: string): LangGoapError {
  * @param io - Output streams, working directory, clock and abort signal.
  * @returns The exit code.
  */
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+export async function runCli(argv: readonly string[], given: CliIo): Promise<number> {
+  // Names and values from data reach these streams: no raw control character may.
+  const io = terminalSafeIo(given);
   let command: string | undefined;
   try {
     const [first, ...rest] = argv;

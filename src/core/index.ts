@@ -22,6 +22,7 @@ export {
   testCondition,
   unsatisfiedKeys,
 } from "./conditions.js";
+export { type DisplayTextOptions, displayText, escapeControlChars, truncateText } from "./display-text.js";
 export { type Domain, domainSchema, loadDomain, validateDomain } from "./domain.js";
 export {
   EFFECT_OPERATORS,
@@ -58,6 +59,7 @@ export {
   type SoftGoalOptions,
   toGoalSpec,
 } from "./goal.js";
+export { type PromptDataOptions, promptDataBlock } from "./prompt-data.js";
 export { ActionQos, type ActionQosOptions, DEFAULT_RETRY_POLICY, FIRE_ONCE, type RetryableErrors } from "./qos.js";
 export { createRng, isRng, mulberry32Step, type Rng } from "./rng.js";
 export { BendableScore, bestScore, compareScores, HardSoftScore, isBetterScore, type Score, SimpleScore } from "./score.js";

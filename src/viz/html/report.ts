@@ -1,5 +1,6 @@
 import { formatMs, formatNumber } from "../format.js";
 import { viewPlan } from "../plan-view.js";
+import { checkReport } from "./check-report.js";
 import { escapeHtml, jsonForScript } from "./escape.js";
 import {
   eventsSection,
@@ -76,6 +77,7 @@ function safeData(report: RunReport): string {
  * @returns A complete HTML document.
  */
 export function renderHtmlReport(report: RunReport): string {
+  checkReport(report);
   const title = report.title ?? "langgoap run report";
   const status = report.status ?? (report.plan ? "found" : "no_plan");
   const history = report.executionHistory ?? [];
