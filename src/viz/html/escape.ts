@@ -1,4 +1,4 @@
-import { displayText, truncateText } from "../../core/index.js";
+import { displayText, escapeControlChars, truncateText } from "../../core/index.js";
 
 /**
  * @internal Longest value the report renders, in characters: a longer name,
@@ -66,16 +66,16 @@ export function boundData(value: unknown): unknown {
 
 /**
  * @internal JSON for an inline `<script type="application/json">`: strings
- * bounded by {@link boundData}; `<`, `>`, `&` and the line separators are
- * escaped so no value can close the script element or break parsing.
+ * bounded by {@link boundData}; control characters and line separators,
+ * `<`, `>` and `&` escaped so no value can close the script element, break
+ * parsing, or reach a terminal that prints the file.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(boundData(value))
+  // JSON-spelled escapes: the data parses back unchanged, and the file carries no raw control character.
+  return escapeControlChars(JSON.stringify(boundData(value)))
     .replace(/</g, "\\u003c")
     .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+    .replace(/&/g, "\\u0026");
 }
 
 /** @internal A rough text width for layout: SVG has no measuring before it is rendered. */
