@@ -46,7 +46,7 @@ describe("truncateText and displayText", () => {
   });
 
   it("bounds first, then makes the kept part visible", () => {
-    expect(displayText("IGNORE\u001b[2J" + "!".repeat(5000), { maxChars: 20 })).toBe(
+    expect(displayText(`IGNORE\u001b[2J${"!".repeat(5000)}`, { maxChars: 20 })).toBe(
       "IGNORE\\u001b[2J!!!!!!!!!!… [4,990 of 5,010 characters cut]",
     );
   });

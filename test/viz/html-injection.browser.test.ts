@@ -68,7 +68,7 @@ function inspect(page: Page): Promise<{ pwned: unknown; scripts: number; handler
     }
     const doc = (
       globalThis as unknown as {
-        document: { querySelectorAll(s: string): ArrayLike<Element>; body: { innerText: string } };
+        document: { querySelectorAll(s: string): ArrayLike<Element>; body: { textContent: string } };
         __pwned?: unknown;
       }
     ).document;
@@ -83,7 +83,7 @@ function inspect(page: Page): Promise<{ pwned: unknown; scripts: number; handler
           .map((a) => `${el.tagName}[${a}]`),
       ),
       images: doc.querySelectorAll("img").length,
-      text: doc.body.innerText,
+      text: doc.body.textContent,
     };
   });
 }
