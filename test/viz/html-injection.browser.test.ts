@@ -12,10 +12,11 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LangGoapError } from "../../src/core/index.js";
 import { type ReportActionResult, type RunReport, renderHtmlReport } from "../../src/viz/index.js";
-import { chromiumAvailable, launchChromium } from "./chromium.js";
+import { requireBrowser } from "../support/requirements.js";
+import { launchChromium } from "./chromium.js";
 import { hostilePlan, unsafeChars } from "./hostile.js";
 
-const RUN = chromiumAvailable("HTML report injection tests (headless Chromium)");
+const chromiumHere = requireBrowser("HTML report injection in Chromium");
 
 /** Markup that runs script if it ever reaches the page as markup, then terminal and bidi characters. */
 const PAYLOAD =
@@ -28,8 +29,8 @@ let browser: Browser;
 let dir: string;
 
 beforeAll(async () => {
-  if (!RUN) return;
-  browser = await launchChromium();
+  if (!chromiumHere.available) return;
+  browser = await launchChromium(chromiumHere);
   dir = mkdtempSync(join(tmpdir(), "langgoap-injection-"));
 }, 60_000);
 
@@ -112,7 +113,7 @@ function hostileReport(): RunReport {
   };
 }
 
-describe.skipIf(!RUN)("HTML report injection in Chromium", () => {
+describe.runIf(chromiumHere.available)("HTML report injection in Chromium", () => {
   it("shows markup from every field as text: no script runs, no element or handler is injected", async () => {
     const { page, dialogs } = await openHtml(renderHtmlReport(hostileReport()));
     const seen = await inspect(page);

@@ -7,7 +7,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderMermaid, renderMermaidGantt } from "../../src/viz/index.js";
-import { chromiumAvailable, launchChromium } from "./chromium.js";
+import { requireBrowser } from "../support/requirements.js";
+import { launchChromium } from "./chromium.js";
 import { villagePlan } from "./fixtures.js";
 import { HOSTILE_NAMES, HOSTILE_SUGGESTION, hostilePlan, NEWLINE_KEY, TERMINAL_KEY, unsafeChars } from "./hostile.js";
 import { MermaidParser } from "./mermaid-parser.js";
@@ -17,14 +18,14 @@ function shown(text: string): string {
   return text.replace(/\\/g, "\\u005c").replace(/\n/g, "\\u000a");
 }
 
-const RUN = chromiumAvailable("Mermaid injection tests (real Mermaid parser in headless Chromium)");
+const chromiumHere = requireBrowser("Mermaid injection (real Mermaid parser in Chromium)");
 
 let browser: Browser;
 let mermaid: MermaidParser;
 
 beforeAll(async () => {
-  if (!RUN) return;
-  browser = await launchChromium();
+  if (!chromiumHere.available) return;
+  browser = await launchChromium(chromiumHere);
   mermaid = await MermaidParser.open(browser);
 }, 60_000);
 
@@ -32,7 +33,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe.skipIf(!RUN)("Mermaid output under the real Mermaid parser", () => {
+describe.runIf(chromiumHere.available)("Mermaid output under the real Mermaid parser", () => {
   it("parses the village flowchart into its five steps and four links (the harness sees real diagrams)", async () => {
     const parsed = await mermaid.parse(renderMermaid(villagePlan()));
     expect(parsed.error).toBeUndefined();
