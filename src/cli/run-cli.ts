@@ -66,7 +66,7 @@ function unknownCommand(name: string): LangGoapError {
  * code; // 0
  * ```
  * @param argv - The arguments after the program name.
- * @param io - Output streams, working directory, clock and abort signal.
+ * @param given - Output streams, working directory, clock and abort signal. Everything written to them has control characters from data made visible.
  * @returns The exit code.
  */
 export async function runCli(argv: readonly string[], given: CliIo): Promise<number> {
