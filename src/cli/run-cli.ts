@@ -10,6 +10,7 @@ import { type CommandContext, createContext } from "./context.js";
 import { commandHelp, mainHelp } from "./help.js";
 import type { CliIo } from "./io.js";
 import { parseCommand } from "./options.js";
+import { terminalSafeIo } from "./terminal-text.js";
 
 /** Exit codes of the `langgoap` command. */
 export const EXIT = Object.freeze({ OK: 0, NO_PLAN: 1, BAD_INPUT: 2, INTERNAL: 3 });
@@ -65,10 +66,12 @@ function unknownCommand(name: string): LangGoapError {
  * code; // 0
  * ```
  * @param argv - The arguments after the program name.
- * @param io - Output streams, working directory, clock and abort signal.
+ * @param given - Output streams, working directory, clock and abort signal. Everything written to them has control characters from data made visible.
  * @returns The exit code.
  */
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+export async function runCli(argv: readonly string[], given: CliIo): Promise<number> {
+  // Names and values from data reach these streams: no raw control character may.
+  const io = terminalSafeIo(given);
   let command: string | undefined;
   try {
     const [first, ...rest] = argv;
