@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const LIMIT_BYTES = 80 * 1024;
-const USE = 'export const found = plan({}, { warm: true }, [new ActionSpec({ name: "light_fire", effects: { warm: true } })])?.actionNames;';
+const USE =
+  'export const found = plan({}, { warm: true }, [new ActionSpec({ name: "light_fire", effects: { warm: true } })])?.actionNames;';
 
 interface Bundle {
   readonly code: string;
@@ -45,7 +46,10 @@ async function run(code: string): Promise<unknown> {
 
 describe("a browser bundle of ActionSpec + plan", () => {
   it("from langgoap/core and langgoap/planner holds the planner only, under 80 KB minified, and plans", async () => {
-    const { code, packages } = await bundle('import { ActionSpec } from "./src/core/index.ts";\nimport { plan } from "./src/planner/index.ts";', []);
+    const { code, packages } = await bundle(
+      'import { ActionSpec } from "./src/core/index.ts";\nimport { plan } from "./src/planner/index.ts";',
+      [],
+    );
     expect(Object.keys(packages)).toEqual(["langgoap"]);
     expect(code.length).toBeLessThan(LIMIT_BYTES);
     expect(await run(code)).toEqual(["light_fire"]);
