@@ -68,7 +68,7 @@ describe("langgoap deploy-init", () => {
     const graph = await readFile(join(dir, "src/graph.ts"), "utf8");
     expect(graph).toContain('export const graph = compileServedGraph(new GoapGraph(actions), { name: "news_agent" });');
     const server = await readFile(join(dir, "src/server.ts"), "utf8");
-    expect(server).toContain('graph: { "news_agent": graph }');
+    expect(server).toContain('graph: { "news_agent": graph } as unknown as ServedGraphs,');
     expect(server).toContain("threads: new StoreThreadSaver(store, { checkpointer })");
     expect(await readFile(join(dir, ".gitignore"), "utf8")).toContain(".langgraph_api/");
     expect(await readFile(join(dir, "README.md"), "utf8")).toContain('client.runs.wait(thread.thread_id, "news_agent"');

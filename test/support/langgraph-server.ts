@@ -39,13 +39,19 @@ const QUIET_ENV = {
   FORCE_COLOR: "0",
 };
 
+/** Our environment minus the `npm_*` variables of an `npm test` that started us (they would steer a child's npm). */
+function withoutNpmVariables(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+}
+
 function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once("exit", () => r()));
 }
 
 /**
- * Spawns `node ...args` in `cwd` and waits until `GET ${url}${readyPath}`
- * answers 200. Rejects with the process output when it exits first or is
+ * Spawns `node ...args` in `cwd` (environment: ours without `npm_*`
+ * variables, plus `env`) and waits until `GET ${url}${readyPath}` answers
+ * 200. Rejects with the process output when it exits first or is
  * not ready within `timeoutMs`.
  */
 export async function startServerProcess(options: {
@@ -53,13 +59,15 @@ export async function startServerProcess(options: {
   readonly cwd: string;
   readonly port: number;
   readonly readyPath: string;
+  /** Ready as soon as the path answers at all (a server without a health route answers 404). @defaultValue false */
+  readonly anyStatus?: boolean;
   readonly env?: Readonly<Record<string, string>>;
   readonly timeoutMs?: number;
 }): Promise<ServerProcess> {
   const url = `http://127.0.0.1:${options.port}`;
   const child = spawn(process.execPath, [...options.args], {
     cwd: options.cwd,
-    env: { ...process.env, ...QUIET_ENV, ...options.env },
+    env: { ...withoutNpmVariables(), ...QUIET_ENV, ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -95,7 +103,7 @@ export async function startServerProcess(options: {
     }
     try {
       const response = await fetch(`${url}${options.readyPath}`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) return { url, pid, output: () => log, stop };
+      if (response.ok || options.anyStatus) return { url, pid, output: () => log, stop };
     } catch {
       // not listening yet
     }

@@ -46,8 +46,11 @@ const store = PostgresStore.fromConnString(url, { schema });
 await checkpointer.setup();
 await store.setup();
 
+// langgraph-api types graphs as a Pregel with older generic defaults; the compiled graph is one at run time.
+type ServedGraphs = Parameters<typeof createEmbedServer>[0]["graph"];
+
 const app = createEmbedServer({
-  graph: { ${JSON.stringify(graphId)}: graph },
+  graph: { ${JSON.stringify(graphId)}: graph } as unknown as ServedGraphs,
   checkpointer,
   store,
   threads: new StoreThreadSaver(store, { checkpointer }),

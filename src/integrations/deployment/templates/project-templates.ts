@@ -9,10 +9,11 @@ export interface ScaffoldVersions {
 /**
  * Server-side packages of the scaffold. `@langchain/langgraph-api` 1.x wants
  * TypeScript 5 as a peer (its schema parser uses the compiler API), hence
- * `typescript ^5.9.3` rather than 7.
+ * `typescript ^5.9.3` rather than 7. `@hono/node-server` 1.x is what its
+ * `@hono/node-ws` asks for (the API keeps its own 2.x); both serve alike.
  */
 const SERVER_DEPENDENCIES = {
-  "@hono/node-server": "^2.1.0",
+  "@hono/node-server": "^1.19.11",
   "@langchain/langgraph-api": "^1.5.1",
   tsx: "^4.20.0",
 };
