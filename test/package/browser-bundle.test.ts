@@ -17,7 +17,13 @@ interface Bundle {
   readonly packages: Record<string, number>;
 }
 
-async function bundle(imports: string, external: string[]): Promise<Bundle> {
+/**
+ * Bundles for the browser. Node built-ins are left external, as browser
+ * bundlers do with a warning: a module may name one in code the bundle
+ * drops (`savePlan`'s `import("node:fs/promises")`), and the test then
+ * checks that none is left in the output.
+ */
+async function bundle(imports: string): Promise<Bundle> {
   const result = await build({
     stdin: { contents: `${imports}\n${USE}`, resolveDir: ROOT, loader: "ts", sourcefile: "game.ts" },
     bundle: true,
@@ -26,7 +32,7 @@ async function bundle(imports: string, external: string[]): Promise<Bundle> {
     format: "esm",
     write: false,
     metafile: true,
-    external,
+    external: ["node:*"],
     logLevel: "silent",
   });
   const output = Object.values((result.metafile as Metafile).outputs)[0] as Metafile["outputs"][string];
@@ -48,17 +54,17 @@ describe("a browser bundle of ActionSpec + plan", () => {
   it("from langgoap/core and langgoap/planner holds the planner only, under 80 KB minified, and plans", async () => {
     const { code, packages } = await bundle(
       'import { ActionSpec } from "./src/core/index.ts";\nimport { plan } from "./src/planner/index.ts";',
-      [],
     );
     expect(Object.keys(packages)).toEqual(["langgoap"]);
+    expect(code).not.toContain("node:");
     expect(code.length).toBeLessThan(LIMIT_BYTES);
     expect(await run(code)).toEqual(["light_fire"]);
   });
 
-  it("from the root entry drops every other layer (Node built-ins left to the bundler) and stays under 80 KB", async () => {
-    const { code, packages } = await bundle('import { ActionSpec, plan } from "./src/index.ts";', ["node:*"]);
+  it("from the root entry drops every other layer and stays under 80 KB", async () => {
+    const { code, packages } = await bundle('import { ActionSpec, plan } from "./src/index.ts";');
     expect(Object.keys(packages)).toEqual(["langgoap"]);
-    expect(code).not.toMatch(/from\s*"node:/);
+    expect(code).not.toContain("node:");
     expect(code.length).toBeLessThan(LIMIT_BYTES);
     expect(await run(code)).toEqual(["light_fire"]);
   });

@@ -21,20 +21,17 @@ import { StoreExecutionHistory } from "../../src/graph/index.js";
 import { freePort, type ServerProcess, startDevServer, startServerProcess } from "../support/langgraph-server.js";
 import { installInFreshProject, npmInstall, type OwnPackage, ownPackage, packTarball, ROOT, sh } from "../support/packed-package.js";
 import { dropSchema, type PostgresServer, uniqueSchema, usePostgres } from "../support/postgres.js";
+import { requirePostgres } from "../support/requirements.js";
 import { checkApprovalAndHistory, checkGoalAchieved, checkReplanStream, checkSchemas } from "../support/served-scenario.js";
 
 const REQUIRED = process.env.LANGGOAP_REQUIRE_PACKAGE === "1";
 if (!REQUIRED) {
   process.stderr.write(
-    "[skipped] test/package/package.test.ts: packs and installs the tarball (needs npm and the registry or a warm cache). To run it: LANGGOAP_REQUIRE_PACKAGE=1.\n",
+    '[skipped] test/package/package.test.ts "the package installed from its tarball": it packs and installs with npm (the registry or a warm cache). To run it: LANGGOAP_REQUIRE_PACKAGE=1.\n',
   );
 }
-const WITH_POSTGRES = REQUIRED && (process.env.PG_URL !== undefined || process.env.LANGGOAP_REQUIRE_POSTGRES === "1");
-if (REQUIRED && !WITH_POSTGRES) {
-  process.stderr.write(
-    "[skipped] test/package/package.test.ts two self-hosted servers on one database: set PG_URL or LANGGOAP_REQUIRE_POSTGRES=1.\n",
-  );
-}
+// Only asked when the file runs at all, so a plain `npm test` prints one line for it.
+const WITH_POSTGRES = REQUIRED && requirePostgres("two self-hosted servers on one database").available;
 
 const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
 
@@ -224,6 +221,7 @@ new ActionSpec({ name: "bad", cost: "high" });
     );
     expect([...packages].sort()).toEqual(["(entry)", "langgoap"]);
     expect(output.bytes).toBeLessThan(80 * 1024);
+    expect(result.outputFiles?.[0]?.text).not.toContain("node:");
   });
 });
 
