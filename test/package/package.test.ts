@@ -84,7 +84,7 @@ describe.runIf(REQUIRED)("the package installed from its tarball", () => {
     ]);
   });
 
-  it("imports the root and every subpath from ESM and from CommonJS, with the same exports", async () => {
+  it("imports the root and every subpath from ESM and from CommonJS, with the same exports", { timeout: 60_000 }, async () => {
     const names = JSON.stringify(subpaths().map(specifier));
     await writeFile(
       join(project, "esm.mjs"),
@@ -149,14 +149,16 @@ void [names, status, served, threads, scaffold, code, error, FakeStructuredChatM
 
 // @ts-expect-error a cost is a number or a function
 new ActionSpec({ name: "bad", cost: "high" });
+// @ts-expect-error plan returns a Plan or null
+const wrong: number = plan({}, { a: true }, []);
+void wrong;
 `,
     );
+    // The @ts-expect-error lines fail the check if the types were missing or \`any\` (an unused one is an error).
     await sh(process.execPath, [TSC, "-p", "tsconfig.json"], project);
-    await writeFile(join(project, "consumer.ts"), `import { plan } from "langgoap";\nconst n: number = plan({}, { a: true }, []);\n`);
-    await expect(sh(process.execPath, [TSC, "-p", "tsconfig.json"], project)).rejects.toThrow(/TS2322/);
-  });
+  }, 120_000);
 
-  it("runs the installed langgoap command, whose help names files that are shipped", async () => {
+  it("runs the installed langgoap command, whose help names files that are shipped", { timeout: 60_000 }, async () => {
     const bin = join(project, "node_modules/.bin/langgoap");
     expect((await sh(bin, ["--version"], project)).stdout).toBe(`${own.version}\n`);
     const help = (await sh(bin, ["--help"], project)).stdout;
@@ -167,7 +169,7 @@ new ActionSpec({ name: "bad", cost: "high" });
     expect((JSON.parse(planned.stdout) as { status: string }).status).toBe("found");
   });
 
-  it("ships its sources and LICENSE: every source map resolves, stack traces name files that exist", async () => {
+  it("ships its sources and LICENSE: every source map resolves, stack traces name files that exist", { timeout: 60_000 }, async () => {
     expect(readFileSync(join(installed(), "LICENSE"), "utf8")).toMatch(/^MIT License/);
     const maps = filesUnder(join(installed(), "dist")).filter((f) => f.endsWith(".map"));
     expect(maps.length).toBeGreaterThan(100);
@@ -196,7 +198,9 @@ new ActionSpec({ name: "bad", cost: "high" });
     expect(pkg.sideEffects).toBe(false);
   });
 
-  it("bundles ActionSpec + plan from the installed root for the browser under 80 KB, without zod or yaml", async () => {
+  it("bundles ActionSpec + plan from the installed root for the browser under 80 KB, without zod or yaml", {
+    timeout: 60_000,
+  }, async () => {
     const result = await build({
       stdin: {
         contents:
