@@ -37,8 +37,10 @@ export { bindAction, type PlanData, planFromData, planToData, type ScoreData } f
 export { loadPlan, savePlan } from "./plan-files.js";
 export { GoapPlanner, type GoapPlannerOptions } from "./planner.js";
 export { type ExecutionTransitionModel, type Sleep, timerSleep } from "./run-action.js";
+export { GOAP_RUN_INPUT_SCHEMA, GOAP_RUN_OUTPUT_SCHEMA } from "./run-schemas.js";
 export type { GoapNodeOptions } from "./runtime.js";
 export { FunctionalSensor, runSensors, type Sensor } from "./sensors.js";
+export { compileServedGraph, type ServedGoapGraph, type ServedGraphOptions } from "./served-graph.js";
 export {
   type ActionFailureKind,
   type ActionResult,
