@@ -2,7 +2,9 @@ import type { ZodType } from "zod";
 import { type Conditions, normalizeConditions, satisfiesConditions } from "./conditions.js";
 import { type Effect, type EffectFunction, type Effects, normalizeEffects, resolveEffect } from "./effects.js";
 import { describeValue, LangGoapError } from "./errors.js";
-import { type Fact, isFact, type WorldState } from "./facts.js";
+import { type Fact, factOf, isFact, type WorldState } from "./facts.js";
+import { MAX_ACTION_COST } from "./limits.js";
+import { checkFactName, unsafeNameReason } from "./names.js";
 import { ActionQos, type ActionQosOptions } from "./qos.js";
 import type { Rng } from "./rng.js";
 
@@ -43,7 +45,7 @@ export interface ActionSpecOptions {
   readonly effects?: Effects | EffectFunction;
   /** The keys a function effect may write. Required iff `effects` is a function. */
   readonly effectKeys?: Iterable<string>;
-  /** Non-negative finite cost, or a function of the state. @defaultValue 1 */
+  /** Cost from 0 to {@link MAX_ACTION_COST} (1e12), or a function of the state. @defaultValue 1 */
   readonly cost?: number | CostFunction;
   /** The real work, run by the graph's executor. */
   readonly execute?: ExecuteFunction;
@@ -129,6 +131,10 @@ export class ActionSpec {
         { name },
       );
     }
+    const unsafe = unsafeNameReason(name);
+    if (unsafe !== undefined) {
+      throw new LangGoapError("INVALID_ACTION", `ActionSpec: name ${describeValue(name)} ${unsafe}`, { name, reason: "bad_action_name" });
+    }
     const where = `action "${name}"`;
     const fail = (field: string, expected: string, value: unknown): never => {
       throw new LangGoapError("INVALID_ACTION", `${where}: ${field} must be ${expected}, got ${describeValue(value)}`, {
@@ -145,6 +151,7 @@ export class ActionSpec {
       const keys = new Set<string>();
       for (const k of options.effectKeys as Iterable<string>) {
         if (typeof k !== "string" || k.length === 0) fail("effectKeys", "non-empty strings", k);
+        checkFactName(k, `${where} effectKeys`, "INVALID_ACTION");
         keys.add(k);
       }
       if (keys.size === 0) fail("effectKeys", "non-empty when effects is a function", [...keys]);
@@ -162,6 +169,13 @@ export class ActionSpec {
     const cost = options.cost ?? 1;
     if (typeof cost !== "function" && (typeof cost !== "number" || !Number.isFinite(cost) || cost < 0)) {
       fail("cost", "a finite number >= 0 or a function", cost);
+    }
+    if (typeof cost === "number" && cost > MAX_ACTION_COST) {
+      throw new LangGoapError(
+        "INVALID_ACTION",
+        `${where}: cost ${cost} exceeds the limit of ${MAX_ACTION_COST} (MAX_ACTION_COST), above which a plan's total cost could overflow`,
+        { action: name, field: "cost", value: cost, limit: MAX_ACTION_COST },
+      );
     }
     this.cost = cost;
     if (options.execute !== undefined && typeof options.execute !== "function") fail("execute", "a function", options.execute);
@@ -243,6 +257,8 @@ export class ActionSpec {
       try {
         produced = this.effects(state);
       } catch (error) {
+        // Already a coded error about this action (e.g. a declared bound it broke): pass it on unwrapped.
+        if (error instanceof LangGoapError && error.details.action === this.name) throw error;
         throw new LangGoapError(
           "INVALID_EFFECT",
           `action "${this.name}": effect function threw: ${(error as Error)?.message ?? error}`,
@@ -280,7 +296,7 @@ export class ActionSpec {
       return out;
     }
     for (const key in this.effects) {
-      out[key] = resolveEffect(state[key], this.effects[key] as Effect, `action "${this.name}" effect on "${key}"`);
+      out[key] = resolveEffect(factOf(state, key), this.effects[key] as Effect, `action "${this.name}" effect on "${key}"`);
     }
     return out;
   }
@@ -306,11 +322,11 @@ export class ActionSpec {
         { cause: error },
       );
     }
-    if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
+    if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || value > MAX_ACTION_COST) {
       throw new LangGoapError(
         "INVALID_ACTION",
-        `action "${this.name}": cost function returned ${describeValue(value)}; expected a finite number >= 0`,
-        { action: this.name, value },
+        `action "${this.name}": cost function returned ${describeValue(value)}; expected a number from 0 to ${MAX_ACTION_COST} (MAX_ACTION_COST)`,
+        { action: this.name, value, limit: MAX_ACTION_COST },
       );
     }
     return value;
@@ -340,7 +356,7 @@ export class ActionSpec {
   async validateEffects(before: Readonly<WorldState>, after: Readonly<WorldState>): Promise<boolean> {
     if (this.effectValidator) return (await this.effectValidator(before, after)) === true;
     const expected = this.getEffects(before);
-    return Object.entries(expected).every(([k, v]) => after[k] === v);
+    return Object.entries(expected).every(([k, v]) => factOf(after, k) === v);
   }
 
   /** A copy with some options replaced (the original is unchanged). */

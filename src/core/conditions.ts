@@ -1,5 +1,6 @@
 import { describeValue, LangGoapError } from "./errors.js";
-import { type Fact, isFact, type WorldState } from "./facts.js";
+import { type Fact, factOf, isFact, type WorldState } from "./facts.js";
+import { checkFactName, isPlainRecord } from "./names.js";
 
 /** Comparison operators a condition may use; several in one object are ANDed. */
 export interface ConditionOperators {
@@ -30,16 +31,23 @@ export function isOperatorCondition(condition: Condition): condition is Conditio
 
 /**
  * Validates and freezes a conditions object. `where` names the owner for
- * error messages (e.g. `action "chop" preconditions`).
+ * error messages (e.g. `action "chop" preconditions`). Keys must be safe
+ * fact names (see {@link checkFactName}); the object must be plain, so no
+ * key hides in a prototype.
  */
 export function normalizeConditions(conditions: unknown, where: string): Conditions {
   if (conditions === undefined || conditions === null) return Object.freeze({});
-  if (typeof conditions !== "object" || Array.isArray(conditions)) {
-    throw new LangGoapError("INVALID_CONDITION", `${where}: expected an object of conditions, got ${describeValue(conditions)}`, { where });
+  if (!isPlainRecord(conditions)) {
+    throw new LangGoapError(
+      "INVALID_CONDITION",
+      `${where}: expected an object of conditions, got ${Array.isArray(conditions) || typeof conditions !== "object" ? describeValue(conditions) : "an object with a prototype (a class instance or a __proto__ literal)"}`,
+      { where },
+    );
   }
   const out: Record<string, Condition> = {};
-  for (const [key, raw] of Object.entries(conditions as Record<string, unknown>)) {
-    out[key] = normalizeCondition(raw, `${where} key "${key}"`);
+  for (const key of Object.keys(conditions)) {
+    checkFactName(key, where, "INVALID_CONDITION");
+    out[key] = normalizeCondition(conditions[key], `${where} key "${key}"`);
   }
   return Object.freeze(out);
 }
@@ -121,10 +129,10 @@ export function testCondition(value: unknown, condition: Condition): boolean {
   return true;
 }
 
-/** True when every condition holds in `state`. Empty conditions always hold. */
+/** True when every condition holds in `state` (own properties only). Empty conditions always hold. */
 export function satisfiesConditions(state: WorldState, conditions: Conditions): boolean {
   for (const key in conditions) {
-    if (!testCondition(state[key], conditions[key] as Condition)) return false;
+    if (!testCondition(factOf(state, key), conditions[key] as Condition)) return false;
   }
   return true;
 }
@@ -133,7 +141,7 @@ export function satisfiesConditions(state: WorldState, conditions: Conditions): 
 export function unsatisfiedKeys(state: WorldState, conditions: Conditions): string[] {
   const out: string[] = [];
   for (const key in conditions) {
-    if (!testCondition(state[key], conditions[key] as Condition)) out.push(key);
+    if (!testCondition(factOf(state, key), conditions[key] as Condition)) out.push(key);
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import { describeValue, LangGoapError } from "./errors.js";
 import { type Fact, isFact, type WorldState } from "./facts.js";
+import { checkFactName, isPlainRecord } from "./names.js";
 
 /** Numeric change operators; `set` assigns any fact. */
 export interface EffectOperators {
@@ -27,17 +28,23 @@ export function isOperatorEffect(effect: Effect): effect is EffectOperators {
   return typeof effect === "object" && effect !== null;
 }
 
-/** Validates and freezes static effects. `where` names the owner for errors. */
+/**
+ * Validates and freezes static effects. `where` names the owner for errors.
+ * Keys must be safe fact names; the object must be plain.
+ */
 export function normalizeEffects(effects: unknown, where: string): Effects {
   if (effects === undefined || effects === null) return Object.freeze({});
-  if (typeof effects !== "object" || Array.isArray(effects)) {
-    throw new LangGoapError("INVALID_EFFECT", `${where}: expected an object of effects or a function, got ${describeValue(effects)}`, {
-      where,
-    });
+  if (!isPlainRecord(effects)) {
+    throw new LangGoapError(
+      "INVALID_EFFECT",
+      `${where}: expected an object of effects or a function, got ${Array.isArray(effects) || typeof effects !== "object" ? describeValue(effects) : "an object with a prototype (a class instance or a __proto__ literal)"}`,
+      { where },
+    );
   }
   const out: Record<string, Effect> = {};
-  for (const [key, raw] of Object.entries(effects as Record<string, unknown>)) {
-    out[key] = normalizeEffect(raw, `${where} key "${key}"`);
+  for (const key of Object.keys(effects)) {
+    checkFactName(key, where, "INVALID_EFFECT");
+    out[key] = normalizeEffect(effects[key], `${where} key "${key}"`);
   }
   return Object.freeze(out);
 }
