@@ -77,6 +77,9 @@ export interface ActionSpecOptions {
 
 const NAME_PATTERN = /^[^\s]{1,128}$/;
 
+/** True only while {@link actionFromOwnedData} runs the constructor. */
+let adoptingOwnedData = false;
+
 function isZodSchema(value: unknown): value is ZodType {
   return typeof value === "object" && value !== null && typeof (value as ZodType).safeParse === "function";
 }
@@ -123,6 +126,8 @@ export class ActionSpec {
     if (typeof options !== "object" || options === null) {
       throw new LangGoapError("INVALID_ACTION", `ActionSpec: expected an options object, got ${describeValue(options)}`);
     }
+    const owned = adoptingOwnedData;
+    adoptingOwnedData = false;
     const { name } = options;
     if (typeof name !== "string" || !NAME_PATTERN.test(name)) {
       throw new LangGoapError(
@@ -144,7 +149,7 @@ export class ActionSpec {
       });
     };
     this.name = name;
-    this.preconditions = normalizeConditions(options.preconditions, `${where} preconditions`);
+    this.preconditions = normalizeConditions(options.preconditions, `${where} preconditions`, owned);
 
     if (typeof options.effects === "function") {
       if (options.effectKeys === undefined) fail("effectKeys", "given when effects is a function", undefined);
@@ -161,7 +166,7 @@ export class ActionSpec {
       if (options.effectKeys !== undefined) {
         fail("effectKeys", "omitted when effects are static (the keys come from the effects object)", [...options.effectKeys]);
       }
-      const effects = normalizeEffects(options.effects, `${where} effects`);
+      const effects = normalizeEffects(options.effects, `${where} effects`, owned);
       this.effects = effects;
       this.effectKeys = Object.freeze(new Set(Object.keys(effects)));
     }
@@ -210,7 +215,7 @@ export class ActionSpec {
       for (const [k, v] of Object.entries(options.resources)) {
         if (typeof v !== "number" || !Number.isFinite(v)) fail(`resources.${k}`, "a finite number", v);
       }
-      this.resources = Object.freeze({ ...options.resources });
+      this.resources = Object.freeze(owned ? options.resources : { ...options.resources });
     } else {
       this.resources = undefined;
     }
@@ -219,10 +224,12 @@ export class ActionSpec {
       fail("durationMs", "a finite number >= 0", duration);
     }
     this.durationMs = duration;
-    this.metadata = options.metadata === undefined ? undefined : Object.freeze({ ...options.metadata });
+    this.metadata = options.metadata === undefined ? undefined : Object.freeze(owned ? options.metadata : { ...options.metadata });
     if (options.description !== undefined && typeof options.description !== "string") fail("description", "a string", options.description);
     this.description = options.description ?? (typeof this.metadata?.description === "string" ? this.metadata.description : undefined);
-    this.#options = Object.freeze({ ...options });
+    // The normalized conditions and effects, not the caller's objects: a large domain would otherwise keep both.
+    // Owned data already holds the normalized objects; otherwise keep those, not the caller's (a copy of each).
+    this.#options = Object.freeze(owned ? options : { ...options, preconditions: this.preconditions, effects: this.effects });
     Object.freeze(this);
   }
 
@@ -385,6 +392,21 @@ export class ActionSpec {
 
   toString(): string {
     return `ActionSpec(${this.name})`;
+  }
+}
+
+/**
+ * @internal Builds an action from data the caller just parsed and holds
+ * alone (the domain loader's JSON): its conditions, effects, resources and
+ * metadata are validated and frozen in place instead of copied, so a
+ * million-action domain costs one copy of its data, not two.
+ */
+export function actionFromOwnedData(raw: ActionSpecOptions): ActionSpec {
+  adoptingOwnedData = true;
+  try {
+    return new ActionSpec(raw);
+  } finally {
+    adoptingOwnedData = false;
   }
 }
 

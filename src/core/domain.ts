@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ActionSpec, validateActions } from "./action.js";
+import { ActionSpec, actionFromOwnedData, validateActions } from "./action.js";
 import { isActionShape } from "./action-shape.js";
 import { type Condition, type Conditions, formatCondition, isNumericCondition, isOperatorCondition } from "./conditions.js";
 import { actionSchema, conditionsSchema, domainHeadSchema, goalObjectSchema } from "./domain-schema.js";
@@ -66,14 +66,15 @@ interface DomainData {
   readonly actions: readonly unknown[];
 }
 
-function buildActions(list: readonly unknown[], label: string, source: string | undefined): readonly ActionSpec[] {
+/** `owned`: the list was parsed here from text, so its objects can be frozen in place. */
+function buildActions(list: readonly unknown[], owned: boolean, label: string, source: string | undefined): readonly ActionSpec[] {
   const actions = new Array<ActionSpec>(list.length);
   let i = 0;
   try {
     for (; i < list.length; i++) {
       const raw = list[i];
       if (!isActionShape(raw)) schemaCheck(actionSchema, raw, ["actions", i], label, source);
-      actions[i] = new ActionSpec(raw as never);
+      actions[i] = owned ? actionFromOwnedData(raw as never) : new ActionSpec(raw as never);
     }
   } catch (error) {
     if (error instanceof LangGoapError && error.code === "INVALID_DOMAIN") throw error;
@@ -152,7 +153,7 @@ export function loadDomain(source: string | unknown, options: LoadDomainOptions 
       atPath(error, error instanceof LangGoapError && error.code === "INVALID_CONDITION" ? goalPath : "$.goal", label, name);
     }
   }
-  let actions = buildActions(raw.actions, label, name);
+  let actions = buildActions(raw.actions, typeof source === "string", label, name);
   const facts = raw.facts as FactCatalog | undefined;
   const state: WorldState = { ...(raw.state ?? {}) };
   if (facts) {
