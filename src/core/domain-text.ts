@@ -23,7 +23,15 @@ function positionAt(text: string, offset: number): TextPosition {
   return { line, column: end - lineStart + 1 };
 }
 
-/** The format a file name implies: `.json` is strict JSON, `.yaml`/`.yml` YAML, anything else "auto". */
+/**
+ * The format a file name implies: `.json` is strict JSON, `.yaml`/`.yml` YAML, anything else "auto".
+ *
+ * @example
+ * ```ts
+ * formatOfName("village.json"); // "json"
+ * formatOfName(undefined);      // "auto"
+ * ```
+ */
 export function formatOfName(name: string | undefined): DataFormat {
   const lower = name?.toLowerCase() ?? "";
   if (lower.endsWith(".json")) return "json";
@@ -66,6 +74,12 @@ function tooDeep(what: string, code: LangGoapErrorCode, where: string, details: 
  * levels: plain objects, arrays, strings, finite numbers, booleans and null.
  * YAML tags like `!!set`, `!!binary` or `!!timestamp` produce other values,
  * and code may hand over cycles; both are refused with the JSON path.
+ *
+ * @example
+ * ```ts
+ * checkJsonData({ a: [1, "x", null] }, "INVALID_STATE"); // fine
+ * checkJsonData({ a: new Set() }, "INVALID_STATE");     // throws: $.a: expected JSON data, got a Set
+ * ```
  */
 export function checkJsonData(value: unknown, code: LangGoapErrorCode, where = ""): void {
   const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: "$", depth: 0 }];

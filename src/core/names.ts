@@ -16,7 +16,16 @@ export const RESERVED_FACT_NAMES: readonly string[] = Object.freeze(["__proto__"
  */
 const UNSAFE_CHARACTER = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
 
-/** Why `name` is unsafe as a fact or action name, or `undefined` when it is fine. */
+/**
+ * Why `name` is unsafe as a fact or action name, or `undefined` when it is fine.
+ *
+ * @example
+ * ```ts
+ * unsafeNameReason("wood");          // undefined
+ * unsafeNameReason("chop\u200b");    // "holds the invisible or control character U+200B at index 4"
+ * unsafeNameReason("constructor");   // "is reserved (__proto__, constructor, prototype are never names)"
+ * ```
+ */
 export function unsafeNameReason(name: string): string | undefined {
   if (name.length === 0) return "is empty";
   if (RESERVED_FACT_NAMES.includes(name)) return `is reserved (${RESERVED_FACT_NAMES.join(", ")} are never names)`;
@@ -35,6 +44,12 @@ const checkedNames = new Set<string>();
  * Throws when `name` cannot be a fact name: empty, reserved
  * (`__proto__`, `constructor`, `prototype`), or holding control, bidi or
  * zero-width characters. `where` names the owner, e.g. `action "chop" preconditions`.
+ *
+ * @example
+ * ```ts
+ * checkFactName("wood", "goal conditions", "INVALID_CONDITION");      // fine
+ * checkFactName("__proto__", "goal conditions", "INVALID_CONDITION"); // throws INVALID_CONDITION
+ * ```
  */
 export function checkFactName(name: unknown, where: string, code: LangGoapErrorCode): void {
   if (typeof name === "string" && checkedNames.has(name)) return;
@@ -49,6 +64,12 @@ export function checkFactName(name: unknown, where: string, code: LangGoapErrorC
  * True for objects made by `{}`, `JSON.parse` or `Object.create(null)`.
  * Anything else (class instances, `{ __proto__: {...} }` literals) could
  * carry inherited keys that look like facts.
+ *
+ * @example
+ * ```ts
+ * isPlainRecord(JSON.parse('{"a": 1}')); // true
+ * isPlainRecord(new Map());              // false
+ * ```
  */
 export function isPlainRecord(value: unknown): value is Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
