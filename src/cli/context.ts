@@ -2,6 +2,7 @@ import { type GoalSpec, LangGoapError, validateDomain, type WorldState } from ".
 import { readJsonOption, toGoal, toState } from "./goal-input.js";
 import type { CliIo } from "./io.js";
 import type { ParsedCommand } from "./options.js";
+import { checkOutputPath } from "./output-path.js";
 import { type LoadedDomain, loadSource } from "./source.js";
 
 /** Everything a command works with: the parsed line, the loaded domain, and the goal and start state after overrides. */
@@ -28,12 +29,13 @@ function checkOverride(option: "goal" | "state", check: () => void): void {
 }
 
 /**
- * Loads the domain and applies `--goal` and `--state`. With declared
+ * Checks `--output`, loads the domain and applies `--goal` and `--state`. With declared
  * `facts`, overrides are validated like the domain file itself (an unknown
  * fact is `UNKNOWN_FACT`).
  */
 export async function createContext(io: CliIo, args: ParsedCommand, needsGoal: boolean): Promise<CommandContext> {
   const cwd = io.cwd ?? process.cwd();
+  if (args.output !== undefined) await checkOutputPath(args.output, cwd);
   const domain = await loadSource(args.domain, cwd);
   let goal = domain.goal;
   if (args.goal !== undefined) {

@@ -1,14 +1,17 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { parse as parseYaml } from "yaml";
 import {
   type Conditions,
+  checkFactName,
   describeValue,
+  formatOfName,
   GoalSpec,
   type GoalSpecOptions,
   isFact,
+  isPlainRecord,
   LangGoapError,
   MultiGoal,
+  parseDataText,
   type WorldState,
 } from "../core/index.js";
 
@@ -24,7 +27,9 @@ function wrap<T>(where: string, build: () => T): T {
 
 /**
  * A goal from user input: a `GoalSpec`, goal options `{ conditions, ... }`,
- * or bare conditions `{ key: value }`. `where` names the input in errors.
+ * or bare conditions `{ key: value }`. An object with a `conditions` key is
+ * always the options form, so `{ "conditions": "x" }` is bad input, not a
+ * condition on a fact named "conditions". `where` names the input in errors.
  */
 export function toGoal(raw: unknown, where: string): GoalSpec {
   if (raw instanceof GoalSpec) return raw;
@@ -41,7 +46,14 @@ export function toGoal(raw: unknown, where: string): GoalSpec {
     );
   }
   const record = raw as Record<string, unknown>;
-  const isOptions = typeof record.conditions === "object" && record.conditions !== null && !Array.isArray(record.conditions);
+  const isOptions = Object.hasOwn(record, "conditions");
+  if (isOptions && !isPlainRecord(record.conditions)) {
+    throw new LangGoapError(
+      "INVALID_GOAL",
+      `${where}: $.conditions must be an object of conditions like {"has_food": true}, got ${describeValue(record.conditions)}`,
+      { where, path: "$.conditions" },
+    );
+  }
   return wrap(where, () => new GoalSpec(isOptions ? (record as GoalSpecOptions) : { conditions: record as Conditions }));
 }
 
@@ -53,6 +65,7 @@ export function toState(raw: unknown, where: string): WorldState {
     });
   }
   for (const [key, value] of Object.entries(raw)) {
+    checkFactName(key, where, "INVALID_STATE");
     if (typeof value === "number" && !isFact(value)) {
       throw new LangGoapError("INVALID_STATE", `${where}: fact "${key}" must be a finite number, got ${describeValue(value)}`, {
         where,
@@ -64,8 +77,9 @@ export function toState(raw: unknown, where: string): WorldState {
 }
 
 /**
- * The value of `--goal` or `--state`: inline JSON, or `@path` to a JSON or
- * YAML file.
+ * The value of `--goal` or `--state`: inline strict JSON, or `@path` to a
+ * JSON file (strict) or YAML file. Either way JSON data nested at most
+ * `MAX_NESTING_DEPTH` levels.
  */
 export async function readJsonOption(text: string, option: string, cwd: string): Promise<unknown> {
   if (text.startsWith("@")) {
@@ -83,29 +97,18 @@ export async function readJsonOption(text: string, option: string, cwd: string):
         },
       );
     }
-    try {
-      return parseYaml(content);
-    } catch (error) {
-      throw new LangGoapError(
-        "INVALID_OPTION",
-        `--${option}: "${file}" is not valid JSON or YAML: ${(error as Error).message.split("\n")[0]}`,
-        {
-          option,
-          file,
-        },
-      );
-    }
+    return parseDataText(content, { format: formatOfName(file), code: "INVALID_OPTION", label: `--${option}: "${file}": ` });
   }
   try {
-    return JSON.parse(text);
+    return parseDataText(text, { format: "json", code: "INVALID_OPTION" });
   } catch (error) {
+    const reason = (error as LangGoapError).details?.reason;
+    if (reason === "too_deep") throw new LangGoapError("INVALID_OPTION", `--${option}: ${(error as Error).message}`, { option });
     throw new LangGoapError(
       "INVALID_OPTION",
-      `--${option}: not valid JSON (${(error as Error).message}); write it like '{"has_food": true}' or use @file.json`,
-      {
-        option,
-        value: text,
-      },
+      `--${option}: ${(error as Error).message}; write it like '{"has_food": true}' or use @file.json`,
+      { option, value: text },
+      { cause: error },
     );
   }
 }

@@ -61,12 +61,19 @@ function oneOf<T extends string>(
   });
 }
 
-function integer(spec: CommandSpec, option: string, text: string | undefined, min: number): number | undefined {
+function integer(spec: CommandSpec, option: string, text: string | undefined, min: number, max: number): number | undefined {
   if (text === undefined) return undefined;
   const value = Number(text);
-  if (!Number.isInteger(value) || value < min) throw usage(spec, `--${option} must be an integer >= ${min}, got "${text}"`, { option });
+  if (!Number.isInteger(value) || value < min || value > max || text.trim() === "") {
+    throw usage(spec, `--${option} must be a whole number from ${min} to ${max}, got ${JSON.stringify(text)}`, { option, min, max });
+  }
   return value;
 }
+
+/** Widest text Gantt chart, in characters: wider is no chart anyone reads, and 1e9 would exhaust memory. */
+const MAX_WIDTH = 1000;
+/** Most nodes a search-tree drawing shows. */
+const MAX_TREE_NODES = 100_000;
 
 /** The format for an output path's extension, if it implies one. */
 export function formatForPath(path: string): string | undefined {
@@ -123,10 +130,10 @@ export function parseCommand(spec: CommandSpec, argv: readonly string[]): Parsed
     seed,
     format: requested === undefined ? spec.defaultFormat : oneOf(spec, "format", requested, spec.formats),
     output,
-    width: integer(spec, "width", text("width"), 10),
+    width: integer(spec, "width", text("width"), 10, MAX_WIDTH),
     title: text("title"),
     searchTree: values["search-tree"] === true,
-    maxNodes: integer(spec, "max-nodes", text("max-nodes"), 1),
+    maxNodes: integer(spec, "max-nodes", text("max-nodes"), 1, MAX_TREE_NODES),
     open,
   };
 }

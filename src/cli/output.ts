@@ -4,6 +4,7 @@ import { dirname, join, resolve } from "node:path";
 import { LangGoapError } from "../core/index.js";
 import type { CommandContext } from "./context.js";
 import { openWithDefaultApp } from "./io.js";
+import { writeFailure } from "./output-path.js";
 
 const EXTENSIONS: Readonly<Record<string, string>> = {
   html: "html",
@@ -18,7 +19,8 @@ const EXTENSIONS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Sends a command's result to `--output` (creating folders) or stdout.
+ * Sends a command's result to `--output` (creating folders) or stdout. A
+ * failed write is bad input (`INVALID_OPTION`, exit 2) naming the path.
  * Writing a file prints one line saying where it went. With `--open` the
  * file (a temporary one when there is no `--output`) is then opened in
  * the default application; when that is impossible, the line says so.
@@ -43,8 +45,12 @@ export async function deliver(ctx: CommandContext, text: string | Uint8Array): P
           `${ctx.args.domain.replace(/^.*[/\\]/, "").replace(/[^\w.-]+/g, "_")}.${EXTENSIONS[format] ?? "txt"}`,
         )
       : resolve(ctx.cwd, output);
-  await mkdir(dirname(path), { recursive: true });
-  await (typeof text === "string" ? writeFile(path, text, "utf8") : writeFile(path, text));
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await (typeof text === "string" ? writeFile(path, text, "utf8") : writeFile(path, text));
+  } catch (error) {
+    throw writeFailure(output ?? path, path, error);
+  }
   const shown = output ?? path;
   ctx.io.stdout(`wrote ${format} to ${shown}\n`);
   if (!open) return;

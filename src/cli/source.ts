@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import {
   ActionSpec,
   type ActionSpecOptions,
+  applyFactBounds,
   describeValue,
   type FactCatalog,
   type GoalSpec,
@@ -84,7 +85,7 @@ function fromExport(source: string, value: unknown): LoadedDomain {
     );
   }
   const raw = value as { actions: unknown; state?: unknown; goal?: unknown; facts?: unknown };
-  const actions = actionsOf(raw.actions, `${source}: actions`);
+  let actions = actionsOf(raw.actions, `${source}: actions`);
   const state = raw.state === undefined ? {} : toState(raw.state, `${source}: state`);
   const goal = raw.goal === undefined || raw.goal === null ? undefined : toGoal(raw.goal, `${source}: goal`);
   if (raw.facts !== undefined && (typeof raw.facts !== "object" || raw.facts === null || Array.isArray(raw.facts))) {
@@ -99,6 +100,7 @@ function fromExport(source: string, value: unknown): LoadedDomain {
         throw new LangGoapError(error.code, `${source}: ${error.message}`, { ...error.details, source }, { cause: error });
       throw error;
     }
+    actions = Object.freeze(applyFactBounds(actions, facts));
   }
   return { source, actions, state, goal, facts };
 }

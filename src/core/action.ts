@@ -2,7 +2,9 @@ import type { ZodType } from "zod";
 import { type Conditions, normalizeConditions, satisfiesConditions } from "./conditions.js";
 import { type Effect, type EffectFunction, type Effects, normalizeEffects, resolveEffect } from "./effects.js";
 import { describeValue, LangGoapError } from "./errors.js";
-import { type Fact, isFact, type WorldState } from "./facts.js";
+import { type Fact, factOf, isFact, type WorldState } from "./facts.js";
+import { MAX_ACTION_COST } from "./limits.js";
+import { checkFactName, unsafeNameReason } from "./names.js";
 import { ActionQos, type ActionQosOptions } from "./qos.js";
 import type { Rng } from "./rng.js";
 
@@ -43,7 +45,7 @@ export interface ActionSpecOptions {
   readonly effects?: Effects | EffectFunction;
   /** The keys a function effect may write. Required iff `effects` is a function. */
   readonly effectKeys?: Iterable<string>;
-  /** Non-negative finite cost, or a function of the state. @defaultValue 1 */
+  /** Cost from 0 to {@link MAX_ACTION_COST} (1e12), or a function of the state. @defaultValue 1 */
   readonly cost?: number | CostFunction;
   /** The real work, run by the graph's executor. */
   readonly execute?: ExecuteFunction;
@@ -74,6 +76,9 @@ export interface ActionSpecOptions {
 }
 
 const NAME_PATTERN = /^[^\s]{1,128}$/;
+
+/** True only while {@link actionFromOwnedData} runs the constructor. */
+let adoptingOwnedData = false;
 
 function isZodSchema(value: unknown): value is ZodType {
   return typeof value === "object" && value !== null && typeof (value as ZodType).safeParse === "function";
@@ -121,6 +126,8 @@ export class ActionSpec {
     if (typeof options !== "object" || options === null) {
       throw new LangGoapError("INVALID_ACTION", `ActionSpec: expected an options object, got ${describeValue(options)}`);
     }
+    const owned = adoptingOwnedData;
+    adoptingOwnedData = false;
     const { name } = options;
     if (typeof name !== "string" || !NAME_PATTERN.test(name)) {
       throw new LangGoapError(
@@ -128,6 +135,10 @@ export class ActionSpec {
         `ActionSpec: name must be a non-empty string of at most 128 characters without whitespace, got ${describeValue(name)}`,
         { name },
       );
+    }
+    const unsafe = unsafeNameReason(name);
+    if (unsafe !== undefined) {
+      throw new LangGoapError("INVALID_ACTION", `ActionSpec: name ${describeValue(name)} ${unsafe}`, { name, reason: "bad_action_name" });
     }
     const where = `action "${name}"`;
     const fail = (field: string, expected: string, value: unknown): never => {
@@ -138,13 +149,14 @@ export class ActionSpec {
       });
     };
     this.name = name;
-    this.preconditions = normalizeConditions(options.preconditions, `${where} preconditions`);
+    this.preconditions = normalizeConditions(options.preconditions, `${where} preconditions`, owned);
 
     if (typeof options.effects === "function") {
       if (options.effectKeys === undefined) fail("effectKeys", "given when effects is a function", undefined);
       const keys = new Set<string>();
       for (const k of options.effectKeys as Iterable<string>) {
         if (typeof k !== "string" || k.length === 0) fail("effectKeys", "non-empty strings", k);
+        checkFactName(k, `${where} effectKeys`, "INVALID_ACTION");
         keys.add(k);
       }
       if (keys.size === 0) fail("effectKeys", "non-empty when effects is a function", [...keys]);
@@ -154,7 +166,7 @@ export class ActionSpec {
       if (options.effectKeys !== undefined) {
         fail("effectKeys", "omitted when effects are static (the keys come from the effects object)", [...options.effectKeys]);
       }
-      const effects = normalizeEffects(options.effects, `${where} effects`);
+      const effects = normalizeEffects(options.effects, `${where} effects`, owned);
       this.effects = effects;
       this.effectKeys = Object.freeze(new Set(Object.keys(effects)));
     }
@@ -162,6 +174,13 @@ export class ActionSpec {
     const cost = options.cost ?? 1;
     if (typeof cost !== "function" && (typeof cost !== "number" || !Number.isFinite(cost) || cost < 0)) {
       fail("cost", "a finite number >= 0 or a function", cost);
+    }
+    if (typeof cost === "number" && cost > MAX_ACTION_COST) {
+      throw new LangGoapError(
+        "INVALID_ACTION",
+        `${where}: cost ${cost} exceeds the limit of ${MAX_ACTION_COST} (MAX_ACTION_COST), above which a plan's total cost could overflow`,
+        { action: name, field: "cost", value: cost, limit: MAX_ACTION_COST },
+      );
     }
     this.cost = cost;
     if (options.execute !== undefined && typeof options.execute !== "function") fail("execute", "a function", options.execute);
@@ -196,7 +215,7 @@ export class ActionSpec {
       for (const [k, v] of Object.entries(options.resources)) {
         if (typeof v !== "number" || !Number.isFinite(v)) fail(`resources.${k}`, "a finite number", v);
       }
-      this.resources = Object.freeze({ ...options.resources });
+      this.resources = Object.freeze(owned ? options.resources : { ...options.resources });
     } else {
       this.resources = undefined;
     }
@@ -205,10 +224,12 @@ export class ActionSpec {
       fail("durationMs", "a finite number >= 0", duration);
     }
     this.durationMs = duration;
-    this.metadata = options.metadata === undefined ? undefined : Object.freeze({ ...options.metadata });
+    this.metadata = options.metadata === undefined ? undefined : Object.freeze(owned ? options.metadata : { ...options.metadata });
     if (options.description !== undefined && typeof options.description !== "string") fail("description", "a string", options.description);
     this.description = options.description ?? (typeof this.metadata?.description === "string" ? this.metadata.description : undefined);
-    this.#options = Object.freeze({ ...options });
+    // The normalized conditions and effects, not the caller's objects: a large domain would otherwise keep both.
+    // Owned data already holds the normalized objects; otherwise keep those, not the caller's (a copy of each).
+    this.#options = Object.freeze(owned ? options : { ...options, preconditions: this.preconditions, effects: this.effects });
     Object.freeze(this);
   }
 
@@ -243,6 +264,8 @@ export class ActionSpec {
       try {
         produced = this.effects(state);
       } catch (error) {
+        // Already a coded error about this action (e.g. a declared bound it broke): pass it on unwrapped.
+        if (error instanceof LangGoapError && error.details.action === this.name) throw error;
         throw new LangGoapError(
           "INVALID_EFFECT",
           `action "${this.name}": effect function threw: ${(error as Error)?.message ?? error}`,
@@ -280,7 +303,7 @@ export class ActionSpec {
       return out;
     }
     for (const key in this.effects) {
-      out[key] = resolveEffect(state[key], this.effects[key] as Effect, `action "${this.name}" effect on "${key}"`);
+      out[key] = resolveEffect(factOf(state, key), this.effects[key] as Effect, `action "${this.name}" effect on "${key}"`);
     }
     return out;
   }
@@ -306,11 +329,11 @@ export class ActionSpec {
         { cause: error },
       );
     }
-    if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
+    if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || value > MAX_ACTION_COST) {
       throw new LangGoapError(
         "INVALID_ACTION",
-        `action "${this.name}": cost function returned ${describeValue(value)}; expected a finite number >= 0`,
-        { action: this.name, value },
+        `action "${this.name}": cost function returned ${describeValue(value)}; expected a number from 0 to ${MAX_ACTION_COST} (MAX_ACTION_COST)`,
+        { action: this.name, value, limit: MAX_ACTION_COST },
       );
     }
     return value;
@@ -340,7 +363,7 @@ export class ActionSpec {
   async validateEffects(before: Readonly<WorldState>, after: Readonly<WorldState>): Promise<boolean> {
     if (this.effectValidator) return (await this.effectValidator(before, after)) === true;
     const expected = this.getEffects(before);
-    return Object.entries(expected).every(([k, v]) => after[k] === v);
+    return Object.entries(expected).every(([k, v]) => factOf(after, k) === v);
   }
 
   /** A copy with some options replaced (the original is unchanged). */
@@ -369,6 +392,21 @@ export class ActionSpec {
 
   toString(): string {
     return `ActionSpec(${this.name})`;
+  }
+}
+
+/**
+ * @internal Builds an action from data the caller just parsed and holds
+ * alone (the domain loader's JSON): its conditions, effects, resources and
+ * metadata are validated and frozen in place instead of copied, so a
+ * million-action domain costs one copy of its data, not two.
+ */
+export function actionFromOwnedData(raw: ActionSpecOptions): ActionSpec {
+  adoptingOwnedData = true;
+  try {
+    return new ActionSpec(raw);
+  } finally {
+    adoptingOwnedData = false;
   }
 }
 

@@ -1,5 +1,6 @@
 import { describeValue, LangGoapError } from "./errors.js";
-import { type Fact, isFact, type WorldState } from "./facts.js";
+import { type Fact, factOf, isFact, type WorldState } from "./facts.js";
+import { checkFactName, isPlainRecord } from "./names.js";
 
 /** Comparison operators a condition may use; several in one object are ANDed. */
 export interface ConditionOperators {
@@ -30,22 +31,35 @@ export function isOperatorCondition(condition: Condition): condition is Conditio
 
 /**
  * Validates and freezes a conditions object. `where` names the owner for
- * error messages (e.g. `action "chop" preconditions`).
+ * error messages (e.g. `action "chop" preconditions`). Keys must be safe
+ * fact names (see {@link checkFactName}); the object must be plain, so no
+ * key hides in a prototype.
+ *
+ * @param owned - @internal The caller owns `conditions` and nobody else holds
+ *   it (the domain loader's freshly parsed JSON): it is validated and frozen
+ *   in place instead of copied, which halves the memory of a large domain.
  */
-export function normalizeConditions(conditions: unknown, where: string): Conditions {
+export function normalizeConditions(conditions: unknown, where: string, owned = false): Conditions {
   if (conditions === undefined || conditions === null) return Object.freeze({});
-  if (typeof conditions !== "object" || Array.isArray(conditions)) {
-    throw new LangGoapError("INVALID_CONDITION", `${where}: expected an object of conditions, got ${describeValue(conditions)}`, { where });
+  if (!isPlainRecord(conditions)) {
+    throw new LangGoapError(
+      "INVALID_CONDITION",
+      `${where}: expected an object of conditions, got ${Array.isArray(conditions) || typeof conditions !== "object" ? describeValue(conditions) : "an object with a prototype (a class instance or a __proto__ literal)"}`,
+      { where },
+    );
   }
-  const out: Record<string, Condition> = {};
-  for (const [key, raw] of Object.entries(conditions as Record<string, unknown>)) {
-    out[key] = normalizeCondition(raw, `${where} key "${key}"`);
+  const out = (owned ? conditions : {}) as Record<string, Condition>;
+  for (const key of Object.keys(conditions)) {
+    checkFactName(key, where, "INVALID_CONDITION");
+    out[key] = normalizeCondition(conditions[key], where, key, owned);
   }
   return Object.freeze(out);
 }
 
-function normalizeCondition(raw: unknown, where: string): Condition {
+function normalizeCondition(raw: unknown, owner: string, key: string, owned: boolean): Condition {
   if (isFact(raw)) return raw;
+  // Built only on failure: a large domain normalizes millions of conditions.
+  const where = `${owner} key "${key}"`;
   if (typeof raw === "number") {
     throw new LangGoapError("INVALID_CONDITION", `${where}: expected a finite number, got ${describeValue(raw)}`, { where });
   }
@@ -56,14 +70,15 @@ function normalizeCondition(raw: unknown, where: string): Condition {
       { where },
     );
   }
-  const entries = Object.entries(raw as Record<string, unknown>);
-  if (entries.length === 0) {
+  const ops = Object.keys(raw);
+  if (ops.length === 0) {
     throw new LangGoapError("INVALID_CONDITION", `${where}: empty operator object; use one of ${CONDITION_OPERATORS.join(", ")}`, {
       where,
     });
   }
-  const ops: Record<string, unknown> = {};
-  for (const [op, operand] of entries) {
+  const out: Record<string, unknown> = owned && isPlainRecord(raw) ? raw : {};
+  for (const op of ops) {
+    const operand = (raw as Record<string, unknown>)[op];
     if (!(CONDITION_OPERATORS as readonly string[]).includes(op)) {
       throw new LangGoapError(
         "INVALID_CONDITION",
@@ -87,7 +102,7 @@ function normalizeCondition(raw: unknown, where: string): Condition {
           { where, operator: op, operand },
         );
       }
-      ops[op] = Object.freeze([...operand]);
+      out[op] = Object.freeze(out === raw ? operand : [...operand]);
       continue;
     } else if (!isFact(operand)) {
       throw new LangGoapError("INVALID_CONDITION", `${where}: operator "${op}" expects a fact, got ${describeValue(operand)}`, {
@@ -96,9 +111,9 @@ function normalizeCondition(raw: unknown, where: string): Condition {
         operand,
       });
     }
-    ops[op] = operand;
+    out[op] = operand;
   }
-  return Object.freeze(ops) as ConditionOperators;
+  return Object.freeze(out) as ConditionOperators;
 }
 
 /**
@@ -121,10 +136,10 @@ export function testCondition(value: unknown, condition: Condition): boolean {
   return true;
 }
 
-/** True when every condition holds in `state`. Empty conditions always hold. */
+/** True when every condition holds in `state` (own properties only). Empty conditions always hold. */
 export function satisfiesConditions(state: WorldState, conditions: Conditions): boolean {
   for (const key in conditions) {
-    if (!testCondition(state[key], conditions[key] as Condition)) return false;
+    if (!testCondition(factOf(state, key), conditions[key] as Condition)) return false;
   }
   return true;
 }
@@ -133,7 +148,7 @@ export function satisfiesConditions(state: WorldState, conditions: Conditions): 
 export function unsatisfiedKeys(state: WorldState, conditions: Conditions): string[] {
   const out: string[] = [];
   for (const key in conditions) {
-    if (!testCondition(state[key], conditions[key] as Condition)) out.push(key);
+    if (!testCondition(factOf(state, key), conditions[key] as Condition)) out.push(key);
   }
   return out;
 }

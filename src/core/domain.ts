@@ -1,121 +1,17 @@
-import { parse as parseYaml } from "yaml";
-import { z } from "zod";
-import { ActionSpec, validateActions } from "./action.js";
+import type { z } from "zod";
+import { ActionSpec, actionFromOwnedData, validateActions } from "./action.js";
+import { isActionShape } from "./action-shape.js";
 import { type Condition, type Conditions, formatCondition, isNumericCondition, isOperatorCondition } from "./conditions.js";
+import { actionSchema, conditionsSchema, domainHeadSchema, goalObjectSchema } from "./domain-schema.js";
+import { checkJsonData, type DataFormat, formatOfName, parseDataText } from "./domain-text.js";
 import { type Effect, isOperatorEffect } from "./effects.js";
 import { describeValue, LangGoapError } from "./errors.js";
+import { applyFactBounds, boundViolation, impossibleRange } from "./fact-bounds.js";
 import type { Fact, FactCatalog, FactSpec, WorldState } from "./facts.js";
 import { GoalSpec, type GoalSpecOptions } from "./goal.js";
+import { checkFactName, isPlainRecord, unsafeNameReason } from "./names.js";
 
-const factSchema = z.union([z.boolean(), z.number().refine(Number.isFinite, "must be finite"), z.string(), z.null()]);
-const conditionSchema = z.union([
-  factSchema,
-  z
-    .object({
-      eq: factSchema.optional(),
-      ne: factSchema.optional(),
-      gt: z.number().optional(),
-      gte: z.number().optional(),
-      lt: z.number().optional(),
-      lte: z.number().optional(),
-      in: z.array(factSchema).min(1).optional(),
-    })
-    .strict(),
-]);
-const effectSchema = z.union([
-  factSchema,
-  z.object({ inc: z.number() }).strict(),
-  z.object({ dec: z.number() }).strict(),
-  z.object({ set: factSchema }).strict(),
-]);
-const factSpecSchema = z
-  .object({
-    type: z.enum(["boolean", "number", "string"]),
-    values: z.array(z.string()).min(1).optional(),
-    min: z.number().optional(),
-    max: z.number().optional(),
-    description: z.string().optional(),
-    synonyms: z.array(z.string()).optional(),
-  })
-  .strict();
-const actionSchema = z
-  .object({
-    name: z.string().min(1),
-    preconditions: z.record(z.string(), conditionSchema).optional(),
-    effects: z.record(z.string(), effectSchema).optional(),
-    cost: z.number().nonnegative().optional(),
-    resources: z.record(z.string(), z.number()).optional(),
-    durationMs: z.number().nonnegative().optional(),
-    description: z.string().optional(),
-    canRerun: z.boolean().optional(),
-    readOnly: z.boolean().optional(),
-    maxRetries: z.number().int().nonnegative().optional(),
-    utility: z.number().optional(),
-    metadata: z.record(z.string(), z.unknown()).optional(),
-  })
-  .strict();
-const goalObjectSchema = z
-  .object({
-    name: z.string().optional(),
-    conditions: z.record(z.string(), conditionSchema),
-    policy: z
-      .object({
-        replanStrategy: z.enum(["on_deviation", "every_action", "never"]).optional(),
-        priority: z.number().optional(),
-        maxReplans: z.number().int().nonnegative().optional(),
-      })
-      .strict()
-      .optional(),
-    constraints: z
-      .array(
-        z
-          .object({
-            key: z.string().min(1),
-            max: z.number().optional(),
-            min: z.number().optional(),
-            weight: z.number().nonnegative().optional(),
-            level: z.enum(["hard", "soft"]).optional(),
-            name: z.string().optional(),
-          })
-          .strict(),
-      )
-      .optional(),
-    objectives: z
-      .array(
-        z
-          .object({
-            key: z.string().min(1),
-            direction: z.enum(["minimize", "maximize"]),
-            weight: z.number().nonnegative().optional(),
-            name: z.string().optional(),
-          })
-          .strict(),
-      )
-      .optional(),
-    softGoals: z
-      .array(
-        z
-          .object({
-            conditions: z.record(z.string(), conditionSchema),
-            weight: z.number().nonnegative().optional(),
-            name: z.string().optional(),
-          })
-          .strict(),
-      )
-      .optional(),
-    value: z.number().optional(),
-  })
-  .strict();
-
-/** The zod schema of a domain file (JSON or YAML). */
-export const domainSchema = z
-  .object({
-    facts: z.record(z.string(), factSpecSchema).optional(),
-    state: z.record(z.string(), factSchema).optional(),
-    goal: z.union([goalObjectSchema, z.record(z.string(), conditionSchema)]).optional(),
-    actions: z.array(actionSchema).min(1),
-  })
-  .strict();
+export { domainSchema } from "./domain-schema.js";
 
 /** What {@link loadDomain} returns. */
 export interface Domain {
@@ -125,15 +21,82 @@ export interface Domain {
   readonly facts: FactCatalog | undefined;
 }
 
+/** Options of {@link loadDomain}. */
+export interface LoadDomainOptions {
+  /** The file name, prefixed to error messages; a `.json` name also means strict JSON. */
+  readonly sourceName?: string;
+  /**
+   * How text is parsed. `json` is strict JSON, `yaml` is YAML.
+   * @defaultValue from `sourceName`'s extension, else `"auto"` (JSON when the text parses as JSON, otherwise YAML)
+   */
+  readonly format?: DataFormat;
+}
+
 function formatPath(path: readonly PropertyKey[]): string {
   let out = "$";
   for (const p of path) out += typeof p === "number" ? `[${p}]` : `.${String(p)}`;
   return out;
 }
 
+/** Runs `schema` on `value` for its error only (its output would drop `__proto__` keys); throws with the full JSON path. */
+function schemaCheck(schema: z.ZodType, value: unknown, at: readonly PropertyKey[], label: string, source: string | undefined): void {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return;
+  const issue = parsed.error.issues[0] as z.core.$ZodIssue;
+  const path = formatPath([...at, ...issue.path]);
+  throw new LangGoapError("INVALID_DOMAIN", `${label}${path}: ${issue.message}`, {
+    path,
+    source,
+    issues: parsed.error.issues.map((i) => ({ path: formatPath([...at, ...i.path]), message: i.message })),
+  });
+}
+
+/** Re-throws a LangGoapError from building part of the domain as INVALID_DOMAIN prefixed with its JSON path. */
+function atPath(error: unknown, path: string, label: string, source: string | undefined): never {
+  if (error instanceof LangGoapError) {
+    throw new LangGoapError("INVALID_DOMAIN", `${label}${path}: ${error.message}`, { ...error.details, path, source }, { cause: error });
+  }
+  throw error;
+}
+
+interface DomainData {
+  readonly facts?: Record<string, unknown>;
+  readonly state?: Record<string, unknown>;
+  readonly goal?: unknown;
+  readonly actions: readonly unknown[];
+}
+
+/** `owned`: the list was parsed here from text, so its objects can be frozen in place. */
+function buildActions(list: readonly unknown[], owned: boolean, label: string, source: string | undefined): readonly ActionSpec[] {
+  const actions = new Array<ActionSpec>(list.length);
+  let i = 0;
+  try {
+    for (; i < list.length; i++) {
+      const raw = list[i];
+      if (!isActionShape(raw)) schemaCheck(actionSchema, raw, ["actions", i], label, source);
+      actions[i] = owned ? actionFromOwnedData(raw as never) : new ActionSpec(raw as never);
+    }
+  } catch (error) {
+    if (error instanceof LangGoapError && error.code === "INVALID_DOMAIN") throw error;
+    atPath(error, `$.actions[${i}]`, label, source);
+  }
+  try {
+    return validateActions(actions);
+  } catch (error) {
+    return atPath(error, "$.actions", label, source);
+  }
+}
+
 /**
- * Loads a domain from JSON or YAML text, or from an already-parsed object,
- * validating it with zod. Errors name the JSON path and what was expected.
+ * Loads a domain from JSON or YAML text, or from an already-parsed object.
+ * Errors name the JSON path and what was expected. A `.json` source (by
+ * `sourceName` or `format`) is strict JSON; YAML refuses unknown tags; both
+ * are JSON data nested at most {@link MAX_NESTING_DEPTH} levels. Fact names
+ * must be safe (no `__proto__`, `constructor`, `prototype`, control or
+ * invisible characters). Declared facts are enforced: keys, types, allowed
+ * values, and `min`/`max` in the state, goal and effects (see
+ * {@link applyFactBounds}). Loads a million actions in seconds: a quick
+ * shape check per action, zod only to word an error.
  *
  * @example
  * ```ts
@@ -145,82 +108,75 @@ function formatPath(path: readonly PropertyKey[]): string {
  * `);
  * ```
  */
-export function loadDomain(source: string | unknown, options: { sourceName?: string } = {}): Domain {
-  const label = options.sourceName ? `${options.sourceName}: ` : "";
-  let data: unknown = source;
+export function loadDomain(source: string | unknown, options: LoadDomainOptions = {}): Domain {
+  const name = options.sourceName;
+  const label = name ? `${name}: ` : "";
+  let data: unknown;
   if (typeof source === "string") {
-    try {
-      data = parseYaml(source);
-    } catch (error) {
-      const pos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
-      throw new LangGoapError(
-        "INVALID_DOMAIN",
-        `${label}not valid JSON or YAML${pos ? ` (line ${pos.line}, column ${pos.col})` : ""}: ${(error as Error).message.split("\n")[0]}`,
-        { path: "$", source: options.sourceName },
-        { cause: error },
-      );
-    }
+    data = parseDataText(source, { format: options.format ?? formatOfName(name), label });
+  } else {
+    checkJsonData(source, "INVALID_DOMAIN", label);
+    data = source;
   }
-  const parsed = domainSchema.safeParse(data);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0] as z.core.$ZodIssue;
-    const path = formatPath(issue.path);
-    throw new LangGoapError("INVALID_DOMAIN", `${label}${path}: ${issue.message}`, {
-      path,
-      source: options.sourceName,
-      issues: parsed.error.issues.map((i) => ({ path: formatPath(i.path), message: i.message })),
-    });
-  }
-  const raw = parsed.data;
-  const wrap = <T>(path: string, build: () => T): T => {
-    try {
-      return build();
-    } catch (error) {
-      if (error instanceof LangGoapError) {
-        throw new LangGoapError(
-          "INVALID_DOMAIN",
-          `${label}${path}: ${error.message}`,
-          { ...error.details, path, source: options.sourceName },
-          { cause: error },
-        );
+  const raw = data as DomainData;
+  const goalIsObject = isPlainRecord(raw.goal) && Object.hasOwn(raw.goal, "conditions");
+  const goalPath = goalIsObject ? "$.goal.conditions" : "$.goal";
+  // Names first: zod's records drop a __proto__ key, and its messages about a reserved key's value miss the point.
+  if (isPlainRecord(data)) {
+    const named: [string, unknown][] = [
+      ["$.facts", raw.facts],
+      ["$.state", raw.state],
+      [goalPath, goalIsObject ? (raw.goal as { conditions: unknown }).conditions : raw.goal],
+    ];
+    for (const [path, record] of named) {
+      if (!isPlainRecord(record)) continue;
+      for (const key of Object.keys(record)) {
+        const reason = unsafeNameReason(key);
+        if (reason !== undefined) {
+          throw new LangGoapError("INVALID_DOMAIN", `${label}${path}: fact name ${describeValue(key)} ${reason}`, {
+            path,
+            key,
+            source: name,
+            reason: "bad_fact_name",
+          });
+        }
       }
-      throw error;
     }
-  };
-  const actions = wrap("$.actions", () =>
-    validateActions(raw.actions.map((a, i) => wrap(`$.actions[${i}]`, () => new ActionSpec(a as never)))),
-  );
-  const goalIsObject =
-    raw.goal !== undefined &&
-    "conditions" in raw.goal &&
-    typeof raw.goal.conditions === "object" &&
-    raw.goal.conditions !== null &&
-    !Array.isArray(raw.goal.conditions);
-  const goal =
-    raw.goal === undefined
-      ? undefined
-      : wrap("$.goal", () =>
-          goalIsObject ? new GoalSpec(raw.goal as GoalSpecOptions) : new GoalSpec({ conditions: raw.goal as Conditions }),
-        );
-  const domain: Domain = { actions, state: { ...(raw.state ?? {}) }, goal, facts: raw.facts as FactCatalog | undefined };
-  if (domain.facts) {
+  }
+  schemaCheck(domainHeadSchema, data, [], label, name);
+  let goal: GoalSpec | undefined;
+  if (raw.goal !== undefined) {
+    schemaCheck(goalIsObject ? goalObjectSchema : conditionsSchema, raw.goal, ["goal"], label, name);
     try {
-      validateDomain(domain, { goalPath: goalIsObject ? "$.goal.conditions" : "$.goal" });
+      goal = goalIsObject ? new GoalSpec(raw.goal as GoalSpecOptions) : new GoalSpec({ conditions: raw.goal as Conditions });
+    } catch (error) {
+      atPath(error, error instanceof LangGoapError && error.code === "INVALID_CONDITION" ? goalPath : "$.goal", label, name);
+    }
+  }
+  let actions = buildActions(raw.actions, typeof source === "string", label, name);
+  const facts = raw.facts as FactCatalog | undefined;
+  const state: WorldState = { ...(raw.state ?? {}) };
+  if (facts) {
+    try {
+      validateDomain({ actions, state, goal, facts }, { goalPath });
     } catch (error) {
       // The message already starts with the JSON path; keep the code (UNKNOWN_FACT stays UNKNOWN_FACT).
       if (error instanceof LangGoapError) {
-        throw new LangGoapError(error.code, `${label}${error.message}`, { ...error.details, source: options.sourceName }, { cause: error });
+        throw new LangGoapError(error.code, `${label}${error.message}`, { ...error.details, source: name }, { cause: error });
       }
       throw error;
     }
+    actions = Object.freeze(applyFactBounds(actions, facts));
   }
-  return domain;
+  return { actions, state, goal, facts };
 }
 
 /**
  * Checks actions, state and goal against declared facts: every key must be
- * declared, values must have the declared type (and be allowed values), and
- * numeric comparisons and `inc`/`dec` only apply to number facts.
+ * declared, values must have the declared type (and be allowed values, and
+ * within `min`/`max`), numeric comparisons and `inc`/`dec` only apply to
+ * number facts, and a goal's comparison must be able to hold inside the
+ * bounds.
  */
 export function validateDomain(
   domain: {
@@ -248,8 +204,10 @@ export function validateDomain(
   ): never => {
     throw new LangGoapError(code, `${path} (${what}): ${message}`, { ...details, path, reason: message });
   };
+  for (const key of known) checkFactName(key, "$.facts", "INVALID_DOMAIN");
   const lookup = (key: string, base: string, what: string): FactSpec => {
-    const spec = facts[key];
+    // Own properties only: a fact named "toString" is not declared by Object.prototype.
+    const spec = Object.hasOwn(facts, key) ? facts[key] : undefined;
     if (!spec)
       fail("UNKNOWN_FACT", pathOf(base, key), what, `unknown fact "${key}"; declared facts are [${known.join(", ")}]`, {
         key,
@@ -257,7 +215,7 @@ export function validateDomain(
       });
     return spec as FactSpec;
   };
-  const checkValue = (key: string, value: unknown, base: string, what: string): void => {
+  const checkValue = (key: string, value: unknown, base: string, what: string, inBounds = true): void => {
     const spec = lookup(key, base, what);
     if (value === null) return;
     if (typeof value !== spec.type) {
@@ -272,8 +230,10 @@ export function validateDomain(
         { key },
       );
     }
+    const outOfBounds = inBounds ? boundViolation(key, value, spec) : undefined;
+    if (outOfBounds) fail("INVALID_DOMAIN", pathOf(base, key), what, outOfBounds, { key, value, min: spec.min, max: spec.max });
   };
-  const checkConditions = (conditions: Conditions, base: string, what: string): void => {
+  const checkConditions = (conditions: Conditions, base: string, what: string, isGoal: boolean): void => {
     for (const [key, cond] of Object.entries(conditions) as [string, Condition][]) {
       const spec = lookup(key, base, what);
       if (isNumericCondition(cond) && spec.type !== "number") {
@@ -286,18 +246,28 @@ export function validateDomain(
         );
       }
       if (isOperatorCondition(cond)) {
-        for (const v of [cond.eq, cond.ne, ...(cond.in ?? [])]) if (v !== undefined) checkValue(key, v, base, what);
+        // `ne` only names a value to avoid, so it may lie outside the bounds.
+        if (cond.ne !== undefined) checkValue(key, cond.ne, base, what, false);
+        for (const v of [cond.eq, ...(cond.in ?? [])]) if (v !== undefined) checkValue(key, v, base, what);
+        const never = isGoal ? impossibleRange(key, cond, spec) : undefined;
+        if (never) {
+          fail("INVALID_DOMAIN", pathOf(base, key), what, `"${formatCondition(key, cond)}" ${never}`, {
+            key,
+            min: spec.min,
+            max: spec.max,
+          });
+        }
       } else {
         checkValue(key, cond, base, what);
       }
     }
   };
   for (const [key, value] of Object.entries(domain.state ?? {})) checkValue(key, value as Fact, "$.state", "state");
-  if (domain.goal) checkConditions(domain.goal.conditions, options.goalPath ?? "$.goal.conditions", "goal");
+  if (domain.goal) checkConditions(domain.goal.conditions, options.goalPath ?? "$.goal.conditions", "goal", true);
   domain.actions.forEach((action, i) => {
     const base = `$.actions[${i}]`;
     const what = `action "${action.name}"`;
-    checkConditions(action.preconditions, `${base}.preconditions`, `${what} preconditions`);
+    checkConditions(action.preconditions, `${base}.preconditions`, `${what} preconditions`, false);
     const effects = action.staticEffects;
     if (!effects) {
       for (const key of action.effectKeys) lookup(key, `${base}.effectKeys`, `${what} effectKeys`);

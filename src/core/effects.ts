@@ -1,5 +1,6 @@
 import { describeValue, LangGoapError } from "./errors.js";
 import { type Fact, isFact, type WorldState } from "./facts.js";
+import { checkFactName, isPlainRecord } from "./names.js";
 
 /** Numeric change operators; `set` assigns any fact. */
 export interface EffectOperators {
@@ -27,23 +28,34 @@ export function isOperatorEffect(effect: Effect): effect is EffectOperators {
   return typeof effect === "object" && effect !== null;
 }
 
-/** Validates and freezes static effects. `where` names the owner for errors. */
-export function normalizeEffects(effects: unknown, where: string): Effects {
+/**
+ * Validates and freezes static effects. `where` names the owner for errors.
+ * Keys must be safe fact names; the object must be plain.
+ *
+ * @param owned - @internal The caller owns `effects` (freshly parsed JSON):
+ *   validated and frozen in place instead of copied.
+ */
+export function normalizeEffects(effects: unknown, where: string, owned = false): Effects {
   if (effects === undefined || effects === null) return Object.freeze({});
-  if (typeof effects !== "object" || Array.isArray(effects)) {
-    throw new LangGoapError("INVALID_EFFECT", `${where}: expected an object of effects or a function, got ${describeValue(effects)}`, {
-      where,
-    });
+  if (!isPlainRecord(effects)) {
+    throw new LangGoapError(
+      "INVALID_EFFECT",
+      `${where}: expected an object of effects or a function, got ${Array.isArray(effects) || typeof effects !== "object" ? describeValue(effects) : "an object with a prototype (a class instance or a __proto__ literal)"}`,
+      { where },
+    );
   }
-  const out: Record<string, Effect> = {};
-  for (const [key, raw] of Object.entries(effects as Record<string, unknown>)) {
-    out[key] = normalizeEffect(raw, `${where} key "${key}"`);
+  const out = (owned ? effects : {}) as Record<string, Effect>;
+  for (const key of Object.keys(effects)) {
+    checkFactName(key, where, "INVALID_EFFECT");
+    out[key] = normalizeEffect(effects[key], where, key, owned);
   }
   return Object.freeze(out);
 }
 
-function normalizeEffect(raw: unknown, where: string): Effect {
+function normalizeEffect(raw: unknown, owner: string, key: string, owned: boolean): Effect {
   if (isFact(raw)) return raw;
+  // Built only on failure: a large domain normalizes millions of effects.
+  const where = `${owner} key "${key}"`;
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     throw new LangGoapError(
       "INVALID_EFFECT",
@@ -51,15 +63,17 @@ function normalizeEffect(raw: unknown, where: string): Effect {
       { where },
     );
   }
-  const entries = Object.entries(raw as Record<string, unknown>);
-  if (entries.length !== 1) {
+  const ops = Object.keys(raw);
+  if (ops.length !== 1) {
     throw new LangGoapError(
       "INVALID_EFFECT",
       `${where}: an effect operator object holds exactly one of ${EFFECT_OPERATORS.join(", ")}, got ${describeValue(raw)}`,
       { where },
     );
   }
-  const [op, operand] = entries[0] as [string, unknown];
+  const op = ops[0] as string;
+  const operand = (raw as Record<string, unknown>)[op];
+  const reuse = owned && isPlainRecord(raw);
   if (op === "inc" || op === "dec") {
     if (typeof operand !== "number" || !Number.isFinite(operand)) {
       throw new LangGoapError("INVALID_EFFECT", `${where}: operator "${op}" expects a finite number, got ${describeValue(operand)}`, {
@@ -67,7 +81,7 @@ function normalizeEffect(raw: unknown, where: string): Effect {
         operator: op,
       });
     }
-    return Object.freeze({ [op]: operand }) as EffectOperators;
+    return Object.freeze(reuse ? raw : { [op]: operand }) as EffectOperators;
   }
   if (op === "set") {
     if (!isFact(operand)) {
@@ -76,7 +90,7 @@ function normalizeEffect(raw: unknown, where: string): Effect {
         operator: op,
       });
     }
-    return Object.freeze({ set: operand });
+    return Object.freeze(reuse ? raw : { set: operand }) as EffectOperators;
   }
   throw new LangGoapError("INVALID_EFFECT", `${where}: unknown operator "${op}"; expected one of ${EFFECT_OPERATORS.join(", ")}`, {
     where,

@@ -12,6 +12,21 @@ export function isFact(value: unknown): value is Fact {
   return value === null || typeof value === "boolean" || typeof value === "string" || (typeof value === "number" && Number.isFinite(value));
 }
 
+/**
+ * The value of fact `key` in `state`, read as an own property only: a goal on
+ * `toString` or `constructor` must not be satisfied by `Object.prototype`.
+ * `undefined` when the state does not hold the key.
+ *
+ * @example
+ * ```ts
+ * factOf({ wood: 2 }, "wood"); // 2
+ * factOf({}, "toString");     // undefined
+ * ```
+ */
+export function factOf(state: Readonly<WorldState>, key: string): unknown {
+  return Object.hasOwn(state, key) ? state[key] : undefined;
+}
+
 /** Declared type of a fact in a domain. */
 export type FactType = "boolean" | "number" | "string";
 

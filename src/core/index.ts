@@ -23,7 +23,8 @@ export {
   unsatisfiedKeys,
 } from "./conditions.js";
 export { type DisplayTextOptions, displayText, escapeControlChars, truncateText } from "./display-text.js";
-export { type Domain, domainSchema, loadDomain, validateDomain } from "./domain.js";
+export { type Domain, domainSchema, type LoadDomainOptions, loadDomain, validateDomain } from "./domain.js";
+export { checkJsonData, type DataFormat, formatOfName, parseDataText } from "./domain-text.js";
 export {
   EFFECT_OPERATORS,
   type Effect,
@@ -36,7 +37,8 @@ export {
   resolveEffect,
 } from "./effects.js";
 export { describeValue, LangGoapError, type LangGoapErrorCode } from "./errors.js";
-export { type Fact, type FactCatalog, type FactSpec, type FactType, isFact, type WorldState } from "./facts.js";
+export { applyFactBounds } from "./fact-bounds.js";
+export { type Fact, type FactCatalog, type FactSpec, type FactType, factOf, isFact, type WorldState } from "./facts.js";
 export {
   type ActionFilter,
   ConstraintSpec,
@@ -60,7 +62,9 @@ export {
   toGoalSpec,
 } from "./goal.js";
 export { GoapAction } from "./goap-action.js";
+export { MAX_ACTION_COST, MAX_NESTING_DEPTH } from "./limits.js";
 export { CONSOLE_LOGGER, type GoapLogger, getLogLevel, type LogLevel, type LogThreshold, setLogLevel } from "./log.js";
+export { checkFactName, isPlainRecord, RESERVED_FACT_NAMES, unsafeNameReason } from "./names.js";
 export { type EntityId, entitiesIn, type PerEntityOptions } from "./per-entity.js";
 export { type PromptDataOptions, promptDataBlock } from "./prompt-data.js";
 export { ActionQos, type ActionQosOptions, DEFAULT_RETRY_POLICY, FIRE_ONCE, type RetryableErrors } from "./qos.js";

@@ -1,5 +1,5 @@
 import type { WorldState } from "../core/index.js";
-import { type ConditionResolver, ConditionStatus, toConditionStatus } from "../core/index.js";
+import { type ConditionResolver, ConditionStatus, factOf, toConditionStatus } from "../core/index.js";
 import { errorMessage, type GoapLogger, safeLogger } from "./logger.js";
 
 /**
@@ -56,7 +56,7 @@ export async function resolveConditions(
   if (resolvers.length === 0) return state;
   const logger = safeLogger(options.logger ?? {});
   for (const key of new Set(keys)) {
-    if (!options.overwrite && state[key] !== undefined) continue;
+    if (!options.overwrite && factOf(state, key) !== undefined) continue;
     for (const resolver of resolvers) {
       let status: ConditionStatus;
       try {

@@ -1,5 +1,5 @@
 import { Command, END, type LangGraphRunnableConfig } from "@langchain/langgraph";
-import { type ActionSpec, type GoalSpec, MultiGoal, type ReplanStrategy, type WorldState } from "../core/index.js";
+import { type ActionSpec, factOf, type GoalSpec, MultiGoal, type ReplanStrategy, type WorldState } from "../core/index.js";
 import { planningKeys } from "../planner/index.js";
 import { activeGoal } from "./goal-planning.js";
 import { type ExecutionHistory, historyForStore } from "./history/index.js";
@@ -126,7 +126,7 @@ export class GoapObserver {
     const plan = state.plan;
     if (!plan || state.currentStep <= 0 || state.currentStep > plan.expectedStates.length) return false;
     const expected = plan.expectedStates[state.currentStep - 1] as WorldState;
-    return planningKeys(goal, this.runtime.actions).some((key) => !sameJson(state.worldState[key], expected[key]));
+    return planningKeys(goal, this.runtime.actions).some((key) => !sameJson(factOf(state.worldState, key), factOf(expected, key)));
   }
 
   async #replan(

@@ -1,4 +1,13 @@
-import { type ActionSpec, LangGoapError, type ScoreJson, SimpleScore, scoreFromJson, scoreToJson, type WorldState } from "../core/index.js";
+import {
+  type ActionSpec,
+  factOf,
+  LangGoapError,
+  type ScoreJson,
+  SimpleScore,
+  scoreFromJson,
+  scoreToJson,
+  type WorldState,
+} from "../core/index.js";
 import { Plan } from "../planner/index.js";
 import { toJsonValue } from "./json.js";
 
@@ -22,7 +31,7 @@ export interface PlanData {
 
 function pick(state: Readonly<WorldState>, keys: readonly string[]): WorldState {
   const out: WorldState = {};
-  for (const key of keys) if (state[key] !== undefined) out[key] = state[key];
+  for (const key of keys) if (factOf(state, key) !== undefined) out[key] = state[key];
   return out;
 }
 

@@ -1,4 +1,4 @@
-import { describeValue, LangGoapError } from "../core/index.js";
+import { describeValue, factOf, LangGoapError } from "../core/index.js";
 import type { GoapState } from "./state.js";
 
 /**
@@ -42,7 +42,7 @@ function positive(policy: string, field: string, value: unknown): number {
 }
 
 function numericFact(state: Readonly<GoapState>, key: string): number {
-  const value = state.worldState[key];
+  const value = factOf(state.worldState, key);
   return typeof value === "number" && Number.isFinite(value) ? value : 0;
 }
 

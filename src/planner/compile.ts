@@ -12,6 +12,7 @@ import {
   describeValue,
   type Effect,
   type Fact,
+  factOf,
   type GoalSpec,
   isFact,
   isOperatorCondition,
@@ -152,7 +153,7 @@ export function compileProblem(start: Readonly<WorldState>, goal: GoalSpec, acti
     const slot = keyIndex.get(key);
     if (slot !== undefined && value !== undefined && typeof value !== "number") sawNonNumber[slot] = 1;
   };
-  for (const k of keys) note(k, start[k]);
+  for (const k of keys) note(k, factOf(start, k));
   for (const [k, c] of Object.entries(goal.conditions)) for (const v of conditionValues(c)) note(k, v);
   for (const a of actions) {
     for (const [k, c] of Object.entries(a.preconditions)) for (const v of conditionValues(c)) note(k, v);
@@ -371,11 +372,11 @@ export function compileProblem(start: Readonly<WorldState>, goal: GoalSpec, acti
     },
     rebindStart(next) {
       for (let i = 0; i < factCount; i++) {
-        const v = next[keys[i] as string];
+        const v = factOf(next, keys[i] as string);
         if (numeric[i] && v !== undefined && (typeof v !== "number" || !Number.isFinite(v))) return false;
       }
       const row = new Float64Array(width);
-      for (let i = 0; i < factCount; i++) row[i] = encode(i, next[keys[i] as string]);
+      for (let i = 0; i < factCount; i++) row[i] = encode(i, factOf(next, keys[i] as string));
       const ctx: WorldState = {};
       for (const [k, v] of Object.entries(next)) if (!keyIndex.has(k)) ctx[k] = v;
       problem.start = row;

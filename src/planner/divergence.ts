@@ -1,4 +1,4 @@
-import { type ActionSpec, describeValue, LangGoapError, type WorldState } from "../core/index.js";
+import { type ActionSpec, describeValue, factOf, LangGoapError, type WorldState } from "../core/index.js";
 import type { DivergencePolicy } from "./divergence-policy.js";
 import type { TransitionModel } from "./transitions.js";
 
@@ -67,8 +67,8 @@ export function checkExpectedAgainstDeclared(model: TransitionModel, state: Read
   const deviations: Deviation[] = [];
   const keys = new Set([...Object.keys(declared), ...Object.keys(expected)]);
   for (const key of keys) {
-    const declaredValue = key in declared ? declared[key] : state[key];
-    const expectedValue = key in expected ? expected[key] : declaredValue;
+    const declaredValue = Object.hasOwn(declared, key) ? declared[key] : factOf(state, key);
+    const expectedValue = Object.hasOwn(expected, key) ? expected[key] : declaredValue;
     if (sameValue(declaredValue, expectedValue)) continue;
     const shown = `declared ${describeValue(declaredValue)}, expected ${describeValue(expectedValue)}`;
     if (policy === undefined) {

@@ -2,6 +2,7 @@ import {
   type ActionSpec,
   describeValue,
   type Fact,
+  factOf,
   isFact,
   LangGoapError,
   type ScoreJson,
@@ -145,7 +146,7 @@ function verifyReplay(actions: readonly ActionSpec[], start: Readonly<WorldState
     if (!action.isApplicable(state)) bad(`action "${action.name}" cannot run here: its preconditions do not hold`, `$.actions[${i}]`);
     state = action.apply(state);
     for (const [key, fact] of Object.entries(expected[i] as WorldState)) {
-      const actual: Fact | undefined = state[key] as Fact | undefined;
+      const actual: Fact | undefined = factOf(state, key) as Fact | undefined;
       if (actual !== fact) {
         bad(
           `after "${action.name}", ${key} is ${describeValue(actual)} with the live actions, the file says ${describeValue(fact)}`,

@@ -1,4 +1,13 @@
-import { type ActionSpec, describeValue, type GoalLike, type GoalSpec, LangGoapError, toGoalSpec, type WorldState } from "../core/index.js";
+import {
+  type ActionSpec,
+  describeValue,
+  factOf,
+  type GoalLike,
+  type GoalSpec,
+  LangGoapError,
+  toGoalSpec,
+  type WorldState,
+} from "../core/index.js";
 import { Plan, type PlanOptions, planDetailed, planningKeys, replayPlan, type SearchStatus } from "../planner/index.js";
 
 /** Options of {@link PlanCache}. */
@@ -234,14 +243,14 @@ export class PlanCache {
     if (domain.dynamic && !this.#relevantKeys) {
       // The key set varies with the state, so each value carries its key.
       const keys = [...new Set([...planningKeys(goal, actions), ...Object.keys(start)])].sort();
-      for (const k of keys) key += `${JSON.stringify(k)}=${encodeValue(start[k])},`;
+      for (const k of keys) key += `${JSON.stringify(k)}=${encodeValue(factOf(start, k))},`;
       return key;
     }
     const memoKey = `${domain.id}|${goalId}`;
     const keys =
       this.#keysMemo.get(memoKey) ??
       this.#rememberKeys(memoKey, this.#relevantKeys ? this.#relevantKeys(goal, actions) : planningKeys(goal, actions));
-    for (const k of keys) key += `${encodeValue(start[k])},`;
+    for (const k of keys) key += `${encodeValue(factOf(start, k))},`;
     return key;
   }
 

@@ -36,7 +36,7 @@ describe("bad input exits 2 with a message naming the problem", () => {
     const file = tempFile("broken.yaml", "goal: { done: true }\nactions:\n  - name: finish\n    effects: { done: [true, }\n");
     await rejects(
       ["plan", file],
-      new RegExp(`^langgoap: error: ${file.replace(/[.\\/]/g, "\\$&")}: not valid JSON or YAML \\(line 4, column \\d+\\)`),
+      new RegExp(`^langgoap: error: ${file.replace(/[.\\/]/g, "\\$&")}: not valid YAML \\(line 4, column \\d+\\)`),
     );
   });
 
@@ -94,7 +94,10 @@ describe("bad input exits 2 with a message naming the problem", () => {
   });
 
   it("unparsable --goal, --state and --budget values", async () => {
-    await rejects(["plan", VILLAGE, "--goal", "{is_hungry: false"], /^langgoap: error: --goal: not valid JSON \(.*\); write it like/);
+    await rejects(
+      ["plan", VILLAGE, "--goal", "{is_hungry: false"],
+      /^langgoap: error: --goal: not valid JSON \(line 1, column 2\): .*; write it like/,
+    );
     await rejects(
       ["plan", VILLAGE, "--goal", "[1, 2]"],
       '--goal: expected an object of goal conditions like {"has_food": true}, got [1,2]',
@@ -107,7 +110,7 @@ describe("bad input exits 2 with a message naming the problem", () => {
       '--budget: expected a positive step count like 5000, or a time like 500ms or 2s, got "lots"',
     );
     await rejects(["plan", VILLAGE, "--budget", "2.5"], '--budget: a step count must be a whole number, got "2.5" (add ms or s for time)');
-    await rejects(["plan", VILLAGE, "--width", "5"], '--width must be an integer >= 10, got "5"');
+    await rejects(["plan", VILLAGE, "--width", "5"], '--width must be a whole number from 10 to 1000, got "5"');
     await rejects(["plan", VILLAGE, "--seed", "abc"], '--seed must be a number, got "abc"');
   });
 

@@ -93,7 +93,7 @@ const WIDTH: OptionSpec = {
   name: "width",
   type: "string",
   value: "<n>",
-  help: "Width of the text Gantt chart in characters (default 60).",
+  help: "Width of the text Gantt chart in characters, 10 to 1000 (default 60).",
 };
 const TITLE: OptionSpec = {
   name: "title",
@@ -163,7 +163,12 @@ export const COMMANDS: readonly CommandSpec[] = [
       WIDTH,
       TITLE,
       { name: "search-tree", type: "boolean", help: "Render the A* search tree as DOT instead of the plan (astar only)." },
-      { name: "max-nodes", type: "string", value: "<n>", help: "Search tree: draw at most this many expansions (default 500)." },
+      {
+        name: "max-nodes",
+        type: "string",
+        value: "<n>",
+        help: "Search tree: draw at most this many expansions, 1 to 100000 (default 500).",
+      },
       HELP,
     ],
     examples: [

@@ -1,4 +1,4 @@
-import type { WorldState } from "../../core/index.js";
+import { factOf, type WorldState } from "../../core/index.js";
 
 /**
  * Builds the function MCTS uses to tell states apart: the values of the
@@ -11,7 +11,7 @@ export function createStateKey(keys: readonly string[]): (state: Readonly<WorldS
   return (state, spent) => {
     let key = "";
     for (const k of sorted) {
-      const v = state[k];
+      const v = factOf(state, k);
       key += v === undefined ? "\u0001" : typeof v === "string" ? JSON.stringify(v) : String(v);
       key += "\u0000";
     }
