@@ -57,8 +57,10 @@ export class GoapExecutor {
 
   /** Runs the next step (or wave) of the plan in `state`. */
   async run(state: GoapState, config?: LangGraphRunnableConfig): Promise<GoapStateUpdate> {
-    // Nothing to run: no plan was found, the goal already holds, or planning reported an error.
-    if (state.status === "no_plan" || state.status === "error" || state.plan?.actions.length === 0) return { lastStepResultCount: 0 };
+    // Nothing to run: no plan was found, planning ended the run (an error, or only exhausted actions lead on), or the goal already holds.
+    if (state.status === "no_plan" || state.status === "error" || state.status === "failed" || state.plan?.actions.length === 0) {
+      return { lastStepResultCount: 0 };
+    }
     const step = state.currentStep;
     if (!state.plan || step < 0 || step >= state.plan.actions.length) return this.#nothingToRun(state);
 

@@ -139,6 +139,7 @@ export class GoapGraph {
       status: "executing",
       blacklistedActions: [],
       actionFailureCounts: {},
+      readmittedActions: [],
       currentSubgoalIndex: 0,
       noPlanExplanation: null,
       reflectionContext: [],

@@ -4,6 +4,7 @@ import { type ActionSpec, describeValue, type GoalSpec, LangGoapError, MultiGoal
 import { TwoPhasePipelineStrategy } from "../optimize/index.js";
 import { AStarStrategy, type Plan, type PlanningStrategy, planningKeys, StrategyRouter } from "../planner/index.js";
 import { resolveConditions } from "./conditions.js";
+import { exhaustedActions, exhaustionReason, fallbackUpdate } from "./exhaustion.js";
 import { goalToData } from "./goal-data.js";
 import { activeGoal, type GoalPlanningContext, type GoalPlanningResult, planGoal, planMultiGoal } from "./goal-planning.js";
 import { planFromData, planToData } from "./plan-data.js";
@@ -100,6 +101,8 @@ export class GoapPlanner {
     const wasReplan = state.plan !== null;
     const replanCount = state.replanCount + (wasReplan ? 1 : 0);
     const usable = this.#usableActions(state);
+    // Exhausted actions are out of this (sub)goal: no fallback brings them back.
+    const exhausted = exhaustedActions(state);
     const firstGoal = activeGoal(goal, state.currentSubgoalIndex);
     const strategy = this.strategyFor(firstGoal);
     await this.runtime.trace("onPlanStart", firstGoal, world, strategy.name);
@@ -107,9 +110,9 @@ export class GoapPlanner {
     if (!(strategy instanceof StrategyRouter)) await this.runtime.trace("onStrategyChosen", strategy.name);
 
     const ctx: GoalPlanningContext = {
-      actions: usable,
+      actions: usable.filter((a) => !exhausted.has(a.name)),
       known: this.runtime.actionsByName,
-      blacklisted: state.blacklistedActions,
+      blacklisted: state.blacklistedActions.filter((name) => !exhausted.has(name)),
       chooseStrategy: (g) => this.strategyFor(g),
       priorPlan: wasReplan ? this.#priorPlan(state) : null,
       currentStep: state.currentStep,
@@ -133,6 +136,23 @@ export class GoapPlanner {
       reflectionContext: this.#reflections(state.reflectionContext),
       ...(goalChanged ? { goal } : {}),
     };
+    if (!result.plan && exhausted.size > 0) {
+      const blockers = await this.#exhaustedOnTheWay(goal, world, result.subgoalIndex, exhausted, {
+        ...ctx,
+        actions: usable,
+        blacklisted: [],
+      });
+      // Only actions that keep failing lead to the goal: the run ends here instead of trying them again.
+      if (blockers.length > 0) {
+        return {
+          ...common,
+          plan: null,
+          status: "failed",
+          replanReason: exhaustionReason(blockers, state),
+          currentSubgoalIndex: result.subgoalIndex,
+        };
+      }
+    }
     if (!result.plan) {
       await this.runtime.trace("onPlanFailed", "no_plan", durationMs);
       emitEvent(config, { kind: "no_plan", suggestion: result.explanation?.suggestion ?? "" });
@@ -147,7 +167,7 @@ export class GoapPlanner {
       status: "executing",
       noPlanExplanation: null,
       currentSubgoalIndex: result.subgoalIndex,
-      ...(result.usedBlacklistFallback ? { blacklistedActions: [], actionFailureCounts: {} } : {}),
+      ...(result.usedBlacklistFallback ? fallbackUpdate(state, exhausted) : {}),
     };
   }
 
@@ -187,6 +207,18 @@ export class GoapPlanner {
       result = await planFor(goal, world, fromSubgoal);
     }
     return { result, goal, world };
+  }
+
+  /** The exhausted actions a plan would need if they were allowed back (none when even they do not reach the goal). */
+  async #exhaustedOnTheWay(
+    goal: GoalSpec | MultiGoal,
+    world: WorldState,
+    fromSubgoal: number,
+    exhausted: ReadonlySet<string>,
+    ctx: GoalPlanningContext,
+  ): Promise<string[]> {
+    const found = goal instanceof MultiGoal ? await planMultiGoal(goal, fromSubgoal, world, ctx) : await planGoal(goal, world, ctx);
+    return [...new Set(found.plan?.actionNames.filter((name) => exhausted.has(name)) ?? [])];
   }
 
   /** Sensors, then condition resolvers over every planning key. */

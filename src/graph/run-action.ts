@@ -116,12 +116,13 @@ export async function runAction(action: ActionSpec, before: Readonly<WorldState>
     if (isPlainObject(raw)) {
       after = { ...before, ...raw };
     } else if (raw !== undefined && raw !== null) {
+      const kind = Array.isArray(raw) ? "an array" : typeof raw;
       return finish(
         false,
         attempt,
         { ...before },
-        "error",
-        `action "${action.name}": execute returned ${typeof raw}; expected an object of world-state updates or nothing`,
+        "invalid_output",
+        `action "${action.name}": execute returned ${kind}; expected an object of world-state updates or nothing`,
       );
     } else if (ctx.transitionModel) {
       const sampled = await ctx.transitionModel.sample(before, action, rng);
