@@ -178,6 +178,7 @@ export {
   planFromData,
   planToData,
   type ResolveConditionsOptions,
+  type RunSensorsOptions,
   resolveConditions,
   runGuards,
   runSensors,

@@ -1,5 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { type ActionSpec, createRng, type Rng, type WorldState } from "../core/index.js";
+import { type FactTypes, factTypesOfRun } from "./fact-values.js";
 import { type ActionGuard, hasBlockingFailure, runGuards } from "./guards.js";
 import { askHuman } from "./human-approval.js";
 import { sameJson } from "./json.js";
@@ -72,7 +73,7 @@ export class GoapExecutor {
     if (!cleared.ok) return this.#failed(state, [cleared.refusal], humanInput);
 
     const rng = createRng(state.rngState);
-    const outcomes = await this.#runWave(actions, cleared.world, rng, config);
+    const outcomes = await this.#runWave(actions, cleared.world, rng, factTypesOfRun(this.runtime, state.goal), config);
     const results = outcomes.map((o) => o.result);
     const failed = results.some((r) => !r.success);
     // Successful actions really happened, even in a failed wave: their changes are kept.
@@ -123,6 +124,7 @@ export class GoapExecutor {
     actions: readonly ActionSpec[],
     world: WorldState,
     rng: Rng,
+    factTypes: FactTypes,
     config: LangGraphRunnableConfig | undefined,
   ): Promise<ActionOutcome[]> {
     const rngs = actions.map(() => rng.fork());
@@ -139,6 +141,7 @@ export class GoapExecutor {
             transitionModel: this.#transitionModel,
             signal: waveAbort.signal,
             config,
+            factTypes,
           });
           if (!outcome.result.success) waveAbort.abort();
           const { success, error } = outcome.result;

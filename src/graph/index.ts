@@ -37,7 +37,7 @@ export { bindAction, type PlanData, planFromData, planToData, type ScoreData } f
 export { GoapPlanner, type GoapPlannerOptions } from "./planner.js";
 export { type ExecutionTransitionModel, type Sleep, timerSleep } from "./run-action.js";
 export type { GoapNodeOptions } from "./runtime.js";
-export { FunctionalSensor, runSensors, type Sensor } from "./sensors.js";
+export { FunctionalSensor, type RunSensorsOptions, runSensors, type Sensor } from "./sensors.js";
 export {
   type ActionFailureKind,
   type ActionResult,

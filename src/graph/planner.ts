@@ -224,7 +224,12 @@ export class GoapPlanner {
   /** Sensors, then condition resolvers over every planning key. */
   async #observe(worldState: WorldState, goal: GoalSpec | MultiGoal): Promise<WorldState> {
     const { sensors = [], resolvers = [] } = this.#options;
-    let world = await runSensors(sensors, worldState, { tracer: this.runtime.tracer, logger: this.runtime.logger });
+    let world = await runSensors(sensors, worldState, {
+      tracer: this.runtime.tracer,
+      logger: this.runtime.logger,
+      actions: this.runtime.actions,
+      goal,
+    });
     if (resolvers.length > 0) {
       const goals = goal instanceof MultiGoal ? goal.goals : [goal];
       const keys = goals.flatMap((g) => planningKeys(g, this.runtime.actions));

@@ -1,5 +1,6 @@
 import { isGraphBubbleUp } from "@langchain/langgraph";
 import { type ActionSpec, FIRE_ONCE, type Rng, type WorldState } from "../core/index.js";
+import { describeBadFactValue, type FactTypes, findBadFactValue } from "./fact-values.js";
 import { errorMessage } from "./logger.js";
 import type { NodeRuntime } from "./runtime.js";
 import type { ActionFailureKind, ActionResult } from "./state.js";
@@ -38,6 +39,8 @@ export interface RunActionContext {
   readonly transitionModel: ExecutionTransitionModel | undefined;
   readonly signal: AbortSignal | undefined;
   readonly config: unknown;
+  /** Which facts are numbers, so values they cannot hold are caught. */
+  readonly factTypes: FactTypes;
 }
 
 /** @internal The result of one action and, on success, the state it produced. */
@@ -133,6 +136,9 @@ export async function runAction(action: ActionSpec, before: Readonly<WorldState>
   } catch (error) {
     return finish(false, attempt, { ...before }, "error", errorMessage(error));
   }
+
+  const bad = findBadFactValue(after, before, ctx.factTypes);
+  if (bad) return finish(false, attempt, { ...before }, "invalid_value", describeBadFactValue(`action "${action.name}"`, bad));
 
   if (action.effectValidator) {
     let valid: boolean;

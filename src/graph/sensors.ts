@@ -1,5 +1,5 @@
-import type { WorldState } from "../core/index.js";
-import { callTracer, type PlanningTracer } from "../core/index.js";
+import { type ActionSpec, callTracer, type GoalSpec, MultiGoal, type PlanningTracer, type WorldState } from "../core/index.js";
+import { describeBadFactValue, factTypes, findBadFactValue } from "./fact-values.js";
 import { errorMessage, type GoapLogger, safeLogger } from "./logger.js";
 
 /**
@@ -35,19 +35,43 @@ export class FunctionalSensor implements Sensor {
   }
 }
 
+/** Options of {@link runSensors}. */
+export interface RunSensorsOptions {
+  /** Told of each sensor's updates. */
+  readonly tracer?: PlanningTracer | undefined;
+  /** Where skipped sensors are reported. @defaultValue none */
+  readonly logger?: GoapLogger;
+  /** The domain's actions: the facts they use as numbers must stay finite numbers. @defaultValue [] */
+  readonly actions?: readonly ActionSpec[];
+  /** The goal being planned, whose conditions type facts too. */
+  readonly goal?: GoalSpec | MultiGoal;
+}
+
 /**
  * Runs sensors one after another; each sees the updates of the ones before.
- * A sensor that throws or returns something other than an object is logged
- * and skipped: a broken sensor never stops planning.
- * Returns the new world state (the input is not modified).
+ * A sensor that throws, returns something other than an object, or sets a
+ * value its fact cannot hold (`NaN`, an infinite number, a string for a
+ * number fact) is logged and skipped, its whole update with it: a broken
+ * sensor never stops planning. Returns the new world state (the input is
+ * not modified).
+ *
+ * @example
+ * ```ts
+ * const world = await runSensors([scale], { wood: 0 }, { actions, logger });
+ * ```
  */
 export async function runSensors(
   sensors: readonly Sensor[],
   worldState: Readonly<WorldState>,
-  options: { readonly tracer?: PlanningTracer | undefined; readonly logger?: GoapLogger } = {},
+  options: RunSensorsOptions = {},
 ): Promise<WorldState> {
   const { tracer } = options;
   const logger = safeLogger(options.logger ?? {});
+  const goals = options.goal ? (options.goal instanceof MultiGoal ? options.goal.goals : [options.goal]) : [];
+  const types = factTypes(
+    options.actions ?? [],
+    goals.map((g) => g.conditions),
+  );
   let state: WorldState = { ...worldState };
   for (const sensor of sensors) {
     let updates: unknown;
@@ -64,7 +88,16 @@ export async function runSensors(
       });
       continue;
     }
-    state = { ...state, ...(updates as WorldState) };
+    const next = { ...state, ...(updates as WorldState) };
+    const bad = findBadFactValue(next, state, types);
+    if (bad) {
+      logger.warn(`${describeBadFactValue(`sensor "${sensor.name}"`, bad)}, so its update was skipped`, {
+        sensor: sensor.name,
+        key: bad.key,
+      });
+      continue;
+    }
+    state = next;
     await callTracer(tracer, "onSensorComplete", sensor.name, updates as WorldState);
   }
   return state;
