@@ -1,5 +1,6 @@
 import { isGraphBubbleUp } from "@langchain/langgraph";
 import { type ActionSpec, FIRE_ONCE, type Rng, type WorldState } from "../core/index.js";
+import { copyState } from "./copy-state.js";
 import { describeBadFactValue, type FactTypes, findBadFactValue } from "./fact-values.js";
 import { errorMessage } from "./logger.js";
 import type { NodeRuntime } from "./runtime.js";
@@ -75,7 +76,8 @@ export async function runAction(action: ActionSpec, before: Readonly<WorldState>
     const result: ActionResult = {
       actionName: action.name,
       success,
-      stateBefore: { ...before },
+      // A deep copy: history shows the state as it was, whatever happens to the run's objects later.
+      stateBefore: copyState(before),
       stateAfter: after,
       error,
       failure,
@@ -92,13 +94,14 @@ export async function runAction(action: ActionSpec, before: Readonly<WorldState>
   let raw: unknown;
   for (;;) {
     attempt++;
-    if (signal?.aborted) return finish(false, attempt - 1, { ...before }, "aborted", "aborted: another action in its wave failed");
+    if (signal?.aborted) return finish(false, attempt - 1, copyState(before), "aborted", "aborted: another action in its wave failed");
     try {
       const execute = action.execute;
       // The tracer's action scope (e.g. the action span active), so calls made by execute nest under the action.
       raw = execute
         ? await runtime.runAction(action, async () =>
-            execute({ ...before }, { attempt, rng, ...(signal ? { signal } : {}), config: ctx.config }),
+            // Each attempt gets its own deep copy: whatever execute does to it never reaches the run's state.
+            execute(copyState(before), { attempt, rng, ...(signal ? { signal } : {}), config: ctx.config }),
           )
         : undefined;
       break;
@@ -110,7 +113,7 @@ export async function runAction(action: ActionSpec, before: Readonly<WorldState>
         await ctx.sleep(backoffMs, signal);
         continue;
       }
-      return finish(false, attempt, { ...before }, signal?.aborted ? "aborted" : "error", errorMessage(error));
+      return finish(false, attempt, copyState(before), signal?.aborted ? "aborted" : "error", errorMessage(error));
     }
   }
 
@@ -123,28 +126,29 @@ export async function runAction(action: ActionSpec, before: Readonly<WorldState>
       return finish(
         false,
         attempt,
-        { ...before },
+        copyState(before),
         "invalid_output",
         `action "${action.name}": execute returned ${kind}; expected an object of world-state updates or nothing`,
       );
     } else if (ctx.transitionModel) {
-      const sampled = await ctx.transitionModel.sample(before, action, rng);
+      const sampled = await ctx.transitionModel.sample(copyState(before), action, rng);
       after = { ...before, ...(isPlainObject(sampled) ? sampled : {}) };
     } else {
-      after = action.apply(before);
+      // An effect function is user code too: it gets a copy.
+      after = action.apply(typeof action.effects === "function" ? copyState(before) : before);
     }
   } catch (error) {
-    return finish(false, attempt, { ...before }, "error", errorMessage(error));
+    return finish(false, attempt, copyState(before), "error", errorMessage(error));
   }
 
   const bad = findBadFactValue(after, before, ctx.factTypes);
-  if (bad) return finish(false, attempt, { ...before }, "invalid_value", describeBadFactValue(`action "${action.name}"`, bad));
+  if (bad) return finish(false, attempt, copyState(before), "invalid_value", describeBadFactValue(`action "${action.name}"`, bad));
 
   if (action.effectValidator) {
     let valid: boolean;
     let why = "Effect validation failed";
     try {
-      valid = await action.validateEffects(before, after);
+      valid = await action.validateEffects(copyState(before), copyState(after));
     } catch (error) {
       valid = false;
       why = `Effect validation failed: validator threw: ${errorMessage(error)}`;

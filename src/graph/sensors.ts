@@ -1,4 +1,5 @@
 import { type ActionSpec, callTracer, type GoalSpec, MultiGoal, type PlanningTracer, type WorldState } from "../core/index.js";
+import { copyState } from "./copy-state.js";
 import { describeBadFactValue, factTypes, findBadFactValue } from "./fact-values.js";
 import { errorMessage, type GoapLogger, safeLogger } from "./logger.js";
 
@@ -76,7 +77,8 @@ export async function runSensors(
   for (const sensor of sensors) {
     let updates: unknown;
     try {
-      updates = await sensor.sense(state);
+      // A copy: a sensor that scribbles on what it reads and then fails leaves no trace.
+      updates = await sensor.sense(copyState(state));
     } catch (error) {
       logger.warn(`sensor "${sensor.name}" threw and was skipped: ${errorMessage(error)}`, { sensor: sensor.name });
       continue;
