@@ -267,9 +267,9 @@ export class GoalSpec {
     return satisfiesConditions(state, this.conditions);
   }
 
-  /** True when plans must be refined by the optimizer (constraints, objectives or metrics). */
+  /** True when plans must be refined by the optimizer (constraints, objectives, metrics or soft goals). */
   get needsOptimization(): boolean {
-    return this.constraints.length > 0 || this.objectives.length > 0 || this.metrics.length > 0;
+    return this.constraints.length > 0 || this.objectives.length > 0 || this.metrics.length > 0 || this.softGoals.length > 0;
   }
 
   /** The goal's value for a plan ending in `finalState`. */
