@@ -1,5 +1,5 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { type ActionSpec, createRng, type Rng, type WorldState } from "../core/index.js";
+import { type ActionSpec, checkTimeout, createRng, type Rng, type WorldState } from "../core/index.js";
 import { type FactTypes, factTypesOfRun } from "./fact-values.js";
 import { type ActionGuard, hasBlockingFailure, runGuards } from "./guards.js";
 import { askHuman } from "./human-approval.js";
@@ -18,7 +18,12 @@ export interface GoapExecutorOptions extends GoapNodeOptions {
   readonly transitionModel?: ExecutionTransitionModel;
   /** How QoS backoff waits. @defaultValue a `setTimeout` sleep */
   readonly sleep?: Sleep;
+  /** Time limit of one attempt of an action whose QoS sets no `timeoutMs` (`Infinity` for none). @defaultValue {@link DEFAULT_ACTION_TIMEOUT_MS} */
+  readonly actionTimeoutMs?: number;
 }
+
+/** Time limit of one action attempt unless its QoS or the graph says otherwise: 5 minutes. */
+export const DEFAULT_ACTION_TIMEOUT_MS = 300_000;
 
 /**
  * The `executor` node: runs the plan's next step. Before running it checks
@@ -38,12 +43,15 @@ export class GoapExecutor {
   readonly #guards: readonly ActionGuard[];
   readonly #transitionModel: ExecutionTransitionModel | undefined;
   readonly #sleep: Sleep;
+  readonly #timeoutMs: number;
 
   constructor(actions: readonly ActionSpec[], options: GoapExecutorOptions = {}) {
     this.runtime = new NodeRuntime(actions, options);
     this.#guards = Object.freeze([...(options.guards ?? [])]);
     this.#transitionModel = options.transitionModel;
     this.#sleep = options.sleep ?? timerSleep;
+    this.#timeoutMs =
+      options.actionTimeoutMs === undefined ? DEFAULT_ACTION_TIMEOUT_MS : checkTimeout(options.actionTimeoutMs, "actionTimeoutMs");
   }
 
   /** The live actions by name (plans are re-bound through this). */
@@ -142,6 +150,7 @@ export class GoapExecutor {
             signal: waveAbort.signal,
             config,
             factTypes,
+            timeoutMs: this.#timeoutMs,
           });
           if (!outcome.result.success) waveAbort.abort();
           const { success, error } = outcome.result;

@@ -87,10 +87,19 @@ export class GoapGraph {
     };
     this.planner = new GoapPlanner(this.actions, {
       ...common,
-      ...pick(options, ["strategy", "pipelineStrategy", "sensors", "resolvers", "stuckHandlers", "maxStuckIterations", "recordExpansions"]),
+      ...pick(options, [
+        "strategy",
+        "pipelineStrategy",
+        "sensors",
+        "resolvers",
+        "stuckHandlers",
+        "maxStuckIterations",
+        "recordExpansions",
+        "sensorTimeoutMs",
+      ]),
     });
     const Executor = options.parallel ? ParallelGoapExecutor : GoapExecutor;
-    this.executor = new Executor(this.actions, { ...common, ...pick(options, ["guards", "transitionModel", "sleep"]) });
+    this.executor = new Executor(this.actions, { ...common, ...pick(options, ["guards", "transitionModel", "sleep", "actionTimeoutMs"]) });
     this.observer = new GoapObserver(this.actions, { ...common, ...pick(options, ["terminationPolicies", "history"]) });
     this.state = createGoapStateAnnotation(goalRegistry, seed);
   }

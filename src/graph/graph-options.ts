@@ -66,6 +66,18 @@ export interface GoapGraphOptions {
   readonly goals?: readonly (GoalSpec | MultiGoal)[];
   /** Send search events to the tracer. @defaultValue false */
   readonly recordExpansions?: boolean;
+  /**
+   * Time limit in ms of one attempt of an action whose `qos.timeoutMs` is
+   * unset (`Infinity` for none); a timed-out attempt fails as `timeout`.
+   * @defaultValue 300000 (5 minutes, `DEFAULT_ACTION_TIMEOUT_MS`)
+   */
+  readonly actionTimeoutMs?: number;
+  /**
+   * Time limit in ms of one reading of a sensor without its own `timeoutMs`
+   * (`Infinity` for none); a timed-out sensor is skipped with a warning.
+   * @defaultValue 30000 (`DEFAULT_SENSOR_TIMEOUT_MS`)
+   */
+  readonly sensorTimeoutMs?: number;
 }
 
 /** Options of `GoapGraph.compile`, passed through to LangGraph. */

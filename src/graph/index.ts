@@ -1,6 +1,6 @@
 export { CONSOLE_LOGGER, type GoapLogger } from "../core/index.js";
 export { FunctionalConditionResolver, type ResolveConditionsOptions, resolveConditions } from "./conditions.js";
-export { GoapExecutor, type GoapExecutorOptions } from "./executor.js";
+export { DEFAULT_ACTION_TIMEOUT_MS, GoapExecutor, type GoapExecutorOptions } from "./executor.js";
 export { type GoalData, type GoalInput, GoalRegistry, type GoalSpecData, goalToData, isGoalData, type MultiGoalData } from "./goal-data.js";
 export { GoapGraph } from "./goap-graph.js";
 export {
@@ -37,7 +37,15 @@ export { bindAction, type PlanData, planFromData, planToData, type ScoreData } f
 export { GoapPlanner, type GoapPlannerOptions } from "./planner.js";
 export { type ExecutionTransitionModel, type Sleep, timerSleep } from "./run-action.js";
 export type { GoapNodeOptions } from "./runtime.js";
-export { FunctionalSensor, type RunSensorsOptions, runSensors, type Sensor } from "./sensors.js";
+export {
+  DEFAULT_SENSOR_TIMEOUT_MS,
+  FunctionalSensor,
+  type RunSensorsOptions,
+  runSensors,
+  type Sensor,
+  type SensorContext,
+  type SensorUpdates,
+} from "./sensors.js";
 export {
   type ActionFailureKind,
   type ActionResult,

@@ -1,6 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { ConditionResolver } from "../core/index.js";
-import { type ActionSpec, describeValue, type GoalSpec, LangGoapError, MultiGoal, type WorldState } from "../core/index.js";
+import { type ActionSpec, checkTimeout, describeValue, type GoalSpec, LangGoapError, MultiGoal, type WorldState } from "../core/index.js";
 import { TwoPhasePipelineStrategy } from "../optimize/index.js";
 import { AStarStrategy, type Plan, type PlanningStrategy, planningKeys, StrategyRouter } from "../planner/index.js";
 import { resolveConditions } from "./conditions.js";
@@ -37,6 +37,8 @@ export interface GoapPlannerOptions extends GoapNodeOptions {
   readonly maxStuckIterations?: number;
   /** Send search events to the tracer. @defaultValue false */
   readonly recordExpansions?: boolean;
+  /** Time limit of a reading for sensors without their own `timeoutMs` (`Infinity` for none). @defaultValue 30 s (`DEFAULT_SENSOR_TIMEOUT_MS`) */
+  readonly sensorTimeoutMs?: number;
 }
 
 interface Reflection {
@@ -75,6 +77,7 @@ export class GoapPlanner {
       throw new LangGoapError("INVALID_OPTION", `maxStuckIterations must be an integer >= 1, got ${describeValue(max)}`);
     }
     this.#maxStuckIterations = max;
+    if (options.sensorTimeoutMs !== undefined) checkTimeout(options.sensorTimeoutMs, "sensorTimeoutMs");
     this.#pipeline = options.pipelineStrategy ?? new TwoPhasePipelineStrategy();
     const handlers = options.stuckHandlers ?? [];
     this.#stuck = handlers.length ? new MulticastStuckHandler(handlers, "multicast", this.runtime.logger) : undefined;
@@ -103,7 +106,7 @@ export class GoapPlanner {
       throw new LangGoapError("INVALID_STATE", `worldState must be an object of facts, got ${describeValue(state.worldState)}`);
     }
     let goal = this.runtime.goals.restore(state.goal);
-    let world = await this.#observe(state.worldState, goal);
+    let world = await this.#observe(state.worldState, goal, config?.signal);
 
     const wasReplan = state.plan !== null;
     const replanCount = state.replanCount + (wasReplan ? 1 : 0);
@@ -230,13 +233,15 @@ export class GoapPlanner {
   }
 
   /** Sensors, then condition resolvers over every planning key. */
-  async #observe(worldState: WorldState, goal: GoalSpec | MultiGoal): Promise<WorldState> {
-    const { sensors = [], resolvers = [] } = this.#options;
+  async #observe(worldState: WorldState, goal: GoalSpec | MultiGoal, signal: AbortSignal | undefined): Promise<WorldState> {
+    const { sensors = [], resolvers = [], sensorTimeoutMs } = this.#options;
     let world = await runSensors(sensors, worldState, {
       tracer: this.runtime.tracer,
       logger: this.runtime.logger,
       actions: this.runtime.actions,
       goal,
+      signal,
+      ...(sensorTimeoutMs === undefined ? {} : { timeoutMs: sensorTimeoutMs }),
     });
     if (resolvers.length > 0) {
       const goals = goal instanceof MultiGoal ? goal.goals : [goal];

@@ -1,5 +1,5 @@
 import { isGraphBubbleUp } from "@langchain/langgraph";
-import { type ActionSpec, FIRE_ONCE, type Rng, type WorldState } from "../core/index.js";
+import { type ActionSpec, FIRE_ONCE, LangGoapError, type Rng, settleWithin, timeoutError, type WorldState } from "../core/index.js";
 import { copyState } from "./copy-state.js";
 import { describeBadFactValue, type FactTypes, findBadFactValue } from "./fact-values.js";
 import { errorMessage } from "./logger.js";
@@ -42,6 +42,8 @@ export interface RunActionContext {
   readonly config: unknown;
   /** Which facts are numbers, so values they cannot hold are caught. */
   readonly factTypes: FactTypes;
+  /** Time limit of one attempt when the action's QoS sets none. */
+  readonly timeoutMs: number;
 }
 
 /** @internal The result of one action and, on success, the state it produced. */
@@ -52,6 +54,38 @@ export interface ActionOutcome {
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof LangGoapError && error.code === "TIMEOUT";
+}
+
+/**
+ * One attempt of `execute` on its own deep copy of the state (whatever it
+ * does to it never reaches the run's state), bounded by `timeoutMs`: when
+ * time runs out the attempt's signal aborts and the attempt fails as a
+ * timeout.
+ */
+async function attemptWithin(
+  action: ActionSpec,
+  attempt: number,
+  timeoutMs: number,
+  wave: AbortSignal | undefined,
+  execute: NonNullable<ActionSpec["execute"]>,
+  before: Readonly<WorldState>,
+  ctx: RunActionContext,
+): Promise<unknown> {
+  const own = new AbortController();
+  const signal = wave ? AbortSignal.any([wave, own.signal]) : own.signal;
+  // Only time cuts an attempt short: an aborted wave asks siblings to stop, and work they finish anyway is kept.
+  return settleWithin(execute(copyState(before), { attempt, rng: ctx.rng, signal, config: ctx.config }), {
+    ms: timeoutMs,
+    onTimeout: () => {
+      const error = timeoutError(`action "${action.name}" (attempt ${attempt})`, timeoutMs, { action: action.name, attempt });
+      own.abort(error);
+      return error;
+    },
+  });
 }
 
 /**
@@ -90,6 +124,7 @@ export async function runAction(action: ActionSpec, before: Readonly<WorldState>
 
   await runtime.trace("onActionStart", action, before);
   const qos = action.qos ?? FIRE_ONCE;
+  const timeoutMs = qos.timeoutMs ?? ctx.timeoutMs;
   let attempt = 0;
   let raw: unknown;
   for (;;) {
@@ -99,10 +134,7 @@ export async function runAction(action: ActionSpec, before: Readonly<WorldState>
       const execute = action.execute;
       // The tracer's action scope (e.g. the action span active), so calls made by execute nest under the action.
       raw = execute
-        ? await runtime.runAction(action, async () =>
-            // Each attempt gets its own deep copy: whatever execute does to it never reaches the run's state.
-            execute(copyState(before), { attempt, rng, ...(signal ? { signal } : {}), config: ctx.config }),
-          )
+        ? await runtime.runAction(action, async () => attemptWithin(action, attempt, timeoutMs, signal, execute, before, ctx))
         : undefined;
       break;
     } catch (error) {
@@ -113,7 +145,8 @@ export async function runAction(action: ActionSpec, before: Readonly<WorldState>
         await ctx.sleep(backoffMs, signal);
         continue;
       }
-      return finish(false, attempt, copyState(before), signal?.aborted ? "aborted" : "error", errorMessage(error));
+      const kind = signal?.aborted ? "aborted" : isTimeout(error) ? "timeout" : "error";
+      return finish(false, attempt, copyState(before), kind, errorMessage(error));
     }
   }
 
