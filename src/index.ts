@@ -31,6 +31,7 @@ export {
   checkTimeout,
   compareScores,
   createRng,
+  DEFAULT_OBSERVER_TIMEOUT_MS,
   DEFAULT_RETRY_POLICY,
   type DeadlineOptions,
   type Domain,

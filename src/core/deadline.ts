@@ -1,5 +1,8 @@
 import { LangGoapError } from "./errors.js";
 
+/** Time limit of an observer (a tracer hook, a history store's `record`) unless configured otherwise: 5 seconds. */
+export const DEFAULT_OBSERVER_TIMEOUT_MS = 5_000;
+
 /** Longest delay `setTimeout` honours (a larger one fires at once); longer limits mean "no limit". */
 const MAX_TIMER_MS = 2_147_483_647;
 

@@ -22,7 +22,7 @@ export {
   testCondition,
   unsatisfiedKeys,
 } from "./conditions.js";
-export { checkTimeout, type DeadlineOptions, settleWithin, timeoutError } from "./deadline.js";
+export { checkTimeout, DEFAULT_OBSERVER_TIMEOUT_MS, type DeadlineOptions, settleWithin, timeoutError } from "./deadline.js";
 export { type Domain, domainSchema, loadDomain, validateDomain } from "./domain.js";
 export {
   EFFECT_OPERATORS,

@@ -22,6 +22,7 @@ import {
   type InvokeNlOptions,
 } from "./graph-options.js";
 import { GoapObserver } from "./observer.js";
+import { ObserverLimits } from "./observer-limits.js";
 import { ParallelGoapExecutor } from "./parallel-executor.js";
 import { type PlanData, planFromData } from "./plan-data.js";
 import { GoapPlanner } from "./planner.js";
@@ -81,6 +82,8 @@ export class GoapGraph {
     this.#goals = goalRegistry;
     const common = {
       goalRegistry,
+      // One set of limits for the three nodes: a tracer dropped by one is dropped by all.
+      observerLimits: new ObserverLimits(options.observerTimeoutMs),
       ...(options.tracer ? { tracer: options.tracer } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
       ...(options.now ? { now: options.now } : {}),

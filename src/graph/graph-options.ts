@@ -78,6 +78,15 @@ export interface GoapGraphOptions {
    * @defaultValue 30000 (`DEFAULT_SENSOR_TIMEOUT_MS`)
    */
   readonly sensorTimeoutMs?: number;
+  /**
+   * Time limit in ms of each tracer hook (and of a tracer's action scope
+   * beyond the action itself) and of the history store's `record`
+   * (`Infinity` for none). A tracer that exceeds it is dropped for the rest
+   * of the run with a warning; a `record` that exceeds it is abandoned with
+   * a warning.
+   * @defaultValue 5000 (`DEFAULT_OBSERVER_TIMEOUT_MS`)
+   */
+  readonly observerTimeoutMs?: number;
 }
 
 /** Options of `GoapGraph.compile`, passed through to LangGraph. */

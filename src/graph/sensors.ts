@@ -2,6 +2,7 @@ import {
   type ActionSpec,
   callTracer,
   checkTimeout,
+  DEFAULT_OBSERVER_TIMEOUT_MS,
   type GoalSpec,
   LangGoapError,
   MultiGoal,
@@ -155,7 +156,9 @@ export async function runSensors(
       continue;
     }
     state = next;
-    await callTracer(tracer, "onSensorComplete", sensor.name, updates as WorldState);
+    const delivered = callTracer(tracer, "onSensorComplete", sensor.name, updates as WorldState);
+    // Graph nodes pass a tracer that is already time-limited; a bare one gets the default limit here.
+    if (delivered) await settleWithin(delivered, { ms: DEFAULT_OBSERVER_TIMEOUT_MS, onTimeout: () => undefined }).catch(() => undefined);
   }
   return state;
 }
