@@ -4,7 +4,8 @@ import { copyState } from "../../src/graph/copy-state.js";
 import { FunctionalSensor, GoapGraph } from "../../src/graph/index.js";
 import { quietLogger } from "./support.js";
 
-const START = { cart: { items: ["apple"] }, tags: ["new"] };
+/** A fresh start state each time (an action that corrupted one must not hide it by corrupting the expectation too). */
+const start = () => ({ cart: { items: ["apple"] }, tags: ["new"] });
 
 describe("the state given to actions is theirs to read, not to corrupt", () => {
   it("an action that pushes into a nested array and throws leaves no trace, and its retry sees the original", async () => {
@@ -25,11 +26,11 @@ describe("the state given to actions is theirs to read, not to corrupt", () => {
     const other = new ActionSpec({ name: "give_up", effects: { added: true }, cost: 9 });
     const result = await new GoapGraph([add, other], { logger: quietLogger(), sleep: async () => undefined }).invoke(
       { added: true },
-      START,
+      start(),
     );
     expect(seen).toEqual([["apple"], ["apple"]]);
-    expect(result.worldState).toEqual({ ...START, added: true });
-    expect(result.executionHistory[0]?.stateBefore).toEqual(START);
+    expect(result.worldState).toEqual({ ...start(), added: true });
+    expect(result.executionHistory[0]?.stateBefore).toEqual(start());
   });
 
   it("a failed action leaves the world as it was; the history's stateBefore is exact", async () => {
@@ -42,7 +43,7 @@ describe("the state given to actions is theirs to read, not to corrupt", () => {
       },
     });
     const fine = new ActionSpec({ name: "fine", effects: { done: true }, cost: 5 });
-    const result = await new GoapGraph([spoil, fine], { logger: quietLogger() }).invoke({ done: true }, START);
+    const result = await new GoapGraph([spoil, fine], { logger: quietLogger() }).invoke({ done: true }, start());
     expect(result.status).toBe("goal_achieved");
     expect(result.worldState.cart).toEqual({ items: ["apple"] });
     const [failed, succeeded] = result.executionHistory;
@@ -69,7 +70,7 @@ describe("the state given to actions is theirs to read, not to corrupt", () => {
         return { cart, added: true };
       },
     });
-    const result = await new GoapGraph([quiet, add], { logger: quietLogger() }).invoke({ added: true }, START);
+    const result = await new GoapGraph([quiet, add], { logger: quietLogger() }).invoke({ added: true }, start());
     expect(result.worldState.cart).toEqual({ items: ["apple", "pear"] });
     expect(result.executionHistory.map((r) => (r.stateBefore.cart as { items: string[] }).items)).toEqual([["apple"], ["apple"]]);
     expect(result.executionHistory.map((r) => (r.stateAfter.cart as { items: string[] }).items)).toEqual([["apple"], ["apple", "pear"]]);
@@ -85,9 +86,9 @@ describe("the state given to actions is theirs to read, not to corrupt", () => {
         return true;
       },
     });
-    const result = await new GoapGraph([move], { logger: quietLogger() }).invoke({ moved: true }, START);
-    expect(result.worldState).toEqual({ ...START, moved: true });
-    expect(result.executionHistory[0]?.stateBefore).toEqual(START);
+    const result = await new GoapGraph([move], { logger: quietLogger() }).invoke({ moved: true }, start());
+    expect(result.worldState).toEqual({ ...start(), moved: true });
+    expect(result.executionHistory[0]?.stateBefore).toEqual(start());
   });
 
   it("a sensor that scribbles on what it reads and throws leaves no trace", async () => {
@@ -97,8 +98,8 @@ describe("the state given to actions is theirs to read, not to corrupt", () => {
       throw new Error("sensor offline");
     });
     const act = new ActionSpec({ name: "act", effects: { done: true } });
-    const result = await new GoapGraph([act], { logger, sensors: [nosy] }).invoke({ done: true }, START);
-    expect(result.worldState).toEqual({ ...START, done: true });
+    const result = await new GoapGraph([act], { logger, sensors: [nosy] }).invoke({ done: true }, start());
+    expect(result.worldState).toEqual({ ...start(), done: true });
   });
 });
 
