@@ -17,7 +17,7 @@ export interface ActionContext {
   readonly attempt: number;
   /** The run's seeded generator. */
   readonly rng: Rng;
-  /** Aborted when the run is cancelled. */
+  /** Aborted when the run is cancelled, a sibling in its parallel wave fails, or the attempt's time limit passes. */
   readonly signal?: AbortSignal;
   /** The LangGraph runnable config of the executing node, when run inside a graph. */
   readonly config?: unknown;

@@ -19,6 +19,7 @@ export type LangGoapErrorCode =
   | "SOLVER_ERROR"
   | "INTERPRETER_ERROR"
   | "EXECUTION_ERROR"
+  | "TIMEOUT"
   | "STORE_ERROR";
 
 /**

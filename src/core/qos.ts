@@ -1,3 +1,4 @@
+import { checkTimeout } from "./deadline.js";
 import { describeValue, LangGoapError } from "./errors.js";
 import type { Rng } from "./rng.js";
 
@@ -18,8 +19,21 @@ export interface ActionQosOptions {
   readonly jitter?: number;
   /** An idempotent action is retried on any error. @defaultValue false */
   readonly idempotent?: boolean;
-  /** Errors retried when not idempotent. @defaultValue ["TimeoutError"] */
+  /**
+   * Errors retried when not idempotent. `"TimeoutError"` also matches the
+   * executor's own time limit (a `LangGoapError` with code `TIMEOUT`).
+   * @defaultValue ["TimeoutError"]
+   */
   readonly retryableErrors?: RetryableErrors;
+  /**
+   * Time limit of one attempt in ms (`Infinity` for none). An attempt still
+   * running then fails as a timeout: the `signal` given to `execute` is
+   * aborted (the executor cannot stop code that ignores it) and the
+   * failure is handled like any other, retried by this policy when
+   * timeouts are retryable, then replanned.
+   * @defaultValue the graph's `actionTimeoutMs` (5 minutes)
+   */
+  readonly timeoutMs?: number;
 }
 
 /**
@@ -41,6 +55,8 @@ export class ActionQos {
   readonly jitter: number;
   readonly idempotent: boolean;
   readonly retryableErrors: RetryableErrors;
+  /** Per-attempt time limit in ms; `undefined`: the executor's default. */
+  readonly timeoutMs: number | undefined;
 
   constructor(options: ActionQosOptions = {}) {
     this.maxAttempts = options.maxAttempts ?? 1;
@@ -50,6 +66,7 @@ export class ActionQos {
     this.jitter = options.jitter ?? 0.1;
     this.idempotent = options.idempotent ?? false;
     this.retryableErrors = options.retryableErrors ?? ["TimeoutError"];
+    this.timeoutMs = options.timeoutMs === undefined ? undefined : checkTimeout(options.timeoutMs, "ActionQos.timeoutMs");
     const bad = (field: string, expected: string, value: unknown) =>
       new LangGoapError("INVALID_OPTION", `ActionQos.${field}: expected ${expected}, got ${describeValue(value)}`, { field, value });
     if (!Number.isInteger(this.maxAttempts) || this.maxAttempts < 1) throw bad("maxAttempts", "an integer >= 1", this.maxAttempts);
@@ -86,10 +103,14 @@ export class ActionQos {
         return false;
       }
     }
-    return matcher.some((m) =>
-      typeof m === "string" ? (error as { name?: unknown })?.name === m || (error as { code?: unknown })?.code === m : error instanceof m,
-    );
+    return matcher.some((m) => (typeof m === "string" ? matchesName(error, m) : error instanceof m));
   }
+}
+
+/** True when `error`'s name or code is `name`; `"TimeoutError"` also covers our own `TIMEOUT` code. */
+function matchesName(error: unknown, name: string): boolean {
+  const { name: errorName, code } = (error ?? {}) as { name?: unknown; code?: unknown };
+  return errorName === name || code === name || (name === "TimeoutError" && error instanceof LangGoapError && code === "TIMEOUT");
 }
 
 /** One attempt, no retry: the default of every action. */

@@ -1,5 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { type ActionSpec, createRng, type Rng, type WorldState } from "../core/index.js";
+import { type ActionSpec, checkTimeout, createRng, type Rng, type WorldState } from "../core/index.js";
+import { type FactTypes, factTypesOfRun } from "./fact-values.js";
 import { type ActionGuard, hasBlockingFailure, runGuards } from "./guards.js";
 import { askHuman } from "./human-approval.js";
 import { sameJson } from "./json.js";
@@ -17,7 +18,12 @@ export interface GoapExecutorOptions extends GoapNodeOptions {
   readonly transitionModel?: ExecutionTransitionModel;
   /** How QoS backoff waits. @defaultValue a `setTimeout` sleep */
   readonly sleep?: Sleep;
+  /** Time limit of one attempt of an action whose QoS sets no `timeoutMs` (`Infinity` for none). @defaultValue {@link DEFAULT_ACTION_TIMEOUT_MS} */
+  readonly actionTimeoutMs?: number;
 }
+
+/** Time limit of one action attempt unless its QoS or the graph says otherwise: 5 minutes. */
+export const DEFAULT_ACTION_TIMEOUT_MS = 300_000;
 
 /**
  * The `executor` node: runs the plan's next step. Before running it checks
@@ -37,12 +43,15 @@ export class GoapExecutor {
   readonly #guards: readonly ActionGuard[];
   readonly #transitionModel: ExecutionTransitionModel | undefined;
   readonly #sleep: Sleep;
+  readonly #timeoutMs: number;
 
   constructor(actions: readonly ActionSpec[], options: GoapExecutorOptions = {}) {
     this.runtime = new NodeRuntime(actions, options);
     this.#guards = Object.freeze([...(options.guards ?? [])]);
     this.#transitionModel = options.transitionModel;
     this.#sleep = options.sleep ?? timerSleep;
+    this.#timeoutMs =
+      options.actionTimeoutMs === undefined ? DEFAULT_ACTION_TIMEOUT_MS : checkTimeout(options.actionTimeoutMs, "actionTimeoutMs");
   }
 
   /** The live actions by name (plans are re-bound through this). */
@@ -57,8 +66,10 @@ export class GoapExecutor {
 
   /** Runs the next step (or wave) of the plan in `state`. */
   async run(state: GoapState, config?: LangGraphRunnableConfig): Promise<GoapStateUpdate> {
-    // Nothing to run: no plan was found, the goal already holds, or planning reported an error.
-    if (state.status === "no_plan" || state.status === "error" || state.plan?.actions.length === 0) return { lastStepResultCount: 0 };
+    // Nothing to run: no plan was found, planning ended the run (an error, or only exhausted actions lead on), or the goal already holds.
+    if (state.status === "no_plan" || state.status === "error" || state.status === "failed" || state.plan?.actions.length === 0) {
+      return { lastStepResultCount: 0 };
+    }
     const step = state.currentStep;
     if (!state.plan || step < 0 || step >= state.plan.actions.length) return this.#nothingToRun(state);
 
@@ -70,7 +81,7 @@ export class GoapExecutor {
     if (!cleared.ok) return this.#failed(state, [cleared.refusal], humanInput);
 
     const rng = createRng(state.rngState);
-    const outcomes = await this.#runWave(actions, cleared.world, rng, config);
+    const outcomes = await this.#runWave(actions, cleared.world, rng, factTypesOfRun(this.runtime, state.goal), config);
     const results = outcomes.map((o) => o.result);
     const failed = results.some((r) => !r.success);
     // Successful actions really happened, even in a failed wave: their changes are kept.
@@ -121,6 +132,7 @@ export class GoapExecutor {
     actions: readonly ActionSpec[],
     world: WorldState,
     rng: Rng,
+    factTypes: FactTypes,
     config: LangGraphRunnableConfig | undefined,
   ): Promise<ActionOutcome[]> {
     const rngs = actions.map(() => rng.fork());
@@ -137,6 +149,8 @@ export class GoapExecutor {
             transitionModel: this.#transitionModel,
             signal: waveAbort.signal,
             config,
+            factTypes,
+            timeoutMs: this.#timeoutMs,
           });
           if (!outcome.result.success) waveAbort.abort();
           const { success, error } = outcome.result;

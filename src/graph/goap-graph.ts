@@ -22,6 +22,7 @@ import {
   type InvokeNlOptions,
 } from "./graph-options.js";
 import { GoapObserver } from "./observer.js";
+import { ObserverLimits } from "./observer-limits.js";
 import { ParallelGoapExecutor } from "./parallel-executor.js";
 import { type PlanData, planFromData } from "./plan-data.js";
 import { GoapPlanner } from "./planner.js";
@@ -81,16 +82,27 @@ export class GoapGraph {
     this.#goals = goalRegistry;
     const common = {
       goalRegistry,
+      // One set of limits for the three nodes: a tracer dropped by one is dropped by all.
+      observerLimits: new ObserverLimits(options.observerTimeoutMs),
       ...(options.tracer ? { tracer: options.tracer } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
       ...(options.now ? { now: options.now } : {}),
     };
     this.planner = new GoapPlanner(this.actions, {
       ...common,
-      ...pick(options, ["strategy", "pipelineStrategy", "sensors", "resolvers", "stuckHandlers", "maxStuckIterations", "recordExpansions"]),
+      ...pick(options, [
+        "strategy",
+        "pipelineStrategy",
+        "sensors",
+        "resolvers",
+        "stuckHandlers",
+        "maxStuckIterations",
+        "recordExpansions",
+        "sensorTimeoutMs",
+      ]),
     });
     const Executor = options.parallel ? ParallelGoapExecutor : GoapExecutor;
-    this.executor = new Executor(this.actions, { ...common, ...pick(options, ["guards", "transitionModel", "sleep"]) });
+    this.executor = new Executor(this.actions, { ...common, ...pick(options, ["guards", "transitionModel", "sleep", "actionTimeoutMs"]) });
     this.observer = new GoapObserver(this.actions, { ...common, ...pick(options, ["terminationPolicies", "history"]) });
     this.state = createGoapStateAnnotation(goalRegistry, seed);
   }
@@ -139,6 +151,7 @@ export class GoapGraph {
       status: "executing",
       blacklistedActions: [],
       actionFailureCounts: {},
+      readmittedActions: [],
       currentSubgoalIndex: 0,
       noPlanExplanation: null,
       reflectionContext: [],

@@ -66,6 +66,27 @@ export interface GoapGraphOptions {
   readonly goals?: readonly (GoalSpec | MultiGoal)[];
   /** Send search events to the tracer. @defaultValue false */
   readonly recordExpansions?: boolean;
+  /**
+   * Time limit in ms of one attempt of an action whose `qos.timeoutMs` is
+   * unset (`Infinity` for none); a timed-out attempt fails as `timeout`.
+   * @defaultValue 300000 (5 minutes, `DEFAULT_ACTION_TIMEOUT_MS`)
+   */
+  readonly actionTimeoutMs?: number;
+  /**
+   * Time limit in ms of one reading of a sensor without its own `timeoutMs`
+   * (`Infinity` for none); a timed-out sensor is skipped with a warning.
+   * @defaultValue 30000 (`DEFAULT_SENSOR_TIMEOUT_MS`)
+   */
+  readonly sensorTimeoutMs?: number;
+  /**
+   * Time limit in ms of each tracer hook (and of a tracer's action scope
+   * beyond the action itself) and of the history store's `record`
+   * (`Infinity` for none). A tracer that exceeds it is dropped for the rest
+   * of the run with a warning; a `record` that exceeds it is abandoned with
+   * a warning.
+   * @defaultValue 5000 (`DEFAULT_OBSERVER_TIMEOUT_MS`)
+   */
+  readonly observerTimeoutMs?: number;
 }
 
 /** Options of `GoapGraph.compile`, passed through to LangGraph. */

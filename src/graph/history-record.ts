@@ -1,4 +1,4 @@
-import type { GoalSpec } from "../core/index.js";
+import { type GoalSpec, settleWithin, timeoutError } from "../core/index.js";
 import { computeGoalHash, type ExecutionHistory, type ExecutionRecord } from "./history/index.js";
 import { errorMessage } from "./logger.js";
 import type { RunIdentity } from "./run-identity.js";
@@ -52,7 +52,9 @@ export function buildExecutionRecord(
 export async function recordExecution(history: ExecutionHistory | undefined, record: ExecutionRecord, runtime: NodeRuntime): Promise<void> {
   if (!history) return;
   try {
-    await history.record(record);
+    const ms = runtime.limits.timeoutMs;
+    // A store that never answers must not hold the run's end hostage.
+    await settleWithin(history.record(record), { ms, onTimeout: () => timeoutError("execution history record()", ms) });
   } catch (error) {
     runtime.logger.warn(`execution history could not record the run: ${errorMessage(error)}`, { goalHash: record.goalHash });
   }

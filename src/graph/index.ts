@@ -1,6 +1,6 @@
 export { CONSOLE_LOGGER, type GoapLogger } from "../core/index.js";
 export { FunctionalConditionResolver, type ResolveConditionsOptions, resolveConditions } from "./conditions.js";
-export { GoapExecutor, type GoapExecutorOptions } from "./executor.js";
+export { DEFAULT_ACTION_TIMEOUT_MS, GoapExecutor, type GoapExecutorOptions } from "./executor.js";
 export { type GoalData, type GoalInput, GoalRegistry, type GoalSpecData, goalToData, isGoalData, type MultiGoalData } from "./goal-data.js";
 export { GoapGraph } from "./goap-graph.js";
 export {
@@ -39,7 +39,15 @@ export { GoapPlanner, type GoapPlannerOptions } from "./planner.js";
 export { type ExecutionTransitionModel, type Sleep, timerSleep } from "./run-action.js";
 export { GOAP_RUN_INPUT_SCHEMA, GOAP_RUN_OUTPUT_SCHEMA } from "./run-schemas.js";
 export type { GoapNodeOptions } from "./runtime.js";
-export { FunctionalSensor, runSensors, type Sensor } from "./sensors.js";
+export {
+  DEFAULT_SENSOR_TIMEOUT_MS,
+  FunctionalSensor,
+  type RunSensorsOptions,
+  runSensors,
+  type Sensor,
+  type SensorContext,
+  type SensorUpdates,
+} from "./sensors.js";
 export { compileServedGraph, type ServedGoapGraph, type ServedGraphOptions } from "./served-graph.js";
 export {
   type ActionFailureKind,

@@ -8,7 +8,7 @@ import { sameJson } from "./json.js";
 import { errorMessage } from "./logger.js";
 import { runIdentity } from "./run-identity.js";
 import { type GoapNodeOptions, NodeRuntime } from "./runtime.js";
-import { type GoapState, type GoapStateUpdate, type GoapStatus, IMMEDIATE_BLACKLIST } from "./state.js";
+import { type GoapState, type GoapStateUpdate, type GoapStatus, IMMEDIATE_BLACKLIST, NEVER_READMITTED } from "./state.js";
 import { emitEvent } from "./stream-events.js";
 import type { EarlyTermination, TerminationPolicy } from "./termination.js";
 
@@ -73,11 +73,14 @@ export class GoapObserver {
           replanCount: 0,
           blacklistedActions: [],
           actionFailureCounts: {},
+          readmittedActions: [],
         });
       }
       return this.#achieved(state, config);
     }
     if (state.status === "no_plan") return this.#end(state, config, "no_plan", state.replanReason);
+    // The planner found that only exhausted actions lead on.
+    if (state.status === "failed") return this.#end(state, config, "failed", state.replanReason);
 
     const strategy: ReplanStrategy = current.policy.replanStrategy;
     if (state.status === "action_failed") {
@@ -109,6 +112,7 @@ export class GoapObserver {
   #countFailures(state: GoapState): GoapStateUpdate {
     const counts = { ...state.actionFailureCounts };
     const blacklist = [...state.blacklistedActions];
+    const readmitted = [...state.readmittedActions];
     const latest = state.lastStepResultCount > 0 ? state.executionHistory.slice(-state.lastStepResultCount) : [];
     for (const result of latest) {
       if (result.success || result.failure === "aborted") continue;
@@ -117,8 +121,10 @@ export class GoapObserver {
       const immediate = result.failure !== null && IMMEDIATE_BLACKLIST.has(result.failure);
       counts[action.name] = immediate ? action.maxRetries + 1 : (counts[action.name] ?? 0) + 1;
       if ((counts[action.name] as number) > action.maxRetries && !blacklist.includes(action.name)) blacklist.push(action.name);
+      const unforgivable = result.failure !== null && NEVER_READMITTED.has(result.failure);
+      if (unforgivable && !readmitted.includes(action.name)) readmitted.push(action.name);
     }
-    return { actionFailureCounts: counts, blacklistedActions: blacklist };
+    return { actionFailureCounts: counts, blacklistedActions: blacklist, readmittedActions: readmitted };
   }
 
   /** True when the world differs from what the plan expected after the last executed step, on planning keys. */

@@ -1,9 +1,10 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { ConditionResolver } from "../core/index.js";
-import { type ActionSpec, describeValue, type GoalSpec, LangGoapError, MultiGoal, type WorldState } from "../core/index.js";
+import { type ActionSpec, checkTimeout, describeValue, type GoalSpec, LangGoapError, MultiGoal, type WorldState } from "../core/index.js";
 import { TwoPhasePipelineStrategy } from "../optimize/index.js";
 import { AStarStrategy, type Plan, type PlanningStrategy, planningKeys, StrategyRouter } from "../planner/index.js";
 import { resolveConditions } from "./conditions.js";
+import { exhaustedActions, exhaustionReason, fallbackUpdate } from "./exhaustion.js";
 import { goalToData } from "./goal-data.js";
 import {
   activeGoal,
@@ -36,6 +37,8 @@ export interface GoapPlannerOptions extends GoapNodeOptions {
   readonly maxStuckIterations?: number;
   /** Send search events to the tracer. @defaultValue false */
   readonly recordExpansions?: boolean;
+  /** Time limit of a reading for sensors without their own `timeoutMs` (`Infinity` for none). @defaultValue 30 s (`DEFAULT_SENSOR_TIMEOUT_MS`) */
+  readonly sensorTimeoutMs?: number;
 }
 
 interface Reflection {
@@ -74,6 +77,7 @@ export class GoapPlanner {
       throw new LangGoapError("INVALID_OPTION", `maxStuckIterations must be an integer >= 1, got ${describeValue(max)}`);
     }
     this.#maxStuckIterations = max;
+    if (options.sensorTimeoutMs !== undefined) checkTimeout(options.sensorTimeoutMs, "sensorTimeoutMs");
     this.#pipeline = options.pipelineStrategy ?? new TwoPhasePipelineStrategy();
     const handlers = options.stuckHandlers ?? [];
     this.#stuck = handlers.length ? new MulticastStuckHandler(handlers, "multicast", this.runtime.logger) : undefined;
@@ -102,11 +106,13 @@ export class GoapPlanner {
       throw new LangGoapError("INVALID_STATE", `worldState must be an object of facts, got ${describeValue(state.worldState)}`);
     }
     let goal = this.runtime.goals.restore(state.goal);
-    let world = await this.#observe(state.worldState, goal);
+    let world = await this.#observe(state.worldState, goal, config?.signal);
 
     const wasReplan = state.plan !== null;
     const replanCount = state.replanCount + (wasReplan ? 1 : 0);
     const usable = this.#usableActions(state);
+    // Exhausted actions are out of this (sub)goal: no fallback brings them back.
+    const exhausted = exhaustedActions(state);
     const firstGoal = activeGoal(goal, state.currentSubgoalIndex);
     const strategy = this.strategyFor(firstGoal);
     await this.runtime.trace("onPlanStart", firstGoal, world, strategy.name);
@@ -114,9 +120,9 @@ export class GoapPlanner {
     if (!(strategy instanceof StrategyRouter)) await this.runtime.trace("onStrategyChosen", strategy.name);
 
     const ctx: GoalPlanningContext = {
-      actions: usable,
+      actions: usable.filter((a) => !exhausted.has(a.name)),
       known: this.runtime.actionsByName,
-      blacklisted: state.blacklistedActions,
+      blacklisted: state.blacklistedActions.filter((name) => !exhausted.has(name)),
       chooseStrategy: (g) => this.strategyFor(g),
       priorPlan: wasReplan ? this.#priorPlan(state) : null,
       currentStep: state.currentStep,
@@ -141,6 +147,23 @@ export class GoapPlanner {
       reflectionContext: this.#reflections(state.reflectionContext),
       ...(goalChanged ? { goal } : {}),
     };
+    if (!result.plan && exhausted.size > 0) {
+      const blockers = await this.#exhaustedOnTheWay(goal, world, result.subgoalIndex, exhausted, {
+        ...ctx,
+        actions: usable,
+        blacklisted: [],
+      });
+      // Only actions that keep failing lead to the goal: the run ends here instead of trying them again.
+      if (blockers.length > 0) {
+        return {
+          ...common,
+          plan: null,
+          status: "failed",
+          replanReason: exhaustionReason(blockers, state),
+          currentSubgoalIndex: result.subgoalIndex,
+        };
+      }
+    }
     if (!result.plan) {
       await this.runtime.trace("onPlanFailed", "no_plan", durationMs);
       emitEvent(config, { kind: "no_plan", suggestion: result.explanation?.suggestion ?? "" });
@@ -155,7 +178,7 @@ export class GoapPlanner {
       status: "executing",
       noPlanExplanation: null,
       currentSubgoalIndex: result.subgoalIndex,
-      ...(result.usedBlacklistFallback ? { blacklistedActions: [], actionFailureCounts: {} } : {}),
+      ...(result.usedBlacklistFallback ? fallbackUpdate(state, exhausted) : {}),
     };
   }
 
@@ -197,10 +220,29 @@ export class GoapPlanner {
     return { result, goal, world };
   }
 
+  /** The exhausted actions a plan would need if they were allowed back (none when even they do not reach the goal). */
+  async #exhaustedOnTheWay(
+    goal: GoalSpec | MultiGoal,
+    world: WorldState,
+    fromSubgoal: number,
+    exhausted: ReadonlySet<string>,
+    ctx: GoalPlanningContext,
+  ): Promise<string[]> {
+    const found = goal instanceof MultiGoal ? await planMultiGoal(goal, fromSubgoal, world, ctx) : await planGoal(goal, world, ctx);
+    return [...new Set(found.plan?.actionNames.filter((name) => exhausted.has(name)) ?? [])];
+  }
+
   /** Sensors, then condition resolvers over every planning key. */
-  async #observe(worldState: WorldState, goal: GoalSpec | MultiGoal): Promise<WorldState> {
-    const { sensors = [], resolvers = [] } = this.#options;
-    let world = await runSensors(sensors, worldState, { tracer: this.runtime.tracer, logger: this.runtime.logger });
+  async #observe(worldState: WorldState, goal: GoalSpec | MultiGoal, signal: AbortSignal | undefined): Promise<WorldState> {
+    const { sensors = [], resolvers = [], sensorTimeoutMs } = this.#options;
+    let world = await runSensors(sensors, worldState, {
+      tracer: this.runtime.tracer,
+      logger: this.runtime.logger,
+      actions: this.runtime.actions,
+      goal,
+      signal,
+      ...(sensorTimeoutMs === undefined ? {} : { timeoutMs: sensorTimeoutMs }),
+    });
     if (resolvers.length > 0) {
       const goals = goal instanceof MultiGoal ? goal.goals : [goal];
       const keys = goals.flatMap((g) => planningKeys(g, this.runtime.actions));

@@ -1,5 +1,7 @@
 import { isGraphBubbleUp } from "@langchain/langgraph";
-import { type ActionSpec, FIRE_ONCE, type Rng, type WorldState } from "../core/index.js";
+import { type ActionSpec, FIRE_ONCE, LangGoapError, type Rng, settleWithin, timeoutError, type WorldState } from "../core/index.js";
+import { copyState } from "./copy-state.js";
+import { describeBadFactValue, type FactTypes, findBadFactValue } from "./fact-values.js";
 import { errorMessage } from "./logger.js";
 import type { NodeRuntime } from "./runtime.js";
 import type { ActionFailureKind, ActionResult } from "./state.js";
@@ -38,6 +40,10 @@ export interface RunActionContext {
   readonly transitionModel: ExecutionTransitionModel | undefined;
   readonly signal: AbortSignal | undefined;
   readonly config: unknown;
+  /** Which facts are numbers, so values they cannot hold are caught. */
+  readonly factTypes: FactTypes;
+  /** Time limit of one attempt when the action's QoS sets none. */
+  readonly timeoutMs: number;
 }
 
 /** @internal The result of one action and, on success, the state it produced. */
@@ -48,6 +54,38 @@ export interface ActionOutcome {
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof LangGoapError && error.code === "TIMEOUT";
+}
+
+/**
+ * One attempt of `execute` on its own deep copy of the state (whatever it
+ * does to it never reaches the run's state), bounded by `timeoutMs`: when
+ * time runs out the attempt's signal aborts and the attempt fails as a
+ * timeout.
+ */
+async function attemptWithin(
+  action: ActionSpec,
+  attempt: number,
+  timeoutMs: number,
+  wave: AbortSignal | undefined,
+  execute: NonNullable<ActionSpec["execute"]>,
+  before: Readonly<WorldState>,
+  ctx: RunActionContext,
+): Promise<unknown> {
+  const own = new AbortController();
+  const signal = wave ? AbortSignal.any([wave, own.signal]) : own.signal;
+  // Only time cuts an attempt short: an aborted wave asks siblings to stop, and work they finish anyway is kept.
+  return settleWithin(execute(copyState(before), { attempt, rng: ctx.rng, signal, config: ctx.config }), {
+    ms: timeoutMs,
+    onTimeout: () => {
+      const error = timeoutError(`action "${action.name}" (attempt ${attempt})`, timeoutMs, { action: action.name, attempt });
+      own.abort(error);
+      return error;
+    },
+  });
 }
 
 /**
@@ -72,7 +110,8 @@ export async function runAction(action: ActionSpec, before: Readonly<WorldState>
     const result: ActionResult = {
       actionName: action.name,
       success,
-      stateBefore: { ...before },
+      // A deep copy: history shows the state as it was, whatever happens to the run's objects later.
+      stateBefore: copyState(before),
       stateAfter: after,
       error,
       failure,
@@ -85,18 +124,17 @@ export async function runAction(action: ActionSpec, before: Readonly<WorldState>
 
   await runtime.trace("onActionStart", action, before);
   const qos = action.qos ?? FIRE_ONCE;
+  const timeoutMs = qos.timeoutMs ?? ctx.timeoutMs;
   let attempt = 0;
   let raw: unknown;
   for (;;) {
     attempt++;
-    if (signal?.aborted) return finish(false, attempt - 1, { ...before }, "aborted", "aborted: another action in its wave failed");
+    if (signal?.aborted) return finish(false, attempt - 1, copyState(before), "aborted", "aborted: another action in its wave failed");
     try {
       const execute = action.execute;
       // The tracer's action scope (e.g. the action span active), so calls made by execute nest under the action.
       raw = execute
-        ? await runtime.runAction(action, async () =>
-            execute({ ...before }, { attempt, rng, ...(signal ? { signal } : {}), config: ctx.config }),
-          )
+        ? await runtime.runAction(action, async () => attemptWithin(action, attempt, timeoutMs, signal, execute, before, ctx))
         : undefined;
       break;
     } catch (error) {
@@ -107,7 +145,8 @@ export async function runAction(action: ActionSpec, before: Readonly<WorldState>
         await ctx.sleep(backoffMs, signal);
         continue;
       }
-      return finish(false, attempt, { ...before }, signal?.aborted ? "aborted" : "error", errorMessage(error));
+      const kind = signal?.aborted ? "aborted" : isTimeout(error) ? "timeout" : "error";
+      return finish(false, attempt, copyState(before), kind, errorMessage(error));
     }
   }
 
@@ -116,28 +155,33 @@ export async function runAction(action: ActionSpec, before: Readonly<WorldState>
     if (isPlainObject(raw)) {
       after = { ...before, ...raw };
     } else if (raw !== undefined && raw !== null) {
+      const kind = Array.isArray(raw) ? "an array" : typeof raw;
       return finish(
         false,
         attempt,
-        { ...before },
-        "error",
-        `action "${action.name}": execute returned ${typeof raw}; expected an object of world-state updates or nothing`,
+        copyState(before),
+        "invalid_output",
+        `action "${action.name}": execute returned ${kind}; expected an object of world-state updates or nothing`,
       );
     } else if (ctx.transitionModel) {
-      const sampled = await ctx.transitionModel.sample(before, action, rng);
+      const sampled = await ctx.transitionModel.sample(copyState(before), action, rng);
       after = { ...before, ...(isPlainObject(sampled) ? sampled : {}) };
     } else {
-      after = action.apply(before);
+      // An effect function is user code too: it gets a copy.
+      after = action.apply(typeof action.effects === "function" ? copyState(before) : before);
     }
   } catch (error) {
-    return finish(false, attempt, { ...before }, "error", errorMessage(error));
+    return finish(false, attempt, copyState(before), "error", errorMessage(error));
   }
+
+  const bad = findBadFactValue(after, before, ctx.factTypes);
+  if (bad) return finish(false, attempt, copyState(before), "invalid_value", describeBadFactValue(`action "${action.name}"`, bad));
 
   if (action.effectValidator) {
     let valid: boolean;
     let why = "Effect validation failed";
     try {
-      valid = await action.validateEffects(before, after);
+      valid = await action.validateEffects(copyState(before), copyState(after));
     } catch (error) {
       valid = false;
       why = `Effect validation failed: validator threw: ${errorMessage(error)}`;

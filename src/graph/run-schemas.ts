@@ -2,7 +2,18 @@ import { z } from "zod";
 import type { ActionFailureKind, GoapStatus } from "./state.js";
 
 const STATUSES = ["executing", "goal_achieved", "partially_achieved", "failed", "no_plan", "error", "action_failed", "terminated"] as const;
-const FAILURES = ["error", "guard_blocked", "approval_denied", "form_invalid", "validation_failed", "aborted", "no_action"] as const;
+const FAILURES = [
+  "error",
+  "guard_blocked",
+  "approval_denied",
+  "form_invalid",
+  "validation_failed",
+  "aborted",
+  "no_action",
+  "timeout",
+  "invalid_output",
+  "invalid_value",
+] as const;
 // Both lists name every member of their union: a new status or failure kind fails type-checking here until it is added.
 const _everyStatus: Record<GoapStatus, true> = Object.fromEntries(STATUSES.map((s) => [s, true])) as Record<
   (typeof STATUSES)[number],

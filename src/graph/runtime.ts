@@ -2,6 +2,7 @@ import { getConfig } from "@langchain/langgraph";
 import {
   type ActionSpec,
   callTracer,
+  LangGoapError,
   type PlanningTracer,
   runInTracerScope,
   type TraceRun,
@@ -11,6 +12,7 @@ import {
 import { SafeTracer } from "../tracing/index.js";
 import { GoalRegistry } from "./goal-data.js";
 import { CONSOLE_LOGGER, type GoapLogger, safeLogger } from "./logger.js";
+import { ObserverLimits } from "./observer-limits.js";
 import { bindAction } from "./plan-data.js";
 import { runIdentity } from "./run-identity.js";
 
@@ -29,6 +31,11 @@ function currentTraceRun(): TraceRun | undefined {
   return identity.runId || identity.threadId ? identity : undefined;
 }
 
+/** The key runs are told apart by in {@link ObserverLimits} (one shared key outside a graph run). */
+function runKey(run: TraceRun | undefined): string {
+  return run?.runId ?? run?.threadId ?? "";
+}
+
 /** Options every GOAP node accepts. */
 export interface GoapNodeOptions {
   /** Receives planning and execution events; a throwing tracer never breaks a run. */
@@ -39,6 +46,15 @@ export interface GoapNodeOptions {
   readonly goalRegistry?: GoalRegistry;
   /** Clock in epoch ms. @defaultValue Date.now */
   readonly now?: () => number;
+  /**
+   * Time limit in ms of each tracer hook (and of the tracer's action scope
+   * beyond the action) and of the history store's `record`; a tracer that
+   * exceeds it is dropped for the rest of the run, with a warning.
+   * @defaultValue 5000 (`DEFAULT_OBSERVER_TIMEOUT_MS`)
+   */
+  readonly observerTimeoutMs?: number;
+  /** @internal Shared by a graph's nodes, so a tracer dropped by one is dropped by all. */
+  readonly observerLimits?: ObserverLimits;
 }
 
 /**
@@ -52,16 +68,22 @@ export class NodeRuntime {
   readonly logger: Required<GoapLogger>;
   readonly #tracer: PlanningTracer | undefined;
   readonly now: () => number;
+  readonly limits: ObserverLimits;
 
   constructor(actions: readonly ActionSpec[], options: GoapNodeOptions = {}) {
     this.actions = validateActions(actions);
     this.actionsByName = new Map(this.actions.map((a) => [a.name, a]));
     this.goals = options.goalRegistry ?? new GoalRegistry();
     this.logger = safeLogger(options.logger ?? CONSOLE_LOGGER);
-    // Every user tracer is isolated: throwing hooks, rejected promises and throwing getters are caught.
+    this.limits = options.observerLimits ?? new ObserverLimits(options.observerTimeoutMs);
+    // Every user tracer is isolated: throwing hooks, rejected promises and throwing getters are caught, hung hooks cut short.
     this.#tracer = options.tracer
       ? SafeTracer.wrap(options.tracer, {
-          onError: (error, hook) => this.logger.debug(`tracer hook ${hook} failed: ${String((error as Error)?.message ?? error)}`),
+          timeoutMs: this.limits.timeoutMs,
+          onError: (error, hook) => {
+            if (error instanceof LangGoapError && error.code === "TIMEOUT") this.#dropTracer(hook);
+            else this.logger.debug(`tracer hook ${hook} failed: ${String((error as Error)?.message ?? error)}`);
+          },
         })
       : undefined;
     this.now = options.now ?? Date.now;
@@ -79,7 +101,17 @@ export class NodeRuntime {
   get tracer(): PlanningTracer | undefined {
     if (!this.#tracer) return undefined;
     const run = currentTraceRun();
+    if (this.limits.isDropped("tracer", runKey(run))) return undefined;
     return run ? tracerForRun(this.#tracer, run) : this.#tracer;
+  }
+
+  /** A hook ran out of time: the tracer is left out for the rest of the run (one warning). */
+  #dropTracer(hook: string): void {
+    if (!this.limits.drop("tracer", runKey(currentTraceRun()))) return;
+    this.logger.warn(
+      `tracer hook ${hook} did not settle within ${this.limits.timeoutMs} ms; the tracer is dropped for the rest of this run`,
+      { hook },
+    );
   }
 
   /** Runs an action's `execute` in the run's tracer scope (e.g. its span active); the outcome is `execute`'s. */

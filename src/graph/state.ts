@@ -27,13 +27,19 @@ export const TERMINAL_STATUSES: ReadonlySet<GoapStatus> = new Set([
 ]);
 
 /**
- * Why an action failed: its code threw or returned nonsense (`error`), a
- * guard blocked it, a human denied it or sent an invalid form, its effect
+ * Why an action failed: its code threw (`error`), it did not settle within
+ * its time limit (`timeout`), it wrote a value its fact cannot hold, such as
+ * `NaN` or a string for a number fact (`invalid_value`), `execute` returned
+ * something other than an object of facts (`invalid_output`), a guard
+ * blocked it, a human denied it or sent an invalid form, its effect
  * validator rejected the outcome, it was cut short because a sibling in its
  * parallel wave failed (`aborted`), or there was no action to run.
  */
 export type ActionFailureKind =
   | "error"
+  | "timeout"
+  | "invalid_value"
+  | "invalid_output"
   | "guard_blocked"
   | "approval_denied"
   | "form_invalid"
@@ -42,7 +48,19 @@ export type ActionFailureKind =
   | "no_action";
 
 /** Failures that blacklist the action at once, whatever its `maxRetries`. */
-export const IMMEDIATE_BLACKLIST: ReadonlySet<ActionFailureKind> = new Set(["guard_blocked", "approval_denied", "form_invalid"]);
+export const IMMEDIATE_BLACKLIST: ReadonlySet<ActionFailureKind> = new Set([
+  "guard_blocked",
+  "approval_denied",
+  "form_invalid",
+  "invalid_output",
+]);
+
+/**
+ * Failures no blacklist fallback forgives: the action broke its contract
+ * (its code is wrong, not its luck), so it stays out for the rest of the
+ * (sub)goal, and the run ends `failed` when no plan avoids it.
+ */
+export const NEVER_READMITTED: ReadonlySet<ActionFailureKind> = new Set(["invalid_output"]);
 
 /** One executed (or refused) action, as the execution history records it. */
 export interface ActionResult {
@@ -77,6 +95,14 @@ export interface GoapState {
   status: GoapStatus;
   blacklistedActions: string[];
   actionFailureCounts: Record<string, number>;
+  /**
+   * Actions a blacklist fallback may not bring back again in this (sub)goal:
+   * those it already let back in once, and those whose failure no fallback
+   * forgives ({@link NEVER_READMITTED}). Blacklisted while listed here, an
+   * action is exhausted: planning leaves it out, and when no plan avoids
+   * it the run ends `failed` with a reason naming it.
+   */
+  readmittedActions: string[];
   /** The MultiGoal subgoal being pursued. */
   currentSubgoalIndex: number;
   noPlanExplanation: NoPlanExplanation | null;
@@ -121,6 +147,7 @@ export function createGoapStateAnnotation(goals: GoalRegistry, seed: number) {
     status: Annotation<GoapStatus>({ reducer: replace, default: () => "executing" }),
     blacklistedActions: Annotation<string[]>({ reducer: replace, default: () => [] }),
     actionFailureCounts: Annotation<Record<string, number>>({ reducer: replace, default: () => ({}) }),
+    readmittedActions: Annotation<string[]>({ reducer: replace, default: () => [] }),
     currentSubgoalIndex: Annotation<number>({ reducer: replace, default: () => 0 }),
     noPlanExplanation: Annotation<NoPlanExplanation | null>({ reducer: replace, default: () => null }),
     reflectionContext: Annotation<string[]>({ reducer: replace, default: () => [] }),

@@ -23,6 +23,7 @@ import {
   renderFactCatalog,
   renderWorldState,
 } from "./prompt.js";
+import { callProvider, type ProviderCallSettings, type ProviderRetryOptions, providerCallSettings } from "./provider-call.js";
 import {
   asRejectedAnswer,
   isRawAndParsed,
@@ -48,6 +49,18 @@ export interface GoalInterpreterOptions {
   readonly maxCorrections?: number;
   /** Passed to `withStructuredOutput`. @defaultValue `{ name: "goal" }`, plus function calling for OpenAI models */
   readonly structuredOutput?: StructuredOutputOptions;
+  /**
+   * Time limit of one model call in ms (`Infinity` for none); a call still
+   * running then is aborted and counts as a transient failure.
+   * @defaultValue 60000 (`DEFAULT_MODEL_TIMEOUT_MS`)
+   */
+  readonly timeoutMs?: number;
+  /**
+   * Retries of transient provider failures (429, 5xx, network errors,
+   * timeouts) with exponential backoff, on top of any the client makes.
+   * @defaultValue `{ maxAttempts: 3, initialDelayMs: 1000, maxDelayMs: 20000 }`
+   */
+  readonly retry?: ProviderRetryOptions;
 }
 
 /** A goal together with the model's structured answer and how many answers it took. */
@@ -85,6 +98,7 @@ export class GoalInterpreter {
   readonly #examples: readonly GoalExample[];
   readonly #maxCorrections: number;
   readonly #structuredOutput: StructuredOutputOptions;
+  readonly #call: ProviderCallSettings;
 
   constructor(llm: BaseChatModel, actions: readonly ActionSpec[], options: GoalInterpreterOptions = {}) {
     if (typeof llm?.withStructuredOutput !== "function") {
@@ -125,6 +139,7 @@ export class GoalInterpreter {
         throw new LangGoapError("INVALID_OPTION", `GoalInterpreter: examples[${i}] is not a valid goal: ${why}`, { index: i });
       }
     });
+    this.#call = providerCallSettings("GoalInterpreter", options.timeoutMs, options.retry);
     this.#llm = llm;
     this.#structuredOutput = structuredOutputOptionsFor(llm, "goal", options.structuredOutput);
   }
@@ -183,15 +198,23 @@ export class GoalInterpreter {
     { ok: true; goal: GoalSpec; interpreted: InterpretedGoal } | { ok: false; problem: AnswerProblem; rawOutput: string | undefined }
   > {
     let output: unknown;
+    const calls = { count: 0 };
     try {
-      output = await structured.invoke(messages, config);
+      output = await callProvider(
+        (signal) => structured.invoke(messages, { ...config, signal }),
+        this.#call,
+        "GoalInterpreter: the chat model call",
+        config?.signal,
+        calls,
+      );
     } catch (error) {
       const rejected = asRejectedAnswer(error);
       if (!rejected) {
+        const tries = calls.count > 1 ? ` (${calls.count} attempts)` : "";
         throw new LangGoapError(
           "INTERPRETER_ERROR",
-          `GoalInterpreter: the chat model call failed: ${(error as Error)?.message ?? describeValue(error)}`,
-          { request },
+          `GoalInterpreter: the chat model call failed${tries}: ${(error as Error)?.message ?? describeValue(error)}`,
+          { request, attempts: calls.count },
           { cause: error },
         );
       }

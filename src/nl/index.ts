@@ -10,4 +10,5 @@ export {
 } from "./keyword-interpreter.js";
 export { DEFAULT_GOAL_SYSTEM_PROMPT, type GoalExample, renderActionCatalog, renderFactCatalog } from "./prompt.js";
 export { DEFAULT_CONDITION_PROMPT, PromptConditionResolver, type PromptConditionResolverOptions } from "./prompt-condition-resolver.js";
+export { DEFAULT_MODEL_TIMEOUT_MS, isTransientProviderError, type ProviderRetryOptions } from "./provider-call.js";
 export type { StructuredOutputOptions } from "./structured-call.js";

@@ -1,20 +1,34 @@
-import { type ActionSpec, type PlanningTracer, runInTracerScope, type TraceRun, tracerForRun } from "../core/index.js";
+import {
+  type ActionSpec,
+  checkTimeout,
+  DEFAULT_OBSERVER_TIMEOUT_MS,
+  type PlanningTracer,
+  type TraceRun,
+  tracerForRun,
+} from "../core/index.js";
 import { HookTracer } from "./hook-tracer.js";
-import { invokeHook, type TracerErrorHandler } from "./safe-call.js";
+import { invokeHook, runScopeWithin, type TracerErrorHandler } from "./safe-call.js";
 import type { TraceHook, TraceHookArgs } from "./trace-event.js";
 
 /** Options of {@link SafeTracer}. */
 export interface SafeTracerOptions {
-  /** Told about each hook that throws or rejects. @defaultValue none (errors are swallowed silently) */
+  /** Told about each hook that throws, rejects or times out. @defaultValue none (errors are swallowed silently) */
   readonly onError?: TracerErrorHandler;
+  /**
+   * How long an async hook (and the action scope, beyond the action
+   * itself) may take, in ms (`Infinity` for no limit). A hook still pending
+   * then is reported to `onError` as a `TIMEOUT` and no longer waited for.
+   * @defaultValue 5000 (`DEFAULT_OBSERVER_TIMEOUT_MS`)
+   */
+  readonly timeoutMs?: number;
 }
 
 /**
- * Wraps a tracer so that no hook can break planning or execution: a
+ * Wraps a tracer so that no hook can break or hang planning or execution: a
  * synchronous throw, a rejected promise, even a throwing property getter
  * are caught (and reported to `onError`). Async hooks still return a
- * promise, which never rejects. Other properties (such as a reflexion
- * tracer's `reflections`) are read through.
+ * promise, which never rejects and settles within `timeoutMs`. Other
+ * properties (such as a reflexion tracer's `reflections`) are read through.
  *
  * @example
  * ```ts
@@ -24,12 +38,16 @@ export interface SafeTracerOptions {
 export class SafeTracer extends HookTracer {
   readonly inner: PlanningTracer;
   readonly #onError: TracerErrorHandler | undefined;
+  /** Time limit of an async hook in ms. */
+  readonly timeoutMs: number;
 
   constructor(inner: PlanningTracer, options: SafeTracerOptions = {}) {
     super();
     // Nested wrappers add nothing; keep one layer.
     this.inner = inner instanceof SafeTracer && options.onError === undefined ? inner.inner : inner;
     this.#onError = options.onError;
+    this.timeoutMs =
+      options.timeoutMs === undefined ? DEFAULT_OBSERVER_TIMEOUT_MS : checkTimeout(options.timeoutMs, "SafeTracer timeoutMs");
   }
 
   /** `tracer` made safe; a `SafeTracer` without new options is returned as is, `undefined` stays `undefined`. */
@@ -37,7 +55,7 @@ export class SafeTracer extends HookTracer {
   static wrap(tracer: PlanningTracer | undefined, options?: SafeTracerOptions): SafeTracer | undefined;
   static wrap(tracer: PlanningTracer | undefined, options: SafeTracerOptions = {}): SafeTracer | undefined {
     if (tracer === undefined) return undefined;
-    if (tracer instanceof SafeTracer && options.onError === undefined) return tracer;
+    if (tracer instanceof SafeTracer && options.onError === undefined && options.timeoutMs === undefined) return tracer;
     return new SafeTracer(tracer, options);
   }
 
@@ -53,15 +71,17 @@ export class SafeTracer extends HookTracer {
   /** The inner tracer's view of one run, made safe too. */
   forRun(run: TraceRun): PlanningTracer {
     const inner = tracerForRun(this.inner, run);
-    return inner === this.inner || inner === undefined ? this : new SafeTracer(inner, this.#onError ? { onError: this.#onError } : {});
+    return inner === this.inner || inner === undefined
+      ? this
+      : new SafeTracer(inner, { timeoutMs: this.timeoutMs, ...(this.#onError ? { onError: this.#onError } : {}) });
   }
 
-  /** Runs `execute` in the inner tracer's action scope; the outcome is always `execute`'s own. */
+  /** Runs `execute` in the inner tracer's action scope, waiting on the scope at most `timeoutMs` beyond `execute`; the outcome is always `execute`'s own. */
   runAction<T>(action: ActionSpec, execute: () => Promise<T>): Promise<T> {
-    return runInTracerScope(this.inner, action, execute);
+    return runScopeWithin(this.inner, action, execute, this.timeoutMs, this.#onError);
   }
 
   protected handle<K extends TraceHook>(hook: K, args: TraceHookArgs<K>): Promise<void> | undefined {
-    return invokeHook(this.inner, hook, args, this.#onError);
+    return invokeHook(this.inner, hook, args, this.#onError, this.timeoutMs);
   }
 }

@@ -126,7 +126,7 @@ describe("GoalInterpreter when OpenAI refuses", () => {
 });
 
 describe("GoalInterpreter when the provider is down", () => {
-  it("fails at once with INTERPRETER_ERROR", async () => {
+  it("fails with INTERPRETER_ERROR once its retries are spent", async () => {
     stub = await startOpenAiStub([{}]);
     const url = stub.url;
     await stub.close();
@@ -134,9 +134,10 @@ describe("GoalInterpreter when the provider is down", () => {
     const interpreter = new GoalInterpreter(
       new ChatOpenAI({ model: "gpt-4o-mini", apiKey: "sk-test", configuration: { baseURL: `${url}/v1` }, maxRetries: 0 }),
       villageActions,
+      { retry: { initialDelayMs: 5 } },
     );
     const error = await interpreter.interpret("I'm hungry").catch((e: unknown) => e);
     expect((error as LangGoapError).code).toBe("INTERPRETER_ERROR");
-    expect((error as LangGoapError).message).toContain("the chat model call failed");
+    expect((error as LangGoapError).message).toContain("the chat model call failed (3 attempts)");
   });
 });

@@ -52,6 +52,13 @@ async function startStub(routes: Record<string, Route>, answers: readonly unknow
         const route = routes[path];
         if (!route) return sendJson(res, 404, { error: { message: `stub has no route ${path}` } });
         const answer = answers[Math.min(requests.filter((r) => routes[r.path]).length - 1, answers.length - 1)];
+        if (answer instanceof HttpFailure) {
+          res.writeHead(answer.status, { "content-type": "application/json", ...answer.headers });
+          res.end(JSON.stringify(answer.body));
+          return;
+        }
+        // A provider that never answers: the request stays open until the stub closes.
+        if (answer === NO_ANSWER) return;
         route(request, answer, res);
       })
       .catch((error: unknown) => sendJson(res, 500, { error: { message: String(error) } }));
@@ -68,6 +75,18 @@ async function startStub(routes: Record<string, Route>, answers: readonly unknow
       }),
   };
 }
+
+/** A scripted HTTP error (a rate limit, a server error) with its JSON body and headers. */
+export class HttpFailure {
+  constructor(
+    readonly status: number,
+    readonly body: unknown = { error: { message: `stub status ${status}` } },
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+/** A scripted request that is never answered. */
+export const NO_ANSWER = Symbol("no answer");
 
 /** A scripted refusal (OpenAI's `refusal` field). */
 export class Refusal {

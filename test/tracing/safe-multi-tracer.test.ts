@@ -39,7 +39,7 @@ function throwingTracer(mode: "throw" | "reject"): PlanningTracer {
 describe("SafeTracer", () => {
   it("swallows throwing and rejecting hooks and reports each one", async () => {
     for (const mode of ["throw", "reject"] as const) {
-      const errors: [string, TraceHook][] = [];
+      const errors: [string, TraceHook | "runAction"][] = [];
       const safe = new SafeTracer(throwingTracer(mode), { onError: (e, hook) => errors.push([(e as Error).message, hook]) });
       const results = fireAll(safe);
       await Promise.all(results);
