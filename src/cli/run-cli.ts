@@ -7,12 +7,10 @@ import { runCommand } from "./commands/run.js";
 import { COMMANDS, type CommandName, commandSpec } from "./commands/spec.js";
 import { visualizeCommand } from "./commands/visualize.js";
 import { type CommandContext, createContext } from "./context.js";
+import { EXIT } from "./exit.js";
 import { commandHelp, mainHelp } from "./help.js";
 import type { CliIo } from "./io.js";
 import { parseCommand } from "./options.js";
-
-/** Exit codes of the `langgoap` command. */
-export const EXIT = Object.freeze({ OK: 0, NO_PLAN: 1, BAD_INPUT: 2, INTERNAL: 3 });
 
 const RUNNERS: Readonly<Record<CommandName, (ctx: CommandContext) => Promise<number>>> = {
   plan: planCommand,
@@ -53,7 +51,8 @@ function unknownCommand(name: string): LangGoapError {
  * Runs the `langgoap` command line in-process and returns its exit code:
  * 0 plan found (run: goal achieved), 1 no plan (explained on stderr),
  * 2 bad input (the message names the file, JSON path and reason), 3 an
- * internal error. All output goes through `io`, so tests capture it.
+ * internal error, 4 search budget exhausted (no proof either way), 130
+ * aborted (Ctrl-C). All output goes through `io`, so tests capture it.
  *
  * @example
  * ```ts
@@ -111,3 +110,5 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return EXIT.INTERNAL;
   }
 }
+
+export { EXIT } from "./exit.js";

@@ -7,7 +7,7 @@ import { buildExecutionRecord, recordExecution } from "./history-record.js";
 import { sameJson } from "./json.js";
 import { errorMessage } from "./logger.js";
 import { type GoapNodeOptions, NodeRuntime } from "./runtime.js";
-import { type GoapState, type GoapStateUpdate, type GoapStatus, IMMEDIATE_BLACKLIST } from "./state.js";
+import { type GoapState, type GoapStateUpdate, type GoapStatus, IMMEDIATE_BLACKLIST, PLANLESS_STATUSES } from "./state.js";
 import { emitEvent } from "./stream-events.js";
 import type { EarlyTermination, TerminationPolicy } from "./termination.js";
 
@@ -76,7 +76,7 @@ export class GoapObserver {
       }
       return this.#end(state, config, "goal_achieved", null);
     }
-    if (state.status === "no_plan") return this.#end(state, config, "no_plan", state.replanReason);
+    if (PLANLESS_STATUSES.has(state.status)) return this.#end(state, config, state.status, state.replanReason);
 
     const strategy: ReplanStrategy = current.policy.replanStrategy;
     if (state.status === "action_failed") {
@@ -154,7 +154,7 @@ export class GoapObserver {
   ): Promise<Command<unknown, GoapStateUpdate, ObserverTarget>> {
     if (status === "goal_achieved") await this.runtime.trace("onGoalAchieved", state.worldState);
     // The planner already reported a missing plan when it happened.
-    else if (status !== "no_plan") await this.runtime.trace("onPlanFailed", reason ?? status, 0);
+    else if (!PLANLESS_STATUSES.has(status)) await this.runtime.trace("onPlanFailed", reason ?? status, 0);
     emitEvent(config, { kind: "finish", status, reason });
     if (state.goal && this.#history) {
       let goal: GoalSpec | null = null;

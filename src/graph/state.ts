@@ -4,11 +4,36 @@ import type { NoPlanExplanation } from "../planner/index.js";
 import type { GoalData, GoalInput, GoalRegistry } from "./goal-data.js";
 import type { PlanData } from "./plan-data.js";
 
-/** Where a run stands. */
-export type GoapStatus = "executing" | "goal_achieved" | "failed" | "no_plan" | "error" | "action_failed" | "terminated";
+/**
+ * Where a run stands. `no_plan`: the planner proved no plan reaches the
+ * goal; `budget_exhausted`: its search stopped on a budget first (the
+ * figures are in `noPlanExplanation.budget`); `aborted`: the run's signal
+ * stopped it.
+ */
+export type GoapStatus =
+  | "executing"
+  | "goal_achieved"
+  | "failed"
+  | "no_plan"
+  | "budget_exhausted"
+  | "aborted"
+  | "error"
+  | "action_failed"
+  | "terminated";
 
 /** Statuses that end a run. */
-export const TERMINAL_STATUSES: ReadonlySet<GoapStatus> = new Set(["goal_achieved", "failed", "no_plan", "error", "terminated"]);
+export const TERMINAL_STATUSES: ReadonlySet<GoapStatus> = new Set([
+  "goal_achieved",
+  "failed",
+  "no_plan",
+  "budget_exhausted",
+  "aborted",
+  "error",
+  "terminated",
+]);
+
+/** @internal Statuses the planner ends a run with when it has no plan. */
+export const PLANLESS_STATUSES: ReadonlySet<GoapStatus> = new Set(["no_plan", "budget_exhausted", "aborted"]);
 
 /**
  * Why an action failed: its code threw or returned nonsense (`error`), a
