@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import { RunnableLambda } from "@langchain/core/runnables";
 import { Command, type LangGraphRunnableConfig, Overwrite, type StreamMode } from "@langchain/langgraph";
 import {
   type ActionSpec,
@@ -145,6 +147,7 @@ export class GoapGraph {
       humanInput: {},
       rngState: this.#seed | 0,
       lastStepResultCount: 0,
+      runId: randomUUID(),
     };
   }
 
@@ -186,9 +189,25 @@ export class GoapGraph {
    * ```
    */
   async invoke(goal: GoalInput, worldState: Readonly<WorldState> = {}, config?: LangGraphRunnableConfig): Promise<GoapRunResult> {
-    const input = this.createInput(goal, worldState);
+    const [input, runConfig] = this.#startRun(goal, worldState, config);
     const initial = { ...input, goal: this.#goals.toData(goal), executionHistory: [] } as unknown as GoapRunResult;
-    return invokeKeepingState(this.#app(), input, config, initial);
+    return invokeKeepingState(this.#app(), input, runConfig, initial);
+  }
+
+  /**
+   * A fresh run's input and config: the run's id goes in both (the
+   * caller's `configurable.run_id` when given), so tracers and history
+   * see one id per run.
+   */
+  #startRun<C extends LangGraphRunnableConfig | undefined>(
+    goal: GoalInput,
+    worldState: Readonly<WorldState>,
+    config: C,
+  ): [GoapStateUpdate, C] {
+    const input = this.createInput(goal, worldState);
+    const given = config?.configurable?.run_id;
+    const runId = typeof given === "string" && given !== "" ? given : (input.runId as string);
+    return [{ ...input, runId }, { ...config, configurable: { ...config?.configurable, run_id: runId } } as C];
   }
 
   /**
@@ -205,7 +224,8 @@ export class GoapGraph {
     TSubgraphs extends boolean = false,
     TEncoding extends "text/event-stream" | undefined = undefined,
   >(goal: GoalInput, worldState: Readonly<WorldState> = {}, config?: GoapStreamOptions<TStreamMode, TSubgraphs, TEncoding>) {
-    return this.#app().stream(this.createInput(goal, worldState), config);
+    const [input, runConfig] = this.#startRun(goal, worldState, config);
+    return this.#app().stream(input, runConfig);
   }
 
   /**
@@ -222,8 +242,13 @@ export class GoapGraph {
   async invokeNl(request: string, worldState: Readonly<WorldState> = {}, options: InvokeNlOptions): Promise<GoapRunResult> {
     if (!options?.llm) throw new LangGoapError("INVALID_OPTION", "GoapGraph.invokeNl: options.llm (a LangChain chat model) is required");
     const interpreter = new GoalInterpreter(options.llm, this.actions, options.interpreter);
-    const goal = await interpreter.interpret(request, worldState, options.config);
-    return this.invoke(goal, worldState, options.config);
+    // One root run for the whole request: the model call and the graph run are its children in any tracer.
+    const run = RunnableLambda.from(async (_input: { request: string }, config: LangGraphRunnableConfig) => {
+      const goal = await interpreter.interpret(request, worldState, config);
+      return this.invoke(goal, worldState, config);
+    }).withConfig({ runName: options.config?.runName ?? "goap.invokeNl" });
+    const { runName: _runName, ...config } = options.config ?? {};
+    return (await run.invoke({ request }, config)) as GoapRunResult;
   }
 
   /**

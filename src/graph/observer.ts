@@ -2,10 +2,11 @@ import { Command, END, type LangGraphRunnableConfig } from "@langchain/langgraph
 import { type ActionSpec, type GoalSpec, MultiGoal, type ReplanStrategy, type WorldState } from "../core/index.js";
 import { planningKeys } from "../planner/index.js";
 import { activeGoal } from "./goal-planning.js";
-import type { ExecutionHistory } from "./history/index.js";
+import { type ExecutionHistory, historyForStore } from "./history/index.js";
 import { buildExecutionRecord, recordExecution } from "./history-record.js";
 import { sameJson } from "./json.js";
 import { errorMessage } from "./logger.js";
+import { runIdentity } from "./run-identity.js";
 import { type GoapNodeOptions, NodeRuntime } from "./runtime.js";
 import { type GoapState, type GoapStateUpdate, type GoapStatus, IMMEDIATE_BLACKLIST, PLANLESS_STATUSES } from "./state.js";
 import { emitEvent } from "./stream-events.js";
@@ -18,8 +19,8 @@ export type ObserverTarget = "planner" | "executor" | typeof END;
 export interface GoapObserverOptions extends GoapNodeOptions {
   /** Consulted first at every decision; the first that fires ends the run `terminated`. @defaultValue [] */
   readonly terminationPolicies?: readonly TerminationPolicy[];
-  /** Receives an {@link ExecutionRecord} at every terminal state. */
-  readonly history?: ExecutionHistory;
+  /** Receives an {@link ExecutionRecord} at every terminal state. @defaultValue the run's store (`config.store`), if any; `false` for none */
+  readonly history?: ExecutionHistory | false;
 }
 
 /**
@@ -42,7 +43,7 @@ export interface GoapObserverOptions extends GoapNodeOptions {
 export class GoapObserver {
   protected readonly runtime: NodeRuntime;
   readonly #policies: readonly TerminationPolicy[];
-  readonly #history: ExecutionHistory | undefined;
+  readonly #history: ExecutionHistory | false | undefined;
 
   constructor(actions: readonly ActionSpec[], options: GoapObserverOptions = {}) {
     this.runtime = new NodeRuntime(actions, options);
@@ -156,7 +157,8 @@ export class GoapObserver {
     // The planner already reported a missing plan when it happened.
     else if (!PLANLESS_STATUSES.has(status)) await this.runtime.trace("onPlanFailed", reason ?? status, 0);
     emitEvent(config, { kind: "finish", status, reason });
-    if (state.goal && this.#history) {
+    const history = this.#history === false ? undefined : (this.#history ?? (config?.store ? historyForStore(config.store) : undefined));
+    if (state.goal && history) {
       let goal: GoalSpec | null = null;
       try {
         goal = activeGoal(this.runtime.goals.restore(state.goal), state.currentSubgoalIndex);
@@ -164,8 +166,16 @@ export class GoapObserver {
         this.runtime.logger.warn(`execution history skipped: the goal could not be restored: ${errorMessage(error)}`);
       }
       if (goal) {
-        const record = buildExecutionRecord({ ...state, ...(extra as Partial<GoapState>) }, goal, status, this.runtime, terminationIsError);
-        await recordExecution(this.#history, record, this.runtime);
+        const identity = runIdentity(config, state.runId);
+        const record = buildExecutionRecord(
+          { ...state, ...(extra as Partial<GoapState>) },
+          goal,
+          status,
+          this.runtime,
+          terminationIsError,
+          identity,
+        );
+        await recordExecution(history, record, this.runtime);
       }
     }
     return new Command({ goto: END, update: { status, replanReason: reason, ...extra } });

@@ -99,6 +99,8 @@ export interface GoapState {
   rngState: number;
   /** How many history entries the latest executor step appended. */
   lastStepResultCount: number;
+  /** This run's id: the platform's `run_id` when it gives one, else an id drawn when the run starts (execution records carry it). */
+  runId: string | null;
 }
 
 const replace = <T>(_old: T, next: T): T => next;
@@ -130,6 +132,7 @@ export function createGoapStateAnnotation(goals: GoalRegistry, seed: number) {
     humanInput: Annotation<Record<string, unknown>>({ reducer: replace, default: () => ({}) }),
     rngState: Annotation<number>({ reducer: replace, default: () => seed }),
     lastStepResultCount: Annotation<number>({ reducer: replace, default: () => 0 }),
+    runId: Annotation<string | null>({ reducer: replace, default: () => null }),
   });
 }
 
