@@ -29,16 +29,56 @@ import type { SearchRecord, SearchStatus } from "./types.js";
 /** Masks of a boolean domain packed into `words` 32-bit words per state. */
 export interface BitLayout {
   readonly words: number;
-  /** Per action (action × words): bits that must match, and their values. */
-  readonly preMask: Int32Array;
-  readonly preValue: Int32Array;
-  /** Per action: bits an effect clears, and bits it sets. */
-  readonly clear: Int32Array;
-  readonly set: Int32Array;
   readonly goalMask: Int32Array;
   readonly goalValue: Int32Array;
   /** Bits that are facts (not `canRerun` markers). */
   readonly factMask: Int32Array;
+  /**
+   * Per action (CSR lists over the words where a mask is not zero): the
+   * bits its preconditions test and their values, and the bits its effects
+   * clear and set. Tests and no-op checks cost the words an action touches,
+   * not the state's width (16,000 facts are 500 words a state).
+   */
+  readonly preStart: Int32Array;
+  readonly preWord: Int32Array;
+  readonly preWordMask: Int32Array;
+  readonly preWordValue: Int32Array;
+  readonly effStart: Int32Array;
+  readonly effWord: Int32Array;
+  readonly effWordClear: Int32Array;
+  readonly effWordSet: Int32Array;
+}
+
+/** Per-action masks gathered word by word, kept as CSR lists of the nonzero words. */
+class SparseMasks {
+  readonly start: number[] = [0];
+  readonly word: number[] = [];
+  readonly first: number[] = [];
+  readonly second: number[] = [];
+  readonly #first: Map<number, number> = new Map();
+  readonly #second: Map<number, number> = new Map();
+
+  /** Adds `bit` of word `w` to the first mask and, when `value`, to the second. */
+  add(w: number, bit: number, toFirst: boolean, toSecond: boolean): void {
+    if (!this.#first.has(w)) {
+      this.#first.set(w, 0);
+      this.#second.set(w, 0);
+    }
+    if (toFirst) this.#first.set(w, (this.#first.get(w) as number) | bit);
+    if (toSecond) this.#second.set(w, (this.#second.get(w) as number) | bit);
+  }
+
+  /** Closes the current action's list. */
+  next(): void {
+    for (const w of [...this.#first.keys()].sort((x, y) => x - y)) {
+      this.word.push(w);
+      this.first.push(this.#first.get(w) as number);
+      this.second.push(this.#second.get(w) as number);
+    }
+    this.#first.clear();
+    this.#second.clear();
+    this.start.push(this.word.length);
+  }
 }
 
 /**
@@ -59,39 +99,47 @@ export function bitLayoutOf(p: CompiledProblem): BitLayout | null {
   if (p.actions.some((a) => a.dynamicEffects)) return null;
 
   const words = Math.max(1, Math.ceil(p.width / 32));
-  const nActions = p.actions.length;
-  const preMask = new Int32Array(nActions * words);
-  const preValue = new Int32Array(nActions * words);
-  const clear = new Int32Array(nActions * words);
-  const set = new Int32Array(nActions * words);
-  const requireTests = (start: number, end: number, mask: Int32Array, value: Int32Array, base: number): void => {
-    for (let t = start; t < end; t++) {
-      const slot = p.testKey[t] as number;
-      const bit = 1 << (slot & 31);
-      const w = base + (slot >> 5);
-      // On a present boolean, `ne v` is `eq !v`.
-      const wanted = p.testOp[t] === OP_EQ ? p.testArg[t] : 1 - (p.testArg[t] as number);
-      mask[w] = (mask[w] as number) | bit;
-      if (wanted === 1) value[w] = (value[w] as number) | bit;
-    }
-  };
+  // On a present boolean, `ne v` is `eq !v`.
+  const wanted = (t: number): boolean => (p.testOp[t] === OP_EQ ? p.testArg[t] === 1 : p.testArg[t] === 0);
+  const pre = new SparseMasks();
+  const eff = new SparseMasks();
   for (const a of p.actions) {
-    const base = a.index * words;
-    requireTests(a.testStart, a.testEnd, preMask, preValue, base);
+    for (let t = a.testStart; t < a.testEnd; t++) {
+      const slot = p.testKey[t] as number;
+      pre.add(slot >> 5, 1 << (slot & 31), true, wanted(t));
+    }
     for (let e = a.effectStart; e < a.effectEnd; e++) {
       const slot = p.effectKey[e] as number;
-      const bit = 1 << (slot & 31);
-      const w = base + (slot >> 5);
-      if (p.effectArg[e] === 1) set[w] = (set[w] as number) | bit;
-      else clear[w] = (clear[w] as number) | bit;
+      const sets = p.effectArg[e] === 1;
+      eff.add(slot >> 5, 1 << (slot & 31), !sets, sets);
     }
+    pre.next();
+    eff.next();
   }
   const goalMask = new Int32Array(words);
   const goalValue = new Int32Array(words);
-  requireTests(p.goalTestStart, p.goalTestEnd, goalMask, goalValue, 0);
+  for (let t = p.goalTestStart; t < p.goalTestEnd; t++) {
+    const slot = p.testKey[t] as number;
+    const bit = 1 << (slot & 31);
+    goalMask[slot >> 5] = (goalMask[slot >> 5] as number) | bit;
+    if (wanted(t)) goalValue[slot >> 5] = (goalValue[slot >> 5] as number) | bit;
+  }
   const factMask = new Int32Array(words);
   for (let slot = 0; slot < p.factCount; slot++) factMask[slot >> 5] = (factMask[slot >> 5] as number) | (1 << (slot & 31));
-  return { words, preMask, preValue, clear, set, goalMask, goalValue, factMask };
+  return {
+    words,
+    goalMask,
+    goalValue,
+    factMask,
+    preStart: Int32Array.from(pre.start),
+    preWord: Int32Array.from(pre.word),
+    preWordMask: Int32Array.from(pre.first),
+    preWordValue: Int32Array.from(pre.second),
+    effStart: Int32Array.from(eff.start),
+    effWord: Int32Array.from(eff.word),
+    effWordClear: Int32Array.from(eff.first),
+    effWordSet: Int32Array.from(eff.second),
+  };
 }
 
 /** `p`'s start state packed into words, or `null` when some fact is missing or not a boolean. */
@@ -113,7 +161,8 @@ export function searchBits(setup: SearchSetup, layout: BitLayout, start: Int32Ar
 /** Starts A* on packed boolean states; the returned run searches in slices (see {@link SearchRun}). */
 export function startBitsSearch(setup: SearchSetup, layout: BitLayout, start: Int32Array): SearchRun {
   const { p, h, weight, tracer, goal, workspace } = setup;
-  const { words: NW, preMask, preValue, clear, set, goalMask, goalValue, factMask } = layout;
+  const { words: NW, goalMask, goalValue, factMask } = layout;
+  const { preStart, preWord, preWordMask, preWordValue, effStart, effWord, effWordClear, effWordSet } = layout;
   const actions = p.actions;
   const nActions = actions.length;
   const lazy = h.name !== "zero";
@@ -270,28 +319,35 @@ export function startBitsSearch(setup: SearchSetup, layout: BitLayout, start: In
         // Every action's masks are tested: with states of one or two words this
         // scan measured faster than gathering candidates from a per-bit index
         // and sorting them back into specificity order (530k vs 330k expansions
-        // per second on chain-XL, and slower still with 600 actions).
+        // per second on chain-XL, and slower still with 600 actions). Only the
+        // words an action tests or writes are read, and an action that would
+        // change no fact is dropped before its child is written.
         actionLoop: for (let ai = 0; ai < nActions; ai++) {
-          const ab = ai * NW;
-          let applicable = true;
-          for (let w = 0; w < NW; w++) {
-            if (((arena[base + w] as number) & (preMask[ab + w] as number)) !== preValue[ab + w]) {
-              applicable = false;
+          const preEnd = preStart[ai + 1] as number;
+          for (let k = preStart[ai] as number; k < preEnd; k++) {
+            if (((arena[base + (preWord[k] as number)] as number) & (preWordMask[k] as number)) !== preWordValue[k]) continue actionLoop;
+          }
+          const effEnd = effStart[ai + 1] as number;
+          let changed = false;
+          for (let k = effStart[ai] as number; k < effEnd; k++) {
+            const w = effWord[k] as number;
+            const before = arena[base + w] as number;
+            const after = (before & ~(effWordClear[k] as number)) | (effWordSet[k] as number);
+            if (((before ^ after) & (factMask[w] as number)) !== 0) {
+              changed = true;
               break;
             }
           }
-          if (!applicable) continue;
+          if (!changed) continue;
           if (count + 1 >= nodes.cap) grow();
           const child = count;
           const cb = child * NW;
-          let changed = false;
-          for (let w = 0; w < NW; w++) {
-            const before = arena[base + w] as number;
-            const after = (before & ~(clear[ab + w] as number)) | (set[ab + w] as number);
-            arena[cb + w] = after;
-            if (((before ^ after) & (factMask[w] as number)) !== 0) changed = true;
+          if (NW > 8) arena.copyWithin(cb, base, base + NW);
+          else for (let w = 0; w < NW; w++) arena[cb + w] = arena[base + w] as number;
+          for (let k = effStart[ai] as number; k < effEnd; k++) {
+            const w = cb + (effWord[k] as number);
+            arena[w] = ((arena[w] as number) & ~(effWordClear[k] as number)) | (effWordSet[k] as number);
           }
-          if (!changed) continue;
           const a = actions[ai]!;
           let stepCost = a.staticCost;
           if (stepCost < 0) {

@@ -193,6 +193,27 @@ export function startFloatSearch(setup: SearchSetup): SearchRun {
     }
   };
 
+  /**
+   * False when effects [start, end) certainly leave every fact of the row at
+   * `rowBase` as it is (`inc` on a value from a category table may change
+   * it, so it counts as a change; the exact test runs after the child is written).
+   */
+  const changesAFact = (start: number, end: number, rowBase: number): boolean => {
+    for (let e = start; e < end; e++) {
+      const slot = effectKey[e] as number;
+      if (slot >= F) continue;
+      const op = effectOp[e];
+      const before = arena[rowBase + slot] as number;
+      if (op === EFFECT_ASSIGN) {
+        const after = effectArg[e] as number;
+        if (before !== after && !(Number.isNaN(before) && Number.isNaN(after))) return true;
+      } else if (op === EFFECT_ADD) {
+        if (Number.isNaN(before) || before + (effectArg[e] as number) !== before) return true;
+      } else return true;
+    }
+    return false;
+  };
+
   /** Gives the arrays back to the workspace for the next search. */
   const release = () => {
     workspace.keepFloatNodes(nodes);
@@ -298,10 +319,14 @@ export function startFloatSearch(setup: SearchSetup): SearchRun {
           }
         }
         // Back into specificity order: insertion sort for the usual handful,
-        // the native sort when many actions are candidates.
+        // the native sort when many actions are candidates (unless they are
+        // in order already, as on long chains where most actions apply).
         if (slots.length > 0) {
-          if (nc > 32) candidates.subarray(0, nc).sort();
-          else {
+          if (nc > 32) {
+            let sorted = true;
+            for (let i = 1; i < nc && sorted; i++) sorted = (candidates[i - 1] as number) < (candidates[i] as number);
+            if (!sorted) candidates.subarray(0, nc).sort();
+          } else {
             for (let i = 1; i < nc; i++) {
               const v = candidates[i] as number;
               let j = i - 1;
@@ -318,6 +343,10 @@ export function startFloatSearch(setup: SearchSetup): SearchRun {
         for (let ci = 0; ci < nc; ci++) {
           const a = actions[candidates[ci] as number]!;
           if (!passTests(p, arena, rowBase, a.testStart, a.testEnd)) continue;
+          // An action whose static effects would change no fact makes no child:
+          // drop it before copying the row (a row is the whole state, and on a
+          // long chain most applicable actions are such no-ops).
+          if (!a.dynamicEffects && !changesAFact(a.effectStart, a.effectEnd, rowBase)) continue;
           if (count + 1 >= nodes.cap) grow();
           const child = count;
           const childBase = child * W;
