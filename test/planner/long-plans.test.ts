@@ -8,7 +8,7 @@ describe("long plans", () => {
     const { actions, start, goal } = longChainProblem(1000);
     const found = plan(start, goal, actions);
     expect(found?.length).toBe(1000);
-    expect(found?.actionNames[1999]).toBe("step_999");
+    expect(found?.actionNames[999]).toBe("step_999");
     expect(found?.totalCost).toBe(1000);
     // The final state comes from the per-step changes, without building the 1,000 states (half a million entries).
     expect(found?.finalState.s1000).toBe(true);
