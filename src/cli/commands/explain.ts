@@ -25,6 +25,7 @@ export async function explainCommand(ctx: CommandContext): Promise<number> {
         startState: ctx.state,
         ...(plan ? { plan: { actions: plan.actionNames, totalCost: plan.totalCost } } : {}),
         ...(outcome.explanation ? { explanation: outcome.explanation } : {}),
+        ...(outcome.budget ? { budget: outcome.budget } : {}),
         ...(outcome.message && !plan ? { message: outcome.message } : {}),
       }),
     );
