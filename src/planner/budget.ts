@@ -10,11 +10,13 @@ export const DEFAULT_TIME_BUDGET_MS = 10_000;
 /**
  * Node budget of a search when none is given: at most 1,000,000 states held
  * in memory, and fewer when states are wide, so that the search's arrays
- * stay within {@link DEFAULT_SEARCH_MEMORY_BYTES}. Measured with
- * `npx tsx bench/run.ts 12-bounded`: an unsolvable boolean problem over
- * 2^42 states stops at 1,000,000 states with about 150 MB of search arrays,
- * a numeric one with 40 facts at about 450,000 states and 230 MB.
- * Pass `maxNodes: Infinity` to lift it.
+ * stay within {@link DEFAULT_SEARCH_MEMORY_BYTES} (a state of `w` slots is
+ * counted as 2·8·w + 152 bytes: see `bytesPerNode`). Measured with
+ * `npm run bench -- bounded` (`default-budget`, whole-process peak RSS): an
+ * unsolvable boolean problem over 2^42 states stops at 1,000,000 states
+ * with a peak of 160–210 MB; a numeric one with 40 facts at 338,933 states
+ * and 250–350 MB; the unsolvable `add_two` example at 1,000,000 states in
+ * under a second. Pass `maxNodes: Infinity` to lift it.
  */
 export const DEFAULT_MAX_NODES = 1_000_000;
 
