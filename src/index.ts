@@ -374,6 +374,7 @@ export {
   planDetailed,
   planDetailedAsync,
   planningKeys,
+  planWithStatus,
   prunePlan,
   RandomRollout,
   RelaxedModel,

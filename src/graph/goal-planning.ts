@@ -4,8 +4,8 @@ import {
   type NoPlanExplanation,
   Plan,
   type PlanningStrategy,
+  planWithStatus,
   type SearchStatus,
-  type StrategyContext,
   type StrategyResult,
 } from "../planner/index.js";
 import type { GoapLogger } from "./logger.js";
@@ -44,27 +44,6 @@ interface SpecOutcome {
   readonly result: StrategyResult;
 }
 
-/** The strategy's detailed result when it gives one; otherwise its plan, with `null` read as `no_plan` (or `aborted`). */
-async function callStrategy(
-  strategy: PlanningStrategy,
-  goal: GoalSpec,
-  world: Readonly<WorldState>,
-  ctx: GoalPlanningContext,
-  context: StrategyContext,
-): Promise<StrategyResult> {
-  if (typeof strategy.planDetailed === "function") {
-    const result: unknown = await strategy.planDetailed(world, goal, ctx.actions, context);
-    if (typeof result !== "object" || result === null || !("plan" in result) || !("status" in result)) {
-      throw new LangGoapError("INVALID_STATE", `strategy "${strategy.name}".planDetailed returned something other than { plan, status }`, {
-        strategy: strategy.name,
-      });
-    }
-    return result as StrategyResult;
-  }
-  const plan = await strategy.plan(world, goal, ctx.actions, context);
-  return { plan, status: plan ? "found" : ctx.signal?.aborted ? "aborted" : "no_plan" };
-}
-
 async function planSpec(goal: GoalSpec, world: Readonly<WorldState>, ctx: GoalPlanningContext): Promise<SpecOutcome> {
   const strategy = ctx.chooseStrategy(goal);
   const base = {
@@ -73,11 +52,11 @@ async function planSpec(goal: GoalSpec, world: Readonly<WorldState>, ctx: GoalPl
     ...(ctx.tracer ? { tracer: ctx.tracer } : {}),
     ...(ctx.recordExpansions ? { recordExpansions: true } : {}),
   };
-  let result = await callStrategy(strategy, goal, world, ctx, { ...base, blacklisted: ctx.blacklisted });
+  let result = await planWithStatus(strategy, world, goal, ctx.actions, { ...base, blacklisted: ctx.blacklisted });
   // Strategies that do not fall back themselves get the blacklist lifted here
   // (only after a proven "no plan": a search cut short would just be cut short again).
   if (!result.plan && result.status === "no_plan" && ctx.blacklisted.length > 0)
-    result = await callStrategy(strategy, goal, world, ctx, base);
+    result = await planWithStatus(strategy, world, goal, ctx.actions, base);
   const plan = result.plan ?? null;
   if (plan && !(plan instanceof Plan)) {
     throw new LangGoapError("INVALID_STATE", `strategy "${strategy.name}" returned something other than a Plan or null`, {

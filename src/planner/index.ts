@@ -41,6 +41,7 @@ export {
   slipOutcomes,
   type TransitionOutcome,
 } from "./stochastic-transitions.js";
+export { planWithStatus } from "./strategy-result.js";
 export {
   DETERMINISTIC_MODEL,
   DeterministicTransitionModel,

@@ -12,10 +12,13 @@ import { createVillageActions, VILLAGE_GOALS, villageStartState } from "../../ex
 import { ActionSpec, GoalSpec } from "../../src/core/index.js";
 import {
   AStarStrategy,
+  LazyDecompositionStrategy,
+  Plan,
   type PlanningStrategy,
   planAsync,
   planDetailed,
   planDetailedAsync,
+  RepairStrategy,
   StrategyRouter,
 } from "../../src/planner/index.js";
 
@@ -114,6 +117,23 @@ describe("strategies report why a search ended", () => {
     expect((await router.planDetailed(start, goal, actions)).status).toBe("budget_exhausted");
     const twoConditions = new GoalSpec({ conditions: { n: { gte: 4 }, done: true } });
     expect(await router.planDetailed(start, twoConditions, actions)).toEqual({ plan: null, status: "no_plan" });
+  });
+
+  it("wrapping strategies (lazy, repair) pass on the status of the search they wrap", async () => {
+    const inner = new AStarStrategy({ maxNodes: 100 });
+    expect((await new LazyDecompositionStrategy({ inner }).planDetailed(start, goal, actions)).status).toBe("budget_exhausted");
+    const repair = new RepairStrategy({ inner });
+    expect((await repair.planDetailed(start, goal, actions)).budget).toMatchObject({ limit: "nodes", maxNodes: 100 });
+    // A prior plan whose first step still runs: the prefix is kept and the suffix search runs out of budget.
+    const prior = Plan.empty().with({ actions: [actions[0]!], expectedStates: [{ n: 2, done: false }] });
+    const repaired = await repair.planDetailed(start, goal, actions, { priorPlan: prior, currentStep: 0 });
+    expect(repaired.status).toBe("budget_exhausted");
+    const numeric = new GoalSpec({ conditions: { n: { gte: 6 } } });
+    expect((await repair.planDetailed(start, numeric, actions, { priorPlan: prior })).plan?.actionNames).toEqual([
+      "add_two",
+      "add_two",
+      "add_two",
+    ]);
   });
 
   it("refuses budgets that are not numbers >= 0", () => {
