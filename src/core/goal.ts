@@ -2,6 +2,7 @@ import type { ActionSpec } from "./action.js";
 import { type Conditions, normalizeConditions, satisfiesConditions } from "./conditions.js";
 import { describeValue, LangGoapError } from "./errors.js";
 import type { WorldState } from "./facts.js";
+import { type EntityId, entitiesIn, type PerEntityOptions, perEntityGoals } from "./per-entity.js";
 
 /** When the graph replans. */
 export type ReplanStrategy = "on_deviation" | "every_action" | "never";
@@ -142,8 +143,9 @@ export class ConstraintSpec {
   }
 }
 
-/** An objective over a summed resource (or `"cost"` for total plan cost). */
+/** An objective over a summed resource (or `"cost"` for total plan cost), or over a quality metric. */
 export interface ObjectiveSpec {
+  /** The resource summed (with a `metric`: the objective's label). */
   readonly key: string;
   readonly direction: ObjectiveDirection;
   /** Weight among objectives, used to break ties. @defaultValue 1 */
@@ -152,6 +154,8 @@ export interface ObjectiveSpec {
   readonly name?: string;
   /** Sum only over actions this accepts. */
   readonly where?: ActionFilter;
+  /** Measure the plan with this metric instead of summing `key` (e.g. `riskMetric(model)`); `where` does not apply. */
+  readonly metric?: PlanQualityMetric;
 }
 
 /** Options of {@link SoftGoal}. */
@@ -185,6 +189,8 @@ export interface PlanTrajectory {
   readonly actions: readonly ActionSpec[];
   readonly expectedStates: readonly WorldState[];
   readonly totalCost: number;
+  /** The state the first action starts from, when known. */
+  readonly startState?: WorldState | undefined;
 }
 
 /** A trajectory metric, minimised: contributes `-weight * evaluate(plan)` to the soft score. */
@@ -266,9 +272,9 @@ export class GoalSpec {
     return satisfiesConditions(state, this.conditions);
   }
 
-  /** True when plans must be refined by the optimizer (constraints, objectives or metrics). */
+  /** True when plans must be refined by the optimizer (constraints, objectives, metrics or soft goals). */
   get needsOptimization(): boolean {
-    return this.constraints.length > 0 || this.objectives.length > 0 || this.metrics.length > 0;
+    return this.constraints.length > 0 || this.objectives.length > 0 || this.metrics.length > 0 || this.softGoals.length > 0;
   }
 
   /** The goal's value for a plan ending in `finalState`. */
@@ -309,7 +315,9 @@ export class GoalSpec {
       ...(this.name !== undefined ? { name: this.name } : {}),
       conditions: this.conditions,
       policy: { ...this.policy },
-      ...(this.objectives.length ? { objectives: this.objectives.map(({ where: _w, ...o }) => o) } : {}),
+      ...(this.objectives.length
+        ? { objectives: this.objectives.map(({ where: _w, metric, ...o }) => ({ ...o, ...(metric ? { metric: metric.name } : {}) })) }
+        : {}),
       ...(this.constraints.length ? { constraints: this.constraints.map(({ where: _w, ...c }) => c) } : {}),
       ...(this.softGoals.length ? { softGoals: this.softGoals.map((g) => ({ ...g })) } : {}),
       ...(typeof this.value === "number" && this.value !== 1 ? { value: this.value } : {}),
@@ -336,6 +344,18 @@ function normalizeObjectives(raw: GoalSpecOptions["objectives"]): ObjectiveSpec[
     const weight = o.weight ?? 1;
     if (typeof weight !== "number" || !Number.isFinite(weight) || weight < 0) {
       throw new LangGoapError("INVALID_GOAL", `objective "${o.key}": weight must be a finite number >= 0, got ${describeValue(weight)}`);
+    }
+    if (o.metric !== undefined && (typeof o.metric?.evaluate !== "function" || typeof o.metric.name !== "string")) {
+      throw new LangGoapError(
+        "INVALID_GOAL",
+        `objective "${o.key}": metric needs a name and an evaluate(plan) function, got ${describeValue(o.metric)}`,
+      );
+    }
+    if (o.metric !== undefined && o.where !== undefined) {
+      throw new LangGoapError(
+        "INVALID_GOAL",
+        `objective "${o.key}": a where filter cannot apply to a metric (the metric sees the whole plan)`,
+      );
     }
     const name = o.name ?? o.key;
     if (seen.has(name)) throw new LangGoapError("INVALID_GOAL", `duplicate objective "${name}"`);
@@ -403,6 +423,34 @@ export class MultiGoal {
     this.mode = mode;
     this.name = options.name;
     Object.freeze(this);
+  }
+
+  /**
+   * One subgoal per entity: `template`'s placeholder (`{entity}`) replaced
+   * by each id in keys and string values, combined with `mode` (every
+   * entity in turn, the cheapest, or the best value). `entities` is a list
+   * of ids, or `{ state, key }` to read them from a world-state collection
+   * (an array of ids, or an object keyed by id).
+   *
+   * @example
+   * ```ts
+   * // Close every open ticket, one after another.
+   * MultiGoal.perEntity({ state, key: "open_tickets" }, { "ticket_{entity}_closed": true }, "sequential");
+   * // The ticket worth the most for its cost.
+   * MultiGoal.perEntity(["T1", "T2"], { "ticket_{entity}_closed": true }, "best_value", { value: { T1: 5, T2: 8 } });
+   * ```
+   */
+  static perEntity(
+    entities: readonly EntityId[] | { readonly state: Readonly<WorldState>; readonly key: string },
+    template: Conditions,
+    mode: MultiGoalMode = "sequential",
+    options: PerEntityOptions = {},
+  ): MultiGoal {
+    const ids = Array.isArray(entities)
+      ? entities
+      : entitiesIn((entities as { state: WorldState }).state, (entities as { key: string }).key);
+    const goals = perEntityGoals(ids, template, options).map((goal) => new GoalSpec(goal));
+    return new MultiGoal({ goals, mode, ...(options.name ? { name: options.name } : {}) });
   }
 
   toJSON(): Record<string, unknown> {

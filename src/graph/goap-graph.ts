@@ -147,6 +147,7 @@ export class GoapGraph {
       humanInput: {},
       rngState: this.#seed | 0,
       lastStepResultCount: 0,
+      skippedSubgoals: [],
       runId: randomUUID(),
     };
   }

@@ -2,6 +2,7 @@ import { Annotation } from "@langchain/langgraph";
 import type { WorldState } from "../core/index.js";
 import type { NoPlanExplanation } from "../planner/index.js";
 import type { GoalData, GoalInput, GoalRegistry } from "./goal-data.js";
+import type { SkippedSubgoal } from "./goal-planning.js";
 import type { PlanData } from "./plan-data.js";
 
 /**
@@ -13,6 +14,7 @@ import type { PlanData } from "./plan-data.js";
 export type GoapStatus =
   | "executing"
   | "goal_achieved"
+  | "partially_achieved"
   | "failed"
   | "no_plan"
   | "budget_exhausted"
@@ -24,6 +26,7 @@ export type GoapStatus =
 /** Statuses that end a run. */
 export const TERMINAL_STATUSES: ReadonlySet<GoapStatus> = new Set([
   "goal_achieved",
+  "partially_achieved",
   "failed",
   "no_plan",
   "budget_exhausted",
@@ -99,6 +102,11 @@ export interface GoapState {
   rngState: number;
   /** How many history entries the latest executor step appended. */
   lastStepResultCount: number;
+  /**
+   * Subgoals of a sequential MultiGoal the run skipped because they had no
+   * plan; when the rest are reached, the run ends `partially_achieved`.
+   */
+  skippedSubgoals: SkippedSubgoal[];
   /** This run's id: the platform's `run_id` when it gives one, else an id drawn when the run starts (execution records carry it). */
   runId: string | null;
 }
@@ -132,6 +140,7 @@ export function createGoapStateAnnotation(goals: GoalRegistry, seed: number) {
     humanInput: Annotation<Record<string, unknown>>({ reducer: replace, default: () => ({}) }),
     rngState: Annotation<number>({ reducer: replace, default: () => seed }),
     lastStepResultCount: Annotation<number>({ reducer: replace, default: () => 0 }),
+    skippedSubgoals: Annotation<SkippedSubgoal[]>({ reducer: replace, default: () => [] }),
     runId: Annotation<string | null>({ reducer: replace, default: () => null }),
   });
 }
