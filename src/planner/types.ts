@@ -286,7 +286,7 @@ export interface PlanOptions {
    * @defaultValue 10000 ({@link DEFAULT_TIME_BUDGET_MS})
    */
   readonly timeBudgetMs?: number;
-  /** Stop when aborted (status `aborted`); asynchronous planning notices it within one slice (~8 ms). */
+  /** Stop when aborted (status `aborted`); asynchronous planning notices it within one slice (5 ms). */
   readonly signal?: AbortSignal;
   /** Action names not to use; when no plan exists without them, they are allowed again. */
   readonly blacklisted?: Iterable<string>;
