@@ -161,3 +161,68 @@ export const RESOURCE_INSTANCES = {
   "res-1": { CAP: 10, W: 4, S: 2, G: 2, H: 1 },
   "res-2": { CAP: 12, W: 6, S: 3, G: 4, H: 2 },
 } as const;
+
+/** A problem as langgoap takes it. */
+export interface LanggoapProblem {
+  readonly actions: ActionSpec[];
+  readonly start: WorldState;
+  readonly goal: GoalSpec;
+}
+
+/**
+ * The unsolvable numeric example of the bounded-search issue: `add_two`
+ * adds 2 to `n` from 0 and `finish` needs `n == 3`. Relaxed reachability
+ * cannot refute it (n grows without bound), so only a budget stops A*.
+ */
+export function addTwoProblem(): LanggoapProblem {
+  return {
+    actions: [
+      new ActionSpec({ name: "add_two", effects: { n: { inc: 2 } } }),
+      new ActionSpec({ name: "finish", preconditions: { n: 3 }, effects: { done: true } }),
+    ],
+    start: { n: 0, done: false },
+    goal: new GoalSpec({ conditions: { done: true } }),
+  };
+}
+
+/**
+ * An unsolvable boolean problem over 2^(n+2) states: `n` free toggles, and
+ * a goal `{ a: true, b: true }` that relaxation thinks reachable but no
+ * order reaches (`set_b` clears `a` for good; `set_a` needs `b` false).
+ */
+export function togglesProblem(n: number): LanggoapProblem {
+  const actions: ActionSpec[] = [];
+  const start: WorldState = { a: false, b: false };
+  for (let i = 0; i < n; i++) {
+    actions.push(new ActionSpec({ name: `on${i}`, preconditions: { [`x${i}`]: false }, effects: { [`x${i}`]: true } }));
+    actions.push(new ActionSpec({ name: `off${i}`, preconditions: { [`x${i}`]: true }, effects: { [`x${i}`]: false } }));
+    start[`x${i}`] = false;
+  }
+  actions.push(new ActionSpec({ name: "set_a", preconditions: { b: false }, effects: { a: true } }));
+  actions.push(new ActionSpec({ name: "set_b", effects: { b: true, a: false } }));
+  return { actions, start, goal: new GoalSpec({ conditions: { a: true, b: true } }) };
+}
+
+/** An unsolvable numeric problem with `n` counters (0..3) beside `add_two`: many states, 8-byte slots. */
+export function countersProblem(n: number): LanggoapProblem {
+  const { actions, start, goal } = addTwoProblem();
+  const wide: WorldState = { ...start };
+  for (let i = 0; i < n; i++) {
+    actions.push(new ActionSpec({ name: `inc${i}`, preconditions: { [`c${i}`]: { lt: 3 } }, effects: { [`c${i}`]: { inc: 1 } } }));
+    wide[`c${i}`] = 0;
+  }
+  return { actions, start: wide, goal };
+}
+
+/**
+ * A chain of `length` actions: `step_i` needs `s_i` and makes `s_{i+1}`
+ * true; only `s_0` is set at the start. The plan has `length` steps over
+ * `length + 1` facts, so copying whole states per step costs the square.
+ */
+export function longChainProblem(length: number): LanggoapProblem {
+  const actions = Array.from(
+    { length },
+    (_, i) => new ActionSpec({ name: `step_${i}`, preconditions: { [`s${i}`]: true }, effects: { [`s${i + 1}`]: true } }),
+  );
+  return { actions, start: { s0: true }, goal: new GoalSpec({ conditions: { [`s${length}`]: true } }) };
+}

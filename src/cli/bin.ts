@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 /**
  * The `langgoap` executable (`dist/cli/bin.js`). Ctrl-C aborts a search or
- * run in progress (exit 1, "search aborted"); a second Ctrl-C quits at once.
+ * run in progress: searches yield to the event loop every few milliseconds,
+ * so the signal stops them at once, and the command prints what it had
+ * reached (search counters; for a run, the actions executed and the state)
+ * and exits 130. A second Ctrl-C quits at once.
  */
 import { processIo } from "./io.js";
 import { runCli } from "./run-cli.js";

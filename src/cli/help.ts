@@ -45,12 +45,17 @@ const DOMAINS = table([
 
 const EXIT_CODES = table([
   ["0", "Plan found (run: goal achieved; actions: listed)."],
-  ["1", "No plan: the explanation is printed. Also: search budget exhausted, search aborted, run failed."],
+  ["1", "No plan: the search proved none exists (the explanation is printed), or the run failed."],
   [
     "2",
     "Bad input: unknown command or option, unreadable or invalid domain (the message names the file, the JSON path and the reason), unknown fact in the goal, bad --goal/--state JSON.",
   ],
   ["3", "Internal error (a bug in langgoap: please report it with the message)."],
+  [
+    "4",
+    "Search budget exhausted: no plan found within the budget (default 10s or 1,000,000 states; --budget changes it), which proves nothing either way. The figures are printed.",
+  ],
+  ["130", "Aborted by Ctrl-C: what the search or run had reached is printed."],
 ]);
 
 function firstOfEachName(options: readonly OptionSpec[]): OptionSpec[] {

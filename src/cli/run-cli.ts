@@ -8,15 +8,12 @@ import { runCommand } from "./commands/run.js";
 import { COMMANDS, type CommandName, commandSpec } from "./commands/spec.js";
 import { visualizeCommand } from "./commands/visualize.js";
 import { type CommandContext, createContext } from "./context.js";
+import { EXIT } from "./exit.js";
 import { commandHelp, mainHelp } from "./help.js";
 import type { CliIo } from "./io.js";
 import { parseCommand } from "./options.js";
 import { terminalSafeIo } from "./terminal-text.js";
 
-/** Exit codes of the `langgoap` command. */
-export const EXIT = Object.freeze({ OK: 0, NO_PLAN: 1, BAD_INPUT: 2, INTERNAL: 3 });
-
-/** Commands that plan or run a domain. */
 const RUNNERS: Readonly<Record<Exclude<CommandName, "deploy-init">, (ctx: CommandContext) => Promise<number>>> = {
   plan: planCommand,
   actions: actionsCommand,
@@ -60,7 +57,8 @@ function unknownCommand(name: string): LangGoapError {
  * Runs the `langgoap` command line in-process and returns its exit code:
  * 0 plan found (run: goal achieved), 1 no plan (explained on stderr),
  * 2 bad input (the message names the file, JSON path and reason), 3 an
- * internal error. All output goes through `io`, so tests capture it.
+ * internal error, 4 search budget exhausted (no proof either way), 130
+ * aborted (Ctrl-C). All output goes through `io`, so tests capture it.
  *
  * @example
  * ```ts
@@ -128,3 +126,5 @@ export async function runCli(argv: readonly string[], given: CliIo): Promise<num
     return EXIT.INTERNAL;
   }
 }
+
+export { EXIT } from "./exit.js";

@@ -1,15 +1,17 @@
 import { type ActionSpec, type GoalSpec, LangGoapError, type WorldState } from "../core/index.js";
 import {
   AStarStrategy,
+  type BudgetExhaustion,
   explainNoPlan,
   type HeuristicName,
   MCTSStrategy,
   type NoPlanExplanation,
   type Plan,
   type PlanningStrategy,
-  planDetailed,
+  planDetailedAsync,
   type SearchRecord,
   type SearchStats,
+  type StrategyResult,
 } from "../planner/index.js";
 import { describeBudget, type SearchBudget } from "./budget.js";
 
@@ -42,6 +44,8 @@ export interface SearchOutcome {
   readonly status: CliSearchStatus;
   readonly stats?: SearchStats;
   readonly explanation?: NoPlanExplanation;
+  /** The figures of the budget that stopped a `budget_exhausted` search. */
+  readonly budget?: BudgetExhaustion;
   readonly expansions?: readonly SearchRecord[];
   /** One line on why there is no plan, for stderr. */
   readonly message?: string;
@@ -103,12 +107,20 @@ export function checkSettings(settings: SearchSettings, strategy: StrategyName):
   }
 }
 
+/** Counters of a search cut short, for people: what it reached before it stopped. */
+function reached(stats: SearchStats | undefined): string {
+  if (!stats) return "";
+  const ms = Math.round(stats.planningTimeMs).toLocaleString("en-US");
+  return ` after ${stats.nodesExpanded.toLocaleString("en-US")} expansions (${stats.nodesGenerated.toLocaleString("en-US")} states generated) in ${ms} ms`;
+}
+
 /**
  * Runs the chosen strategy once. A* reports its status, counters and (on
  * request) its expansions; the pipeline's first phase is a complete A*, so
- * its `null` means no plan; MCTS, which cannot prove that no plan exists,
+ * its status is A*'s; MCTS, which cannot prove that no plan exists,
  * reports `not_found` unless relaxed reachability shows the goal is
- * unreachable.
+ * unreachable. Searches are asynchronous: Ctrl-C (the `signal`) stops them,
+ * and every search is bounded (A*: 10 s or 1,000,000 states by default).
  */
 export async function search(
   start: Readonly<WorldState>,
@@ -119,20 +131,27 @@ export async function search(
 ): Promise<SearchOutcome> {
   const strategy = resolveStrategy(settings, goal);
   checkSettings(settings, strategy);
-  if (strategy === "astar") {
-    const { budget } = settings;
-    const result = planDetailed(start, goal, actions, {
-      ...(settings.heuristic ? { heuristic: settings.heuristic } : {}),
-      ...(budget?.kind === "steps" ? { maxExpansions: budget.steps } : {}),
-      ...(budget?.kind === "time" ? { timeBudgetMs: budget.ms } : {}),
-      ...(signal ? { signal } : {}),
-      ...(settings.recordExpansions ? { recordExpansions: true } : {}),
-    });
+  const { budget } = settings;
+  if (strategy === "astar" || strategy === "pipeline") {
+    const result: StrategyResult & { readonly expansions?: readonly SearchRecord[] } =
+      strategy === "astar"
+        ? await planDetailedAsync(start, goal, actions, {
+            ...(settings.heuristic ? { heuristic: settings.heuristic } : {}),
+            ...(budget?.kind === "steps" ? { maxExpansions: budget.steps } : {}),
+            ...(budget?.kind === "time" ? { timeBudgetMs: budget.ms } : {}),
+            ...(signal ? { signal } : {}),
+            ...(settings.recordExpansions ? { recordExpansions: true } : {}),
+          })
+        : await (await loadOptimize()).pipelinePlanDetailed(start, goal, actions, {
+            ...(settings.heuristic ? { heuristic: settings.heuristic } : {}),
+            ...(budget?.kind === "time" ? { timeLimitMs: budget.ms } : {}),
+            ...(signal ? { signal } : {}),
+          });
     const base = {
       strategy,
       plan: result.plan,
       status: result.status,
-      stats: result.stats,
+      ...(result.stats ? { stats: result.stats } : {}),
       ...(result.expansions ? { expansions: result.expansions } : {}),
     };
     switch (result.status) {
@@ -142,27 +161,24 @@ export async function search(
         const explanation = result.explanation ?? explainNoPlan(start, goal, actions);
         return { ...base, explanation, message: "no plan reaches the goal" };
       }
-      case "budget_exhausted":
-        return {
-          ...base,
-          message: `search budget exhausted after ${result.stats.nodesExpanded} expansions${budget ? ` (--budget ${describeBudget(budget, "expansions")})` : ""} without reaching the goal`,
-        };
+      case "budget_exhausted": {
+        const figures = result.budget ? result.budget.message : `search budget exhausted${reached(result.stats)} without reaching the goal`;
+        const hint =
+          result.budget?.limit === "nodes"
+            ? "; the node budget bounds the search's memory"
+            : budget
+              ? ` (--budget ${describeBudget(budget, "expansions")})`
+              : "; give a larger --budget (e.g. 60s) to search longer";
+        return { ...base, ...(result.budget ? { budget: result.budget } : {}), message: `${figures}${hint}` };
+      }
       default:
-        return { ...base, message: "search aborted" };
+        return { ...base, message: `search aborted${reached(result.stats)}; no plan found before it stopped` };
     }
   }
-  const plan =
-    strategy === "pipeline"
-      ? await (await loadOptimize()).pipelinePlan(start, goal, actions, {
-          ...(settings.heuristic ? { heuristic: settings.heuristic } : {}),
-          ...(settings.budget?.kind === "time" ? { timeLimitMs: settings.budget.ms } : {}),
-          ...(signal ? { signal } : {}),
-        })
-      : await (await createStrategy(settings, strategy)).plan(start, goal, actions, signal ? { signal } : {});
+  const plan = await (await createStrategy(settings, strategy)).plan(start, goal, actions, signal ? { signal } : {});
   if (plan) return { strategy, plan, status: "found" };
-  if (signal?.aborted) return { strategy, plan: null, status: "aborted", message: "search aborted" };
+  if (signal?.aborted) return { strategy, plan: null, status: "aborted", message: "search aborted; no plan found before it stopped" };
   const explanation = explainNoPlan(start, goal, actions);
-  if (strategy === "pipeline") return { strategy, plan: null, status: "no_plan", explanation, message: "no plan reaches the goal" };
   const provenUnreachable = explanation.unreachableConditions.length > 0;
   const spent = settings.budget ? describeBudget(settings.budget, "iterations") : `${DEFAULT_MCTS_ITERATIONS} iterations`;
   return provenUnreachable

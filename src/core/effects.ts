@@ -114,7 +114,15 @@ export function resolveEffect(current: unknown, effect: Effect, where: string): 
       { where },
     );
   }
-  return base + delta;
+  const result = base + delta;
+  if (!Number.isFinite(result)) {
+    throw new LangGoapError(
+      "INVALID_EFFECT",
+      `${where}: ${describeValue(base)} ${delta >= 0 ? `+ ${delta}` : `- ${-delta}`} gives ${result}; numeric facts must stay finite`,
+      { where, value: base, delta },
+    );
+  }
+  return result;
 }
 
 /** Human-readable form of an effect, e.g. `wood += 2`. */

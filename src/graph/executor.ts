@@ -7,7 +7,7 @@ import { sameJson } from "./json.js";
 import { planFromData } from "./plan-data.js";
 import { type ActionOutcome, type ExecutionTransitionModel, runAction, type Sleep, timerSleep } from "./run-action.js";
 import { type GoapNodeOptions, NodeRuntime } from "./runtime.js";
-import type { ActionFailureKind, ActionResult, GoapState, GoapStateUpdate } from "./state.js";
+import { type ActionFailureKind, type ActionResult, type GoapState, type GoapStateUpdate, PLANLESS_STATUSES } from "./state.js";
 import { emitEvent } from "./stream-events.js";
 
 /** Options of {@link GoapExecutor}. */
@@ -67,9 +67,8 @@ export class GoapExecutor {
   /** Runs the next step (or wave) of the plan in `state`. */
   async run(state: GoapState, config?: LangGraphRunnableConfig): Promise<GoapStateUpdate> {
     // Nothing to run: no plan was found, planning ended the run (an error, or only exhausted actions lead on), or the goal already holds.
-    if (state.status === "no_plan" || state.status === "error" || state.status === "failed" || state.plan?.actions.length === 0) {
+    if (PLANLESS_STATUSES.has(state.status) || state.status === "error" || state.status === "failed" || state.plan?.actions.length === 0)
       return { lastStepResultCount: 0 };
-    }
     const step = state.currentStep;
     if (!state.plan || step < 0 || step >= state.plan.actions.length) return this.#nothingToRun(state);
 

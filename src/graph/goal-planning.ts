@@ -7,7 +7,15 @@ import {
   type PlanningTracer,
   type WorldState,
 } from "../core/index.js";
-import { explainNoPlan, type NoPlanExplanation, Plan, type PlanningStrategy } from "../planner/index.js";
+import {
+  explainNoPlan,
+  type NoPlanExplanation,
+  Plan,
+  type PlanningStrategy,
+  planWithStatus,
+  type SearchStatus,
+  type StrategyResult,
+} from "../planner/index.js";
 import type { GoapLogger } from "./logger.js";
 
 /** @internal How the planner node plans one goal. */
@@ -42,16 +50,20 @@ export interface GoalPlanningResult {
   readonly subgoalIndex: number;
   /** True when the plan needed a blacklisted action. */
   readonly usedBlacklistFallback: boolean;
+  /** How the search ended: `found`, or why there is no plan. */
+  readonly status: SearchStatus;
   readonly explanation: NoPlanExplanation | null;
   /** Subgoals of a sequential MultiGoal skipped on the way to the planned one. */
   readonly skipped?: readonly SkippedSubgoal[];
 }
 
-async function planSpec(
-  goal: GoalSpec,
-  world: Readonly<WorldState>,
-  ctx: GoalPlanningContext,
-): Promise<{ plan: Plan | null; usedBlacklistFallback: boolean }> {
+interface SpecOutcome {
+  readonly plan: Plan | null;
+  readonly usedBlacklistFallback: boolean;
+  readonly result: StrategyResult;
+}
+
+async function planSpec(goal: GoalSpec, world: Readonly<WorldState>, ctx: GoalPlanningContext): Promise<SpecOutcome> {
   const strategy = ctx.chooseStrategy(goal);
   const base = {
     ...(ctx.priorPlan ? { priorPlan: ctx.priorPlan, currentStep: ctx.currentStep } : {}),
@@ -59,9 +71,12 @@ async function planSpec(
     ...(ctx.tracer ? { tracer: ctx.tracer } : {}),
     ...(ctx.recordExpansions ? { recordExpansions: true } : {}),
   };
-  let plan = await strategy.plan(world, goal, ctx.actions, { ...base, blacklisted: ctx.blacklisted });
-  // Strategies that do not fall back themselves get the blacklist lifted here.
-  if (!plan && ctx.blacklisted.length > 0) plan = await strategy.plan(world, goal, ctx.actions, base);
+  let result = await planWithStatus(strategy, world, goal, ctx.actions, { ...base, blacklisted: ctx.blacklisted });
+  // Strategies that do not fall back themselves get the blacklist lifted here
+  // (only after a proven "no plan": a search cut short would just be cut short again).
+  if (!result.plan && result.status === "no_plan" && ctx.blacklisted.length > 0)
+    result = await planWithStatus(strategy, world, goal, ctx.actions, base);
+  const plan = result.plan ?? null;
   if (plan && !(plan instanceof Plan)) {
     throw new LangGoapError("INVALID_STATE", `strategy "${strategy.name}" returned something other than a Plan or null`, {
       strategy: strategy.name,
@@ -82,17 +97,48 @@ async function planSpec(
   const blacklist = new Set(ctx.blacklisted);
   const usedBlacklistFallback =
     plan !== null && (plan.metadata.usedBlacklistFallback === true || plan.actionNames.some((n) => blacklist.has(n)));
-  return { plan, usedBlacklistFallback };
+  return { plan, usedBlacklistFallback, result };
 }
 
-function noPlan(goal: GoalSpec, index: number, world: Readonly<WorldState>, ctx: GoalPlanningContext): GoalPlanningResult {
-  return { plan: null, goal, subgoalIndex: index, usedBlacklistFallback: false, explanation: explainNoPlan(world, goal, ctx.actions) };
+/** Why a search ended without a plan, for `noPlanExplanation`: the proof's explanation, or the budget or abort that cut it short. */
+function explanationOf(goal: GoalSpec, world: Readonly<WorldState>, ctx: GoalPlanningContext, result: StrategyResult): NoPlanExplanation {
+  const empty = { unreachableConditions: [], missingPreconditions: [], unusableActions: [] };
+  if (result.status === "budget_exhausted") {
+    const suggestion = result.budget
+      ? `${result.budget.message}. Raise the strategy's budget (e.g. new AStarStrategy({ timeBudgetMs, maxNodes })) if the goal is reachable.`
+      : "the search stopped on its budget without reaching the goal; the goal may be unreachable or need a larger budget";
+    return { ...empty, suggestion, status: "budget_exhausted", ...(result.budget ? { budget: result.budget } : {}) };
+  }
+  if (result.status === "aborted") {
+    return { ...empty, suggestion: `planning was aborted (${result.abortReason ?? "signal aborted"})`, status: "aborted" };
+  }
+  return result.explanation ?? explainNoPlan(world, goal, ctx.actions);
+}
+
+function noPlan(
+  goal: GoalSpec,
+  index: number,
+  world: Readonly<WorldState>,
+  ctx: GoalPlanningContext,
+  result: StrategyResult,
+): GoalPlanningResult {
+  const status = result.status === "found" ? "no_plan" : result.status;
+  return {
+    plan: null,
+    goal,
+    subgoalIndex: index,
+    usedBlacklistFallback: false,
+    status,
+    explanation: explanationOf(goal, world, ctx, { ...result, status }),
+  };
 }
 
 /** @internal Plans a single goal. */
 export async function planGoal(goal: GoalSpec, world: Readonly<WorldState>, ctx: GoalPlanningContext): Promise<GoalPlanningResult> {
-  const { plan, usedBlacklistFallback } = await planSpec(goal, world, ctx);
-  return plan ? { plan, goal, subgoalIndex: 0, usedBlacklistFallback, explanation: null } : noPlan(goal, 0, world, ctx);
+  const { plan, usedBlacklistFallback, result } = await planSpec(goal, world, ctx);
+  return plan
+    ? { plan, goal, subgoalIndex: 0, usedBlacklistFallback, status: "found", explanation: null }
+    : noPlan(goal, 0, world, ctx, result);
 }
 
 /**
@@ -117,11 +163,12 @@ export async function planMultiGoal(
     for (let i = Math.max(0, fromIndex); i < goals.length; i++) {
       const goal = goals[i] as GoalSpec;
       if (goal.isSatisfied(world)) continue;
-      const { plan, usedBlacklistFallback } = await planSpec(goal, world, ctx);
-      if (plan) return { plan, goal, subgoalIndex: i, usedBlacklistFallback, explanation: null, skipped };
-      ctx.logger.warn(`sequential MultiGoal: subgoal ${i} (${goal.label}) has no plan and is skipped`, { subgoal: i });
-      const failure = noPlan(goal, i, world, ctx);
-      skipped.push({ index: i, goal: goal.label, reason: failure.explanation?.suggestion || "no plan" });
+      const { plan, usedBlacklistFallback, result } = await planSpec(goal, world, ctx);
+      if (plan) return { plan, goal, subgoalIndex: i, usedBlacklistFallback, status: "found", explanation: null, skipped };
+      const failure = noPlan(goal, i, world, ctx, result);
+      if (result.status === "aborted") return { ...failure, skipped };
+      ctx.logger.warn(`sequential MultiGoal: subgoal ${i} (${goal.label}) has no plan (${result.status}) and is skipped`, { subgoal: i });
+      skipped.push({ index: i, goal: goal.label, reason: failure.explanation?.suggestion || result.status });
       firstFailure ??= failure;
     }
     if (firstFailure) return { ...firstFailure, skipped };
@@ -131,6 +178,7 @@ export async function planMultiGoal(
       goal: goals[last] as GoalSpec,
       subgoalIndex: last,
       usedBlacklistFallback: false,
+      status: "found",
       explanation: null,
       skipped,
     };
@@ -139,14 +187,23 @@ export async function planMultiGoal(
   let best: (GoalPlanningResult & { plan: Plan; net: number }) | null = null;
   let firstFailure: GoalPlanningResult | null = null;
   for (const [i, goal] of goals.entries()) {
-    const found = goal.isSatisfied(world)
-      ? { plan: Plan.empty({ ...world }), usedBlacklistFallback: false }
+    const found: SpecOutcome = goal.isSatisfied(world)
+      ? { plan: Plan.empty({ ...world }), usedBlacklistFallback: false, result: { plan: null, status: "found" } }
       : await planSpec(goal, world, ctx);
     if (!found.plan) {
-      firstFailure ??= noPlan(goal, i, world, ctx);
+      if (found.result.status === "aborted") return noPlan(goal, i, world, ctx, found.result);
+      firstFailure ??= noPlan(goal, i, world, ctx, found.result);
       continue;
     }
-    const candidate = { ...found, plan: found.plan, goal, subgoalIndex: i, explanation: null, net: found.plan.netValue(goal) };
+    const candidate = {
+      plan: found.plan,
+      usedBlacklistFallback: found.usedBlacklistFallback,
+      goal,
+      subgoalIndex: i,
+      status: "found" as const,
+      explanation: null,
+      net: found.plan.netValue(goal),
+    };
     if (!best || isBetter(multi.mode, candidate, best)) best = candidate;
   }
   if (best)
@@ -155,9 +212,10 @@ export async function planMultiGoal(
       goal: best.goal,
       subgoalIndex: best.subgoalIndex,
       usedBlacklistFallback: best.usedBlacklistFallback,
+      status: "found",
       explanation: null,
     };
-  return firstFailure ?? noPlan(goals[0] as GoalSpec, 0, world, ctx);
+  return firstFailure ?? noPlan(goals[0] as GoalSpec, 0, world, ctx, { plan: null, status: "no_plan" });
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   type GoapNodeName,
   type InvokeNlOptions,
 } from "./graph-options.js";
+import { invokeKeepingState } from "./invoke-keeping-state.js";
 import { GoapObserver } from "./observer.js";
 import { ObserverLimits } from "./observer-limits.js";
 import { ParallelGoapExecutor } from "./parallel-executor.js";
@@ -189,16 +190,22 @@ export class GoapGraph {
 
   /**
    * Runs `goal` from `worldState` to the end (or to an interrupt) on the last
-   * compiled graph (compiling one without a checkpointer if needed).
+   * compiled graph (compiling one without a checkpointer if needed). When
+   * `config.signal` aborts the run (planning stops within one search slice),
+   * it resolves with the state reached so far, `status: "aborted"` and the
+   * signal's reason in `replanReason`, rather than rejecting.
    *
    * @example
    * ```ts
    * const result = await graph.invoke({ published: true }, { topic: "GOAP" });
+   * const stopped = await graph.invoke(goal, {}, { signal: AbortSignal.timeout(500) });
+   * stopped.status; // "aborted" when the run was cut short
    * ```
    */
   async invoke(goal: GoalInput, worldState: Readonly<WorldState> = {}, config?: LangGraphRunnableConfig): Promise<GoapRunResult> {
     const [input, runConfig] = this.#startRun(goal, worldState, config);
-    return (await this.#app().invoke(input, runConfig)) as GoapRunResult;
+    const initial = { ...input, goal: this.#goals.toData(goal), executionHistory: [] } as unknown as GoapRunResult;
+    return invokeKeepingState(this.#app(), input, runConfig, initial);
   }
 
   /**
@@ -268,7 +275,7 @@ export class GoapGraph {
    * ```
    */
   async resume(answer: unknown, config: LangGraphRunnableConfig): Promise<GoapRunResult> {
-    return (await this.#app().invoke(new Command({ resume: answer }), config)) as GoapRunResult;
+    return invokeKeepingState(this.#app(), new Command({ resume: answer }), config);
   }
 }
 

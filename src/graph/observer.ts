@@ -8,7 +8,14 @@ import { sameJson } from "./json.js";
 import { errorMessage } from "./logger.js";
 import { runIdentity } from "./run-identity.js";
 import { type GoapNodeOptions, NodeRuntime } from "./runtime.js";
-import { type GoapState, type GoapStateUpdate, type GoapStatus, IMMEDIATE_BLACKLIST, NEVER_READMITTED } from "./state.js";
+import {
+  type GoapState,
+  type GoapStateUpdate,
+  type GoapStatus,
+  IMMEDIATE_BLACKLIST,
+  NEVER_READMITTED,
+  PLANLESS_STATUSES,
+} from "./state.js";
 import { emitEvent } from "./stream-events.js";
 import type { EarlyTermination, TerminationPolicy } from "./termination.js";
 
@@ -78,7 +85,7 @@ export class GoapObserver {
       }
       return this.#achieved(state, config);
     }
-    if (state.status === "no_plan") return this.#end(state, config, "no_plan", state.replanReason);
+    if (PLANLESS_STATUSES.has(state.status)) return this.#end(state, config, state.status, state.replanReason);
     // The planner found that only exhausted actions lead on.
     if (state.status === "failed") return this.#end(state, config, "failed", state.replanReason);
 
@@ -169,7 +176,7 @@ export class GoapObserver {
   ): Promise<Command<unknown, GoapStateUpdate, ObserverTarget>> {
     if (status === "goal_achieved") await this.runtime.trace("onGoalAchieved", state.worldState);
     // The planner already reported a missing plan when it happened.
-    else if (status !== "no_plan") await this.runtime.trace("onPlanFailed", reason ?? status, 0);
+    else if (!PLANLESS_STATUSES.has(status)) await this.runtime.trace("onPlanFailed", reason ?? status, 0);
     emitEvent(config, { kind: "finish", status, reason });
     const history = this.#history === false ? undefined : (this.#history ?? (config?.store ? historyForStore(config.store) : undefined));
     if (state.goal && history) {

@@ -54,6 +54,11 @@ interface Reflection {
  * out; blacklisted actions are avoided unless no plan exists without them
  * (then the blacklist and failure counts are cleared). When no plan exists,
  * stuck handlers may change the state or the goal and planning is retried.
+ * The default A* searches asynchronously under its default budgets (10 s,
+ * 1,000,000 states), so the event loop keeps running and the run's
+ * `config.signal` stops it; a search cut short ends the run
+ * `budget_exhausted` or `aborted` (never `no_plan`), with the figures in
+ * `noPlanExplanation`.
  *
  * @example
  * ```ts
@@ -165,9 +170,18 @@ export class GoapPlanner {
       }
     }
     if (!result.plan) {
-      await this.runtime.trace("onPlanFailed", "no_plan", durationMs);
-      emitEvent(config, { kind: "no_plan", suggestion: result.explanation?.suggestion ?? "" });
-      return { ...common, plan: null, status: "no_plan", noPlanExplanation: result.explanation, currentSubgoalIndex: result.subgoalIndex };
+      // A search cut short by its budget or a signal is not a proof that no plan exists: the run says which.
+      const status = result.status === "budget_exhausted" || result.status === "aborted" ? result.status : "no_plan";
+      await this.runtime.trace("onPlanFailed", status, durationMs);
+      emitEvent(config, { kind: "no_plan", suggestion: result.explanation?.suggestion ?? "", status });
+      return {
+        ...common,
+        plan: null,
+        status,
+        ...(status === "no_plan" ? {} : { replanReason: result.explanation?.suggestion ?? status }),
+        noPlanExplanation: result.explanation,
+        currentSubgoalIndex: result.subgoalIndex,
+      };
     }
     if (wasReplan) await this.runtime.trace("onReplan", state.replanReason ?? "unknown", result.plan);
     await this.runtime.trace("onPlanComplete", result.plan, durationMs);
@@ -198,7 +212,8 @@ export class GoapPlanner {
       g instanceof MultiGoal ? planMultiGoal(g, from, w, ctx) : planGoal(g, w, ctx);
     let fromSubgoal = state.currentSubgoalIndex;
     let result = await planFor(goal, world, fromSubgoal);
-    for (let round = 0; !result.plan && this.#stuck && round < this.#maxStuckIterations; round++) {
+    // An aborted run asks no one: it is being stopped.
+    for (let round = 0; !result.plan && result.status !== "aborted" && this.#stuck && round < this.#maxStuckIterations; round++) {
       const explanation = result.explanation ?? {
         unreachableConditions: [],
         missingPreconditions: [],

@@ -1,7 +1,18 @@
 import { z } from "zod";
 import type { ActionFailureKind, GoapStatus } from "./state.js";
 
-const STATUSES = ["executing", "goal_achieved", "partially_achieved", "failed", "no_plan", "error", "action_failed", "terminated"] as const;
+const STATUSES = [
+  "executing",
+  "goal_achieved",
+  "partially_achieved",
+  "failed",
+  "no_plan",
+  "budget_exhausted",
+  "aborted",
+  "error",
+  "action_failed",
+  "terminated",
+] as const;
 const FAILURES = [
   "error",
   "guard_blocked",

@@ -5,13 +5,20 @@ import type { GoalData, GoalInput, GoalRegistry } from "./goal-data.js";
 import type { SkippedSubgoal } from "./goal-planning.js";
 import type { PlanData } from "./plan-data.js";
 
-/** Where a run stands. */
+/**
+ * Where a run stands. `no_plan`: the planner proved no plan reaches the
+ * goal; `budget_exhausted`: its search stopped on a budget first (the
+ * figures are in `noPlanExplanation.budget`); `aborted`: the run's signal
+ * stopped it.
+ */
 export type GoapStatus =
   | "executing"
   | "goal_achieved"
   | "partially_achieved"
   | "failed"
   | "no_plan"
+  | "budget_exhausted"
+  | "aborted"
   | "error"
   | "action_failed"
   | "terminated";
@@ -22,9 +29,14 @@ export const TERMINAL_STATUSES: ReadonlySet<GoapStatus> = new Set([
   "partially_achieved",
   "failed",
   "no_plan",
+  "budget_exhausted",
+  "aborted",
   "error",
   "terminated",
 ]);
+
+/** @internal Statuses the planner ends a run with when it has no plan. */
+export const PLANLESS_STATUSES: ReadonlySet<GoapStatus> = new Set(["no_plan", "budget_exhausted", "aborted"]);
 
 /**
  * Why an action failed: its code threw (`error`), it did not settle within

@@ -1,7 +1,12 @@
 /** Chunks the graph writes to LangGraph's `custom` stream mode. */
 export type GoapStreamEvent =
   | { readonly kind: "plan"; readonly actions: readonly string[]; readonly totalCost: number; readonly replan: boolean }
-  | { readonly kind: "no_plan"; readonly suggestion: string }
+  | {
+      readonly kind: "no_plan";
+      readonly suggestion: string;
+      /** `no_plan` when proven; `budget_exhausted` or `aborted` when the search was cut short. */
+      readonly status?: "no_plan" | "budget_exhausted" | "aborted";
+    }
   | { readonly kind: "action"; readonly actionName: string; readonly success: boolean; readonly error: string | null }
   | { readonly kind: "finish"; readonly status: string; readonly reason: string | null };
 

@@ -53,7 +53,7 @@ export {
   type VariableOptions,
 } from "./model.js";
 export { type ParetoOptions, paretoPlans } from "./pareto.js";
-export { type PipelineOptions, pipelinePlan } from "./pipeline.js";
+export { type PipelineOptions, pipelinePlan, pipelinePlanDetailed } from "./pipeline.js";
 export { type RefineOptions, refinePlan } from "./refine.js";
 export { type ScheduleOptions, type ScheduleResult, schedulePlan } from "./schedule.js";
 export { type OptimizeOptions, optimizePlans } from "./select.js";

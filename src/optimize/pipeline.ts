@@ -9,7 +9,7 @@ import {
   toGoalSpec,
   type WorldState,
 } from "../core/index.js";
-import { type HeuristicName, type Plan, planDetailed } from "../planner/index.js";
+import { type HeuristicName, type Plan, planDetailedAsync, type StrategyResult } from "../planner/index.js";
 import { enumeratePlans } from "./alternatives.js";
 import { activeObjectives, hasPreferences, type ObjectiveMode, type PlanEvaluation } from "./evaluate.js";
 import { wantsSchedule, withSchedule } from "./refine.js";
@@ -84,16 +84,48 @@ export async function pipelinePlan(
   actions: readonly ActionSpec[],
   options: PipelineOptions = {},
 ): Promise<Plan | null> {
+  return (await pipelinePlanDetailed(start, goal, actions, options)).plan;
+}
+
+/**
+ * {@link pipelinePlan} with the status of its A* phase when there is no
+ * plan: `no_plan` (proven), `budget_exhausted` (A*'s default budgets: 10 s,
+ * 1,000,000 states) or `aborted`. A* searches asynchronously, so the event
+ * loop keeps running.
+ *
+ * @example
+ * ```ts
+ * const { plan, status } = await pipelinePlanDetailed({}, goal, actions);
+ * ```
+ */
+export async function pipelinePlanDetailed(
+  start: Readonly<WorldState>,
+  goal: GoalLike,
+  actions: readonly ActionSpec[],
+  options: PipelineOptions = {},
+): Promise<StrategyResult> {
   const maxAlternatives = checkOptions(options);
   const spec = toGoalSpec(goal);
-  const primary = planDetailed(start, spec, actions, {
+  const first = await planDetailedAsync(start, spec, actions, {
     ...(options.heuristic !== undefined ? { heuristic: options.heuristic } : {}),
     ...(options.blacklisted ? { blacklisted: options.blacklisted } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.tracer ? { tracer: options.tracer } : {}),
     ...(options.recordExpansions ? { recordExpansions: true } : {}),
-  }).plan;
-  if (primary === null) return null;
+  });
+  const primary = first.plan;
+  if (primary === null) return first;
+  return { plan: await refinePrimary(primary, start, spec, actions, options, maxAlternatives), status: "found", stats: first.stats };
+}
+
+async function refinePrimary(
+  primary: Plan,
+  start: Readonly<WorldState>,
+  spec: GoalSpec,
+  actions: readonly ActionSpec[],
+  options: PipelineOptions,
+  maxAlternatives: number,
+): Promise<Plan> {
   if (!spec.needsOptimization && options.capacities === undefined) return primary;
 
   const mode = options.objectiveMode ?? "lexicographic";

@@ -1,6 +1,6 @@
 import type { ActionSpec, GoalSpec, WorldState } from "../core/index.js";
-import { AStarStrategy, type Plan, type PlanningStrategy, type StrategyContext } from "../planner/index.js";
-import { type PipelineOptions, pipelinePlan } from "./pipeline.js";
+import { AStarStrategy, type Plan, type PlanningStrategy, type StrategyContext, type StrategyResult } from "../planner/index.js";
+import { type PipelineOptions, pipelinePlanDetailed } from "./pipeline.js";
 import { type RefineOptions, refinePlan } from "./refine.js";
 
 /** Options of {@link TwoPhasePipelineStrategy}: those of `pipelinePlan` except the per-call context. */
@@ -22,8 +22,23 @@ export class TwoPhasePipelineStrategy implements PlanningStrategy {
   readonly name = "two-phase-pipeline";
   constructor(readonly options: TwoPhasePipelineOptions = {}) {}
 
-  plan(start: Readonly<WorldState>, goal: GoalSpec, actions: readonly ActionSpec[], context: StrategyContext = {}): Promise<Plan | null> {
-    return pipelinePlan(start, goal, actions, {
+  async plan(
+    start: Readonly<WorldState>,
+    goal: GoalSpec,
+    actions: readonly ActionSpec[],
+    context: StrategyContext = {},
+  ): Promise<Plan | null> {
+    return (await this.planDetailed(start, goal, actions, context)).plan;
+  }
+
+  /** The plan, or why there is none: `no_plan`, `budget_exhausted` or `aborted` (see `pipelinePlanDetailed`). */
+  planDetailed(
+    start: Readonly<WorldState>,
+    goal: GoalSpec,
+    actions: readonly ActionSpec[],
+    context: StrategyContext = {},
+  ): Promise<StrategyResult> {
+    return pipelinePlanDetailed(start, goal, actions, {
       ...this.options,
       ...(context.blacklisted ? { blacklisted: context.blacklisted } : {}),
       ...(context.signal ? { signal: context.signal } : {}),

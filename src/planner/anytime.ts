@@ -1,6 +1,6 @@
 import { type ActionSpec, describeValue, type GoalSpec, LangGoapError, type WorldState } from "../core/index.js";
-import { planDetailed } from "./astar.js";
-import type { HeuristicName, Plan, PlanningStrategy, StrategyContext } from "./types.js";
+import { planDetailedAsync } from "./astar.js";
+import type { HeuristicName, Plan, PlanDetailedResult, PlanningStrategy, StrategyContext, StrategyResult } from "./types.js";
 
 /** Options of {@link AnytimePlanningStrategy}. */
 export interface AnytimePlanningStrategyOptions {
@@ -66,6 +66,21 @@ export class AnytimePlanningStrategy implements PlanningStrategy {
     actions: readonly ActionSpec[],
     context: StrategyContext = {},
   ): Promise<Plan | null> {
+    return (await this.planDetailed(start, goal, actions, context)).plan;
+  }
+
+  /**
+   * The cheapest plan of the rounds, with why the search ended when there
+   * is none: `no_plan` when a round proved it, `budget_exhausted` when time
+   * ran out first, `aborted` when the signal stopped it. Rounds search
+   * asynchronously, so the event loop keeps running.
+   */
+  async planDetailed(
+    start: Readonly<WorldState>,
+    goal: GoalSpec,
+    actions: readonly ActionSpec[],
+    context: StrategyContext = {},
+  ): Promise<StrategyResult> {
     const began = performance.now();
     const deadline = began + this.timeBudgetMs;
     let best: Plan | null = null;
@@ -74,10 +89,11 @@ export class AnytimePlanningStrategy implements PlanningStrategy {
     let improvements = 0;
     let nodesExpanded = 0;
     let nodesGenerated = 0;
+    let last: PlanDetailedResult | null = null;
     for (const weight of this.weights) {
       const remaining = deadline - performance.now();
       if (remaining <= 0 || context.signal?.aborted) break;
-      const result = planDetailed(start, goal, actions, {
+      const result = await planDetailedAsync(start, goal, actions, {
         heuristic: this.#options.heuristic ?? "hmax",
         weight,
         timeBudgetMs: remaining,
@@ -87,10 +103,11 @@ export class AnytimePlanningStrategy implements PlanningStrategy {
         ...(context.tracer ? { tracer: context.tracer } : {}),
         ...(context.recordExpansions ? { recordExpansions: true } : {}),
       });
+      last = result;
       rounds++;
       nodesExpanded += result.stats.nodesExpanded;
       nodesGenerated += result.stats.nodesGenerated;
-      if (result.status === "no_plan") return null;
+      if (result.status === "no_plan") return result;
       if (result.plan === null) {
         if (result.status === "aborted") break;
         continue;
@@ -107,17 +124,16 @@ export class AnytimePlanningStrategy implements PlanningStrategy {
       }
       if (best.isEmpty) break;
     }
-    if (best === null) return null;
-    return best.with({
-      metadata: {
-        strategy: "anytime",
-        weight: bestWeight,
-        rounds,
-        improvements,
-        nodesExpanded,
-        nodesGenerated,
-        planningTimeMs: performance.now() - began,
-      },
+    const stats = { nodesExpanded, nodesGenerated, planningTimeMs: performance.now() - began };
+    if (best === null) {
+      if (context.signal?.aborted || last?.status === "aborted") {
+        return { plan: null, status: "aborted", stats, abortReason: last?.abortReason ?? "aborted" };
+      }
+      return { plan: null, status: "budget_exhausted", stats, ...(last?.budget ? { budget: last.budget } : {}) };
+    }
+    const plan = best.with({
+      metadata: { strategy: "anytime", weight: bestWeight, rounds, improvements, ...stats },
     });
+    return { plan, status: "found", stats };
   }
 }

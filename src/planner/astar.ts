@@ -14,13 +14,14 @@ import {
   validateActions,
   type WorldState,
 } from "../core/index.js";
+import { budgetExhaustion, checkBudget, type ResolvedBudget, resolveBudget } from "./budget.js";
 import { type CompiledProblem, compileProblem } from "./compile.js";
 import { explainNoPlan } from "./explain.js";
 import { createHeuristic, RelaxedModel } from "./heuristics.js";
-import { assertValidPlan, prunePlan } from "./replay.js";
-import { type BitLayout, bitLayoutOf, packStart, searchBits } from "./search-bits.js";
-import { searchFloat } from "./search-float.js";
-import type { SearchOutcome, SearchSetup } from "./search-setup.js";
+import { assertValidSteps, pruneSteps } from "./replay.js";
+import { type BitLayout, bitLayoutOf, packStart, startBitsSearch } from "./search-bits.js";
+import { startFloatSearch } from "./search-float.js";
+import { finishedRun, type SearchOutcome, type SearchRun, type SearchSetup, SearchWorkspace } from "./search-setup.js";
 import { type HeuristicName, type NoPlanExplanation, Plan, type PlanDetailedResult, type PlanOptions } from "./types.js";
 
 const HEURISTICS: readonly HeuristicName[] = ["zero", "goal-count", "hmax", "hadd", "hff"];
@@ -33,9 +34,7 @@ function validateOptions(options: PlanOptions): void {
   }
   if (options.weight !== undefined && !(options.weight >= 1 && Number.isFinite(options.weight)))
     throw bad("weight", "a finite number >= 1", options.weight);
-  if (options.maxExpansions !== undefined && !(options.maxExpansions >= 0))
-    throw bad("maxExpansions", "a number >= 0", options.maxExpansions);
-  if (options.timeBudgetMs !== undefined && !(options.timeBudgetMs >= 0)) throw bad("timeBudgetMs", "a number >= 0", options.timeBudgetMs);
+  checkBudget(options, "plan options");
 }
 
 /** Specificity first: more preconditions earlier, then declaration order (stable sort). */
@@ -43,23 +42,53 @@ function bySpecificity(actions: readonly ActionSpec[]): ActionSpec[] {
   return [...actions].sort((a, b) => Object.keys(b.preconditions).length - Object.keys(a.preconditions).length);
 }
 
+/** Decides when a search slice ends: never for synchronous planning, every few ms for asynchronous. */
+interface Slicer {
+  end(): number;
+}
+
+const UNSLICED: Slicer = { end: () => Number.POSITIVE_INFINITY };
+
+/** Longest stretch of asynchronous search between two yields to the event loop, in ms. */
+export const YIELD_EVERY_MS = 5;
+
+/** Gives the event loop a turn: timers, I/O and abort signals run. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0)));
+}
+
+function abortReason(signal: AbortSignal | undefined): string {
+  const reason: unknown = signal?.reason;
+  if (reason instanceof Error) return reason.message ? `${reason.name}: ${reason.message}` : reason.name;
+  return reason === undefined ? "aborted" : String(reason);
+}
+
 /**
- * Finds the cheapest plan, with details: status, counters, an explanation
- * when there is no plan, and recorded expansions on request.
- *
- * @example
- * ```ts
- * const { plan, status, stats } = planDetailed({ wood: 0 }, { wood: { gte: 3 } }, [chop], { heuristic: "hmax" });
- * status;              // "found"
- * stats.nodesExpanded; // 3
- * ```
+ * Adds `explanation` as a property computed on first read: explaining "no
+ * plan" compiles the problem again, which per-frame planners that never
+ * read it should not pay for.
  */
-export function planDetailed(
+function withLazyExplanation<T extends object>(result: T, explain: () => NoPlanExplanation): T {
+  Object.defineProperty(result, "explanation", {
+    enumerable: true,
+    configurable: true,
+    get(): NoPlanExplanation {
+      const value = explain();
+      Object.defineProperty(result, "explanation", { value, enumerable: true, configurable: true, writable: false });
+      return value;
+    },
+  });
+  return result;
+}
+
+/** The steps of one planning call; yields between search slices (see {@link Slicer}). */
+function* planning(
   start: Readonly<WorldState>,
   goal: GoalLike,
   actions: readonly ActionSpec[],
-  options: PlanOptions = {},
-): PlanDetailedResult {
+  options: PlanOptions,
+  slicer: Slicer,
+): Generator<void, PlanDetailedResult, void> {
   const began = performance.now();
   validateOptions(options);
   const all = validateActions(actions);
@@ -68,6 +97,7 @@ export function planDetailed(
   }
   const goalSpec = toGoalSpec(goal);
   const heuristic = options.heuristic ?? "hmax";
+  const budget = resolveBudget(options);
   // Search hooks (expand, dead end, complete) are part of search recording: off unless asked for.
   const searchTracer = options.recordExpansions ? options.tracer : undefined;
   const stats = (expanded: number, generated: number) => ({
@@ -96,9 +126,11 @@ export function planDetailed(
 
   const blacklisted = new Set(options.blacklisted ?? []);
   let usedBlacklistFallback = false;
-  let outcome = search(start, goalSpec, blacklisted.size ? all.filter((a) => !blacklisted.has(a.name)) : all, options, heuristic, began);
+  const deadline = began + budget.timeBudgetMs;
+  const list = blacklisted.size ? all.filter((a) => !blacklisted.has(a.name)) : all;
+  let outcome = yield* search(start, goalSpec, list, options, heuristic, budget, deadline, slicer);
   if (outcome.status === "no_plan" && blacklisted.size > 0 && options.blacklistFallback !== false) {
-    const retry = search(start, goalSpec, all, options, heuristic, began);
+    const retry = yield* search(start, goalSpec, all, options, heuristic, budget, deadline, slicer);
     retry.nodesExpanded += outcome.nodesExpanded;
     retry.nodesGenerated += outcome.nodesGenerated;
     outcome = retry;
@@ -108,17 +140,29 @@ export function planDetailed(
   callTracer(searchTracer, "onSearchComplete", outcome.nodesExpanded, elapsed, outcome.status === "found");
 
   if (outcome.status !== "found" || !outcome.actions) {
-    return {
+    const result: PlanDetailedResult = {
       plan: null,
       status: outcome.status,
       stats: stats(outcome.nodesExpanded, outcome.nodesGenerated),
-      ...(outcome.status === "no_plan" ? { explanation: explainNoPlan(start, goalSpec, all) } : {}),
       usedBlacklistFallback: false,
+      ...(outcome.status === "budget_exhausted"
+        ? {
+            budget: budgetExhaustion(
+              outcome.limit ?? "time",
+              { maxNodes: outcome.maxNodes ?? budget.maxNodes, maxExpansions: budget.maxExpansions, timeBudgetMs: budget.timeBudgetMs },
+              { nodesExpanded: outcome.nodesExpanded, nodesStored: outcome.nodesStored ?? 0, elapsedMs: elapsed },
+            ),
+          }
+        : {}),
+      ...(outcome.status === "aborted" ? { abortReason: abortReason(options.signal) } : {}),
       ...(outcome.expansions ? { expansions: outcome.expansions } : {}),
     };
+    if (outcome.status !== "no_plan") return result;
+    const snapshot = { ...start };
+    return withLazyExplanation(result, () => explainNoPlan(snapshot, goalSpec, all));
   }
 
-  const found = assertValidPlan(start, outcome.actions, goalSpec);
+  const found = assertValidSteps(start, outcome.actions, goalSpec);
   let kept = outcome.actions;
   let replay = found;
   let pruned = 0;
@@ -128,14 +172,14 @@ export function planDetailed(
   const provablyMinimal =
     (heuristic === "hmax" || heuristic === "zero") &&
     (options.weight ?? 1) === 1 &&
-    found.states.length > 0 &&
-    kept.every((a, i) => a.getCost(i === 0 ? start : found.states[i - 1]!) > 0);
+    found.stepCosts.length > 0 &&
+    found.stepCosts.every((c) => c > 0);
   if (options.prune !== false && kept.length > 0 && !provablyMinimal) {
-    ({ actions: kept, replay, pruned } = prunePlan(start, kept, goalSpec, found.totalCost));
+    ({ actions: kept, replay, pruned } = pruneSteps(start, kept, goalSpec, found.totalCost));
   }
   const plan = new Plan({
     actions: kept,
-    expectedStates: replay.states,
+    stateChanges: replay.changes,
     startState: { ...start },
     totalCost: replay.totalCost,
     metadata: {
@@ -158,6 +202,67 @@ export function planDetailed(
 }
 
 /**
+ * Finds the cheapest plan, with details: status, counters, an explanation
+ * when there is no plan (computed when first read), the budget's figures
+ * when one ran out, and recorded expansions on request.
+ *
+ * Every search is bounded: by default it stops after
+ * {@link DEFAULT_TIME_BUDGET_MS} (10 s) or {@link DEFAULT_MAX_NODES}
+ * states held (fewer for wide states, to stay within 256 MB), whichever
+ * comes first, with status `budget_exhausted` — never `no_plan`, which
+ * means the search proved there is no plan. Synchronous: it blocks the
+ * event loop while it searches; {@link planDetailedAsync} does not.
+ *
+ * @example
+ * ```ts
+ * const { plan, status, stats } = planDetailed({ wood: 0 }, { wood: { gte: 3 } }, [chop], { heuristic: "hmax" });
+ * status;              // "found"
+ * stats.nodesExpanded; // 3
+ * planDetailed({ n: 0 }, { n: 3 }, [addTwo], { timeBudgetMs: 50 }).budget?.limit; // "time"
+ * ```
+ */
+export function planDetailed(
+  start: Readonly<WorldState>,
+  goal: GoalLike,
+  actions: readonly ActionSpec[],
+  options: PlanOptions = {},
+): PlanDetailedResult {
+  const step = planning(start, goal, actions, options, UNSLICED).next();
+  if (!step.done) throw new LangGoapError("INVALID_STATE", "internal error: a synchronous search paused");
+  return step.value;
+}
+
+/**
+ * {@link planDetailed} without blocking the event loop: the search runs in
+ * slices of at most {@link YIELD_EVERY_MS} ms and yields between them, so
+ * timers, I/O and other requests go on, and an `AbortSignal` (e.g.
+ * `AbortSignal.timeout(500)`) stops it within one slice, with status
+ * `aborted`. Plans, statuses and counters are those of `planDetailed`.
+ * The graph's planner node plans this way.
+ *
+ * @example
+ * ```ts
+ * const result = await planDetailedAsync(start, goal, actions, { signal: AbortSignal.timeout(500) });
+ * if (result.status === "aborted") console.log(result.abortReason);
+ * ```
+ */
+export async function planDetailedAsync(
+  start: Readonly<WorldState>,
+  goal: GoalLike,
+  actions: readonly ActionSpec[],
+  options: PlanOptions = {},
+): Promise<PlanDetailedResult> {
+  const slicer: Slicer = { end: () => performance.now() + YIELD_EVERY_MS };
+  const steps = planning(start, goal, actions, options, slicer);
+  let step = steps.next();
+  while (!step.done) {
+    await yieldToEventLoop();
+    step = steps.next();
+  }
+  return step.value;
+}
+
+/**
  * Finds the cheapest plan from `start` to `goal`, or `null` when none exists
  * (or a budget ran out: use {@link planDetailed} to tell the two apart).
  * With the default admissible heuristic (`hmax`) the plan is cost-optimal.
@@ -172,6 +277,23 @@ export function plan(start: Readonly<WorldState>, goal: GoalLike, actions: reado
   return planDetailed(start, goal, actions, options).plan;
 }
 
+/**
+ * {@link plan} without blocking the event loop (see {@link planDetailedAsync}).
+ *
+ * @example
+ * ```ts
+ * const p = await planAsync({ wood: 0 }, { wood: { gte: 3 } }, [chop], { signal });
+ * ```
+ */
+export async function planAsync(
+  start: Readonly<WorldState>,
+  goal: GoalLike,
+  actions: readonly ActionSpec[],
+  options: PlanOptions = {},
+): Promise<Plan | null> {
+  return (await planDetailedAsync(start, goal, actions, options)).plan;
+}
+
 /** A compiled domain kept for reuse: planning the same actions and goal again only re-encodes the start. */
 interface CompiledEntry {
   readonly actions: readonly ActionSpec[];
@@ -179,6 +301,8 @@ interface CompiledEntry {
   readonly p: CompiledProblem;
   readonly model: RelaxedModel;
   readonly layout: BitLayout | null;
+  /** Arrays reused by this problem's searches. */
+  readonly workspace: SearchWorkspace;
   inUse: boolean;
 }
 
@@ -208,7 +332,15 @@ function acquireCompiled(start: Readonly<WorldState>, goal: GoalSpec, sorted: re
     }
   }
   const p = compileProblem(start, goal, sorted);
-  const entry: CompiledEntry = { actions: sorted, goalKey, p, model: new RelaxedModel(p, p.start), layout: bitLayoutOf(p), inUse: true };
+  const entry: CompiledEntry = {
+    actions: sorted,
+    goalKey,
+    p,
+    model: new RelaxedModel(p, p.start),
+    layout: bitLayoutOf(p),
+    workspace: new SearchWorkspace(),
+    inUse: true,
+  };
   if (head) {
     const entries = list ?? [];
     entries.unshift(entry);
@@ -227,49 +359,61 @@ function releaseCompiled(entry: CompiledEntry): void {
   }
 }
 
-function search(
+function* search(
   start: Readonly<WorldState>,
   goal: GoalSpec,
   actionList: readonly ActionSpec[],
   options: PlanOptions,
   heuristicName: HeuristicName,
-  began: number,
-): SearchOutcome {
+  budget: ResolvedBudget,
+  deadline: number,
+  slicer: Slicer,
+): Generator<void, SearchOutcome, void> {
   if (options.signal?.aborted) return { status: "aborted", actions: null, nodesExpanded: 0, nodesGenerated: 0 };
   const compiled = acquireCompiled(start, goal, bySpecificity(actionList));
   try {
-    return searchCompiled(compiled, goal, options, heuristicName, began);
+    const run = startSearch(compiled, goal, options, heuristicName, budget, deadline);
+    let outcome = run.step(slicer.end());
+    while (outcome === null) {
+      yield;
+      outcome = run.step(slicer.end());
+    }
+    return outcome;
   } finally {
     releaseCompiled(compiled);
   }
 }
 
-function searchCompiled(
+function startSearch(
   compiled: CompiledEntry,
   goal: GoalSpec,
   options: PlanOptions,
   heuristicName: HeuristicName,
-  began: number,
-): SearchOutcome {
+  budget: ResolvedBudget,
+  deadline: number,
+): SearchRun {
   const { p, model } = compiled;
   const tracer = options.recordExpansions ? options.tracer : undefined;
 
   // Reachability pre-check: relaxed reachability proves most unreachable goals at once.
   if (model.relax(p.start, 0, 0, true) > 0) {
     callTracer(tracer, "onSearchDeadEnd", "not_reachable", { goal: goal.conditions });
-    return { status: "no_plan", actions: null, nodesExpanded: 0, nodesGenerated: 0 };
+    return finishedRun({ status: "no_plan", actions: null, nodesExpanded: 0, nodesGenerated: 0 });
   }
   const setup: SearchSetup = {
     p,
     h: createHeuristic(heuristicName, p, model),
     goal,
     weight: options.weight ?? 1,
-    maxExpansions: options.maxExpansions ?? Number.POSITIVE_INFINITY,
-    deadline: options.timeBudgetMs !== undefined ? began + options.timeBudgetMs : Number.POSITIVE_INFINITY,
+    maxExpansions: budget.maxExpansions,
+    maxNodes: budget.maxNodes,
+    defaultNodes: budget.defaultNodes,
+    deadline,
     signal: options.signal,
     tracer,
     record: options.recordExpansions === true,
+    workspace: compiled.workspace,
   };
   const packed = compiled.layout ? packStart(p, compiled.layout) : null;
-  return compiled.layout && packed ? searchBits(setup, compiled.layout, packed) : searchFloat(setup);
+  return compiled.layout && packed ? startBitsSearch(setup, compiled.layout, packed) : startFloatSearch(setup);
 }

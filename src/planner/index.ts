@@ -1,6 +1,15 @@
 export { AnytimePlanningStrategy, type AnytimePlanningStrategyOptions } from "./anytime.js";
-export { plan, planDetailed } from "./astar.js";
+export { plan, planAsync, planDetailed, planDetailedAsync, YIELD_EVERY_MS } from "./astar.js";
 export { AStarStrategy, type AStarStrategyOptions } from "./astar-strategy.js";
+export {
+  AGENT_PLAN_BUDGET,
+  type BudgetExhaustion,
+  type BudgetLimit,
+  type BudgetOptions,
+  DEFAULT_MAX_NODES,
+  DEFAULT_SEARCH_MEMORY_BYTES,
+  DEFAULT_TIME_BUDGET_MS,
+} from "./budget.js";
 export {
   RuleBasedClassifier,
   type RuleBasedClassifierOptions,
@@ -34,6 +43,7 @@ export {
   slipOutcomes,
   type TransitionOutcome,
 } from "./stochastic-transitions.js";
+export { planWithStatus } from "./strategy-result.js";
 export {
   DETERMINISTIC_MODEL,
   DeterministicTransitionModel,
@@ -60,6 +70,7 @@ export {
   type SearchStats,
   type SearchStatus,
   type StrategyContext,
+  type StrategyResult,
 } from "./types.js";
 export {
   isNirvana,

@@ -1,6 +1,7 @@
 import { type ActionSpec, describeValue, type GoalSpec, LangGoapError, SimpleScore, type WorldState } from "../core/index.js";
 import { AStarStrategy } from "./astar-strategy.js";
-import { Plan, type PlanningStrategy, type StrategyContext } from "./types.js";
+import { planWithStatus } from "./strategy-result.js";
+import { Plan, type PlanningStrategy, type StrategyContext, type StrategyResult } from "./types.js";
 
 /** Options of {@link LazyDecompositionStrategy}. */
 export interface LazyDecompositionStrategyOptions {
@@ -47,8 +48,22 @@ export class LazyDecompositionStrategy implements PlanningStrategy {
     actions: readonly ActionSpec[],
     context: StrategyContext = {},
   ): Promise<Plan | null> {
-    const full = await this.inner.plan(start, goal, actions, context);
-    if (full === null) return null;
+    return (await this.planDetailed(start, goal, actions, context)).plan;
+  }
+
+  /** The first steps of the inner strategy's plan, or the inner strategy's reason for having none. */
+  async planDetailed(
+    start: Readonly<WorldState>,
+    goal: GoalSpec,
+    actions: readonly ActionSpec[],
+    context: StrategyContext = {},
+  ): Promise<StrategyResult> {
+    const inner = await planWithStatus(this.inner, start, goal, actions, context);
+    const plan = inner.plan ? this.#lookahead(inner.plan, start) : null;
+    return plan ? { plan, status: "found", ...(inner.stats ? { stats: inner.stats } : {}) } : inner;
+  }
+
+  #lookahead(full: Plan, start: Readonly<WorldState>): Plan {
     const metadata = { strategy: "lazy", innerStrategy: full.metadata.strategy, lookahead: this.lookahead, fullPlanLength: full.length };
     if (full.length <= this.lookahead) return full.with({ metadata: { ...metadata, partial: false } });
     const kept = full.actions.slice(0, this.lookahead);

@@ -12,9 +12,23 @@ export class OpenList {
   private seqs = new Float64Array(64);
   private seq = 0;
   size = 0;
+  /** Entries to jump to once the list is large (see `JUMP_AT` in search-setup), instead of doubling. */
+  reserveHint = 0;
   node = 0;
   g = 0;
   f = 0;
+
+  /** Entries the arrays hold before they grow. */
+  get capacity(): number {
+    return this.nodes.length;
+  }
+
+  /** Empties the list, keeping its arrays. */
+  clear(): void {
+    this.size = 0;
+    this.seq = 0;
+    this.reserveHint = 0;
+  }
 
   push(node: number, f: number, h: number, g: number): void {
     if (this.size === this.nodes.length) this.grow();
@@ -84,7 +98,8 @@ export class OpenList {
   }
 
   private grow(): void {
-    const cap = this.nodes.length * 2;
+    const length = this.nodes.length;
+    const cap = length >= 1 << 16 && this.reserveHint > length * 2 ? this.reserveHint : length * 2;
     const i32 = (old: Int32Array) => {
       const a = new Int32Array(cap);
       a.set(old);

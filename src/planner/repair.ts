@@ -1,6 +1,7 @@
 import { type ActionSpec, type GoalSpec, toGoalSpec, type WorldState } from "../core/index.js";
 import { AStarStrategy } from "./astar-strategy.js";
-import { Plan, type PlanningStrategy, type StrategyContext } from "./types.js";
+import { planWithStatus } from "./strategy-result.js";
+import { Plan, type PlanningStrategy, type SearchStatus, type StrategyContext, type StrategyResult } from "./types.js";
 
 /** What {@link repairPlan} did. */
 export interface RepairResult {
@@ -13,6 +14,10 @@ export interface RepairResult {
   /** True when a new suffix was planned after the prefix. */
   readonly suffixReplanned: boolean;
   readonly suffixLength: number;
+  /** How the suffix search ended when it found no plan: `no_plan`, `budget_exhausted` or `aborted`. */
+  readonly suffixStatus?: SearchStatus;
+  /** The inner strategy's result when it found no suffix (its budget figures or explanation). */
+  readonly suffixResult?: StrategyResult;
 }
 
 /** Options of {@link repairPlan}. */
@@ -81,9 +86,18 @@ export async function repairPlan(
     return { plan, repairApplied: true, validPrefixLength: prefix.length, suffixReplanned: false, suffixLength: 0 };
   }
   const { inner = new AStarStrategy(), ...context } = options;
-  const suffix = await inner.plan(cursor, goal, actions, { ...context, priorPlan: null, currentStep: 0 });
+  const found = await planWithStatus(inner, cursor, goal, actions, { ...context, priorPlan: null, currentStep: 0 });
+  const suffix = found.plan;
   if (suffix === null) {
-    return { plan: null, repairApplied: false, validPrefixLength: prefix.length, suffixReplanned: true, suffixLength: 0 };
+    return {
+      plan: null,
+      repairApplied: false,
+      validPrefixLength: prefix.length,
+      suffixReplanned: true,
+      suffixLength: 0,
+      suffixStatus: found.status === "found" ? "no_plan" : found.status,
+      suffixResult: found,
+    };
   }
   const plan = new Plan({
     actions: [...prefix, ...suffix.actions],
@@ -138,12 +152,27 @@ export class RepairStrategy implements PlanningStrategy {
     actions: readonly ActionSpec[],
     context: StrategyContext = {},
   ): Promise<Plan | null> {
+    return (await this.planDetailed(start, goal, actions, context)).plan;
+  }
+
+  /** The repaired (or new) plan, or why there is none: the inner search's status, e.g. `budget_exhausted`. */
+  async planDetailed(
+    start: Readonly<WorldState>,
+    goal: GoalSpec,
+    actions: readonly ActionSpec[],
+    context: StrategyContext = {},
+  ): Promise<StrategyResult> {
     const goalSpec = toGoalSpec(goal);
     if (context.priorPlan) {
       const repaired = await repairPlan(context.priorPlan, start, goalSpec, actions, { ...context, inner: this.inner });
+      if (repaired.plan !== null) return { plan: repaired.plan, status: "found" };
       // With no prefix kept, the "suffix" was already a plan from scratch.
-      if (repaired.plan !== null || repaired.validPrefixLength === 0) return repaired.plan;
+      if (repaired.validPrefixLength === 0) return repaired.suffixResult ?? { plan: null, status: repaired.suffixStatus ?? "no_plan" };
+      // A search cut short says so rather than trying again from scratch under the same budget.
+      if (repaired.suffixStatus === "aborted" || repaired.suffixStatus === "budget_exhausted") {
+        return repaired.suffixResult ?? { plan: null, status: repaired.suffixStatus };
+      }
     }
-    return this.inner.plan(start, goalSpec, actions, context);
+    return planWithStatus(this.inner, start, goalSpec, actions, context);
   }
 }

@@ -2,7 +2,7 @@ import { type ActionSpec, callTracer, describeValue, type GoalSpec, LangGoapErro
 import { RuleBasedClassifier, runClassifier, type StrategyClassifier } from "./classifier.js";
 import { extractFeatures, type ProblemFeatures } from "./features.js";
 import type { TransitionModel } from "./transitions.js";
-import type { Plan, PlanningStrategy, StrategyContext } from "./types.js";
+import type { Plan, PlanningStrategy, StrategyContext, StrategyResult } from "./types.js";
 
 /** Options of {@link StrategyRouter}. */
 export interface StrategyRouterOptions {
@@ -117,6 +117,23 @@ export class StrategyRouter implements PlanningStrategy {
     actions: readonly ActionSpec[],
     context: StrategyContext = {},
   ): Promise<Plan | null> {
+    return this.#route(start, goal, actions, context).plan(start, goal, actions, context);
+  }
+
+  /** The chosen strategy's detailed result when it gives one; otherwise its plan, `null` read as `no_plan`. */
+  async planDetailed(
+    start: Readonly<WorldState>,
+    goal: GoalSpec,
+    actions: readonly ActionSpec[],
+    context: StrategyContext = {},
+  ): Promise<StrategyResult> {
+    const strategy = this.#route(start, goal, actions, context);
+    if (strategy.planDetailed) return strategy.planDetailed(start, goal, actions, context);
+    const plan = await strategy.plan(start, goal, actions, context);
+    return { plan, status: plan ? "found" : context.signal?.aborted ? "aborted" : "no_plan" };
+  }
+
+  #route(start: Readonly<WorldState>, goal: GoalSpec, actions: readonly ActionSpec[], context: StrategyContext): PlanningStrategy {
     const features = extractFeatures(start, goal, actions, {
       ...(this.transitionModel ? { transitionModel: this.transitionModel } : {}),
       ...(context.blacklisted ? { blacklisted: context.blacklisted } : {}),
@@ -130,6 +147,6 @@ export class StrategyRouter implements PlanningStrategy {
       // Observers never change the outcome of planning.
     }
     callTracer(context.tracer, "onStrategyChosen", name);
-    return (this.strategies.get(name) as PlanningStrategy).plan(start, goal, actions, context);
+    return this.strategies.get(name) as PlanningStrategy;
   }
 }

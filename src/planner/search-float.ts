@@ -5,9 +5,23 @@
  * closures so V8 sees monomorphic, allocation-free code per expansion.
  */
 import { callTracer, createRng, describeValue, LangGoapError, type WorldState } from "../core/index.js";
+import { type BudgetLimit, nodeLimit } from "./budget.js";
 import { type CompiledProblem, EFFECT_ADD, EFFECT_ASSIGN, OP_EQ, passTests } from "./compile.js";
-import { fmix32, OpenList } from "./open-list.js";
-import { budgetStop, finishSearch, pathOf, type SearchOutcome, type SearchSetup } from "./search-setup.js";
+import { fmix32 } from "./open-list.js";
+import {
+  bytesPerNode,
+  CLOCK_ABORTED,
+  CLOCK_GO,
+  CLOCK_PAUSE,
+  finishedRun,
+  finishSearch,
+  growNodes,
+  nextTableSize,
+  pathOf,
+  SearchClock,
+  type SearchRun,
+  type SearchSetup,
+} from "./search-setup.js";
 import type { SearchRecord, SearchStatus } from "./types.js";
 
 /** Builds the precondition index: actions bucketed by one equality test on a categorical slot. */
@@ -35,69 +49,97 @@ function buildIndex(p: CompiledProblem): { always: Int32Array; slots: Int32Array
   return { always: Int32Array.from(always), slots, buckets };
 }
 
-/** Runs A* on Float64 rows. */
-export function searchFloat(setup: SearchSetup): SearchOutcome {
-  const { p, h, weight, tracer, goal } = setup;
+/** Problem-only data of the float engine, kept in the workspace between searches. */
+interface FloatDerived {
+  readonly index: { always: Int32Array; slots: Int32Array; buckets: Int32Array[][] };
+  readonly zLo: Int32Array;
+  readonly zHi: Int32Array;
+  readonly candidates: Int32Array;
+  /** Scratch for reading a float's bits when hashing. */
+  readonly conv: Float64Array;
+  readonly convBits: Int32Array;
+}
+
+function derivedOf(setup: SearchSetup): FloatDerived {
+  const cached = setup.workspace.floatDerived as FloatDerived | undefined;
+  if (cached) return cached;
+  const { p } = setup;
+  const zobristRng = createRng(0x5eed);
+  const conv = new Float64Array(1);
+  const derived: FloatDerived = {
+    index: buildIndex(p),
+    zLo: Int32Array.from({ length: p.width }, () => (zobristRng.next() * 4294967296) | 0),
+    zHi: Int32Array.from({ length: p.width }, () => (zobristRng.next() * 4294967296) | 0),
+    candidates: new Int32Array(p.actions.length),
+    conv,
+    convBits: new Int32Array(conv.buffer),
+  };
+  setup.workspace.floatDerived = derived;
+  return derived;
+}
+
+function overflow(action: string, key: string, before: unknown, delta: number, result: number): LangGoapError {
+  return new LangGoapError(
+    "INVALID_EFFECT",
+    `action "${action}": "${key}" ${delta >= 0 ? `+= ${delta}` : `-= ${-delta}`} on ${describeValue(before)} gives ${result}; numeric facts must stay finite`,
+    { action, key, value: before, delta },
+  );
+}
+
+/** Runs A* on Float64 rows to the end. */
+export function searchFloat(setup: SearchSetup): ReturnType<SearchRun["step"]> {
+  return startFloatSearch(setup).step(Number.POSITIVE_INFINITY);
+}
+
+/** Starts A* on Float64 rows; the returned run searches in slices (see {@link SearchRun}). */
+export function startFloatSearch(setup: SearchSetup): SearchRun {
+  const { p, h, weight, tracer, goal, workspace } = setup;
   const heuristicName = h.name;
   const record = setup.record;
   const expansions: SearchRecord[] | undefined = record ? [] : undefined;
 
   const W = p.width;
   const F = p.factCount;
-  const nActions = p.actions.length;
   const actions = p.actions;
   const { effectKey, effectOp, effectArg, goalTestStart, goalTestEnd } = p;
-  const index = buildIndex(p);
-  const candidates = new Int32Array(nActions);
+  const { index, zLo, zHi, candidates, conv, convBits } = derivedOf(setup);
+  const maxNodes = nodeLimit(setup.maxNodes, setup.defaultNodes, bytesPerNode(W * 8));
+  // Node arrays never grow past the node budget plus one expansion's children.
+  const capLimit = Number.isFinite(maxNodes) ? maxNodes + actions.length + 2 : Number.POSITIVE_INFINITY;
+  const clock = new SearchClock(setup.deadline, setup.signal);
 
-  // Node store.
-  let cap = 64;
-  let arena = new Float64Array(cap * W);
+  // Node store, reused from earlier searches of this problem.
+  const nodes = workspace.takeFloatNodes(W);
+  let arena = nodes.arena;
   let bits = new Int32Array(arena.buffer);
-  let parent = new Int32Array(cap);
-  let via = new Int32Array(cap);
-  let gOf = new Float64Array(cap);
-  let hOf = new Float64Array(cap);
-  let hashOf = new Int32Array(cap);
+  let parent = nodes.parent;
+  let via = nodes.via;
+  let gOf = nodes.gOf;
+  let hOf = nodes.hOf;
+  let hashOf = nodes.hashOf;
   let count = 0;
 
   // Open-addressing hash table of node ids + 1.
-  let tableSize = 128;
-  let table = new Int32Array(tableSize);
+  let table = workspace.takeTable();
+  let tableSize = table.length;
   let mask = tableSize - 1;
 
-  const open = new OpenList();
+  const open = workspace.takeOpen();
+  open.reserveHint = Number.isFinite(capLimit) ? 2 * capLimit : 0;
 
   const grow = () => {
-    cap *= 2;
-    const a = new Float64Array(cap * W);
-    a.set(arena);
-    arena = a;
+    growNodes(nodes, W, count + 2, capLimit);
+    arena = nodes.arena;
     bits = new Int32Array(arena.buffer);
-    const i32 = (old: Int32Array) => {
-      const n = new Int32Array(cap);
-      n.set(old);
-      return n;
-    };
-    const f64 = (old: Float64Array) => {
-      const n = new Float64Array(cap);
-      n.set(old);
-      return n;
-    };
-    parent = i32(parent);
-    via = i32(via);
-    hashOf = i32(hashOf);
-    gOf = f64(gOf);
-    hOf = f64(hOf);
+    parent = nodes.parent;
+    via = nodes.via;
+    gOf = nodes.gOf;
+    hOf = nodes.hOf;
+    hashOf = nodes.hashOf;
   };
 
   // Zobrist-style hashing: a state's hash is the XOR of per-slot mixes, so a
   // child's hash is updated from its parent's for the few slots that change.
-  const zobristRng = createRng(0x5eed);
-  const zLo = Int32Array.from({ length: W }, () => (zobristRng.next() * 4294967296) | 0);
-  const zHi = Int32Array.from({ length: W }, () => (zobristRng.next() * 4294967296) | 0);
-  const conv = new Float64Array(1);
-  const convBits = new Int32Array(conv.buffer);
   const mix = (slot: number, v: number): number => {
     conv[0] = v;
     let x = (convBits[0] as number) ^ (zLo[slot] as number);
@@ -125,7 +167,7 @@ export function searchFloat(setup: SearchSetup): SearchOutcome {
   const indexOf = (hsh: number): number => fmix32(hsh) & mask;
 
   const rehash = () => {
-    tableSize *= 2;
+    tableSize = nextTableSize(tableSize, count, capLimit);
     mask = tableSize - 1;
     table = new Int32Array(tableSize);
     for (let n = 0; n < count; n++) {
@@ -151,6 +193,34 @@ export function searchFloat(setup: SearchSetup): SearchOutcome {
     }
   };
 
+  /**
+   * False when effects [start, end) certainly leave every fact of the row at
+   * `rowBase` as it is (`inc` on a value from a category table may change
+   * it, so it counts as a change; the exact test runs after the child is written).
+   */
+  const changesAFact = (start: number, end: number, rowBase: number): boolean => {
+    for (let e = start; e < end; e++) {
+      const slot = effectKey[e] as number;
+      if (slot >= F) continue;
+      const op = effectOp[e];
+      const before = arena[rowBase + slot] as number;
+      if (op === EFFECT_ASSIGN) {
+        const after = effectArg[e] as number;
+        if (before !== after && !(Number.isNaN(before) && Number.isNaN(after))) return true;
+      } else if (op === EFFECT_ADD) {
+        if (Number.isNaN(before) || before + (effectArg[e] as number) !== before) return true;
+      } else return true;
+    }
+    return false;
+  };
+
+  /** Gives the arrays back to the workspace for the next search. */
+  const release = () => {
+    workspace.keepFloatNodes(nodes);
+    workspace.keepTable(table);
+    workspace.keepOpen(open);
+  };
+
   // Root. Heuristic values are computed lazily: a child is queued with its
   // parent's estimate minus the step cost (a lower bound for consistent
   // heuristics such as hmax) and evaluated only when it reaches the front.
@@ -164,187 +234,227 @@ export function searchFloat(setup: SearchSetup): SearchOutcome {
   hashOf[0] = hashRow(0);
   table[indexOf(hashOf[0] as number)] = 1;
   count = 1;
-  let generated = 1;
   if (hOf[0] === Number.POSITIVE_INFINITY) {
+    release();
     callTracer(tracer, "onSearchDeadEnd", "not_reachable", { goal: goal.conditions });
-    return { status: "no_plan", actions: null, nodesExpanded: 0, nodesGenerated: 1 };
+    return finishedRun({ status: "no_plan", actions: null, nodesExpanded: 0, nodesGenerated: 1, nodesStored: 1, maxNodes });
   }
   open.push(0, weight * (hOf[0] as number), hOf[0] as number, 0);
 
   let expanded = 0;
-  let goalNode = -1;
-  let status: SearchStatus = "no_plan";
+  let generated = 1;
+  let ticks = 0;
 
-  while (open.size > 0) {
-    open.pop();
-    const node = open.node;
-    const g = open.g;
-    if (g > (gOf[node] as number)) continue; // stale entry
-    const rowBase = node * W;
-    if (hOf[node] === UNEVALUATED) {
-      const hv = h.evaluate(arena, rowBase);
-      hOf[node] = hv;
-      if (hv === Number.POSITIVE_INFINITY) continue;
-      const f = g + weight * hv;
-      if (f > open.f) {
-        open.push(node, f, hv, g);
-        continue;
-      }
-    }
-    if (passTests(p, arena, rowBase, goalTestStart, goalTestEnd)) {
-      goalNode = node;
-      status = "found";
-      break;
-    }
-    const stop = budgetStop(setup, expanded);
-    if (stop) {
-      status = stop;
-      break;
-    }
-    expanded++;
-    if (record) {
-      const ev = {
-        nodeId: node,
-        parentId: parent[node] === -1 ? null : (parent[node] as number),
-        actionName: via[node] === -1 ? null : (actions[via[node] as number]!.spec.name as string),
-        state: p.decodeState(arena, rowBase),
-        g,
-        h: hOf[node] as number,
-      };
-      expansions!.push(ev);
-      callTracer(tracer, "onSearchExpand", { ...ev, f: g + weight * ev.h });
-    }
-
-    // Candidate actions from the precondition index, in specificity order.
-    let nc = 0;
-    const always = index.always;
-    for (let i = 0; i < always.length; i++) candidates[nc++] = always[i] as number;
-    const slots = index.slots;
-    for (let s = 0; s < slots.length; s++) {
-      const code = arena[rowBase + (slots[s] as number)] as number;
-      const lists = index.buckets[s] as Int32Array[];
-      if (code >= 0 && code < lists.length) {
-        const bucket = lists[code] as Int32Array;
-        for (let i = 0; i < bucket.length; i++) candidates[nc++] = bucket[i] as number;
-      }
-    }
-    // Back into specificity order: insertion sort for the usual handful,
-    // the native sort when many actions are candidates.
-    if (slots.length > 0) {
-      if (nc > 32) candidates.subarray(0, nc).sort();
-      else {
-        for (let i = 1; i < nc; i++) {
-          const v = candidates[i] as number;
-          let j = i - 1;
-          while (j >= 0 && (candidates[j] as number) > v) {
-            candidates[j + 1] = candidates[j] as number;
-            j--;
-          }
-          candidates[j + 1] = v;
-        }
-      }
-    }
-
-    let decoded: WorldState | null = null;
-    for (let ci = 0; ci < nc; ci++) {
-      const a = actions[candidates[ci] as number]!;
-      if (!passTests(p, arena, rowBase, a.testStart, a.testEnd)) continue;
-      if (count + 1 >= cap) grow();
-      const child = count;
-      const childBase = child * W;
-      arena.copyWithin(childBase, rowBase, rowBase + W);
-      for (let e = a.effectStart; e < a.effectEnd; e++) {
-        const slot = effectKey[e] as number;
-        const op = effectOp[e];
-        if (op === EFFECT_ASSIGN) arena[childBase + slot] = effectArg[e] as number;
-        else if (op === EFFECT_ADD) {
-          const v = arena[childBase + slot] as number;
-          const sum = (Number.isNaN(v) ? 0 : v) + (effectArg[e] as number);
-          arena[childBase + slot] = sum === 0 ? 0 : sum;
-        } else {
-          const current = p.decode(slot, arena[childBase + slot] as number);
-          if (current !== undefined && typeof current !== "number") {
-            throw new LangGoapError(
-              "INVALID_EFFECT",
-              `action "${a.spec.name}": cannot add to "${p.keys[slot]}" holding ${describeValue(current)}; expected a number`,
-              { action: a.spec.name, key: p.keys[slot] },
-            );
-          }
-          arena[childBase + slot] = p.encode(slot, ((current as number | undefined) ?? 0) + (effectArg[e] as number));
-        }
-      }
-      if (a.dynamicEffects) {
-        decoded ??= p.decodeState(arena, rowBase);
-        const produced = a.spec.getEffects(decoded);
-        for (const key in produced) {
-          const slot = p.keyIndex.get(key) as number;
-          arena[childBase + slot] = p.encode(slot, produced[key]);
-        }
-      }
-      // Incremental hash over the written slots; skip transitions that change no fact.
-      let hsh = hashOf[node] as number;
-      let changed = false;
-      for (let e = a.effectStart; e < a.effectEnd; e++) {
-        const slot = effectKey[e] as number;
-        const before = arena[rowBase + slot] as number;
-        const after = arena[childBase + slot] as number;
-        if (before !== after && !(Number.isNaN(before) && Number.isNaN(after))) {
-          hsh ^= mix(slot, before) ^ mix(slot, after);
-          if (slot < F) changed = true;
-        }
-      }
-      if (a.dynamicEffects) {
-        const keys = a.dynamicKeys;
-        for (let k = 0; k < keys.length; k++) {
-          const slot = keys[k] as number;
-          const before = arena[rowBase + slot] as number;
-          const after = arena[childBase + slot] as number;
-          if (before !== after && !(Number.isNaN(before) && Number.isNaN(after))) {
-            hsh ^= mix(slot, before) ^ mix(slot, after);
-            changed = true;
+  const step = (sliceEnd: number): ReturnType<SearchRun["step"]> => {
+    clock.resume(sliceEnd, ticks);
+    let goalNode = -1;
+    let status: SearchStatus = "no_plan";
+    let limit: BudgetLimit | undefined;
+    try {
+      while (open.size > 0) {
+        if (++ticks >= clock.next) {
+          const verdict = clock.poll(ticks);
+          if (verdict !== CLOCK_GO) {
+            if (verdict === CLOCK_PAUSE) return null;
+            status = verdict === CLOCK_ABORTED ? "aborted" : "budget_exhausted";
+            if (verdict !== CLOCK_ABORTED) limit = "time";
+            break;
           }
         }
-      }
-      if (!changed) continue;
-      let stepCost: number;
-      if (a.staticCost >= 0) stepCost = a.staticCost;
-      else {
-        decoded ??= p.decodeState(arena, rowBase);
-        stepCost = a.spec.getCost(decoded);
-      }
-      const g2 = g + stepCost;
-      generated++;
-      const existing = lookup(child, hsh);
-      if (existing >= 0) {
-        if (g2 < (gOf[existing] as number)) {
-          gOf[existing] = g2;
-          parent[existing] = node;
-          via[existing] = a.index;
-          const hv = hOf[existing] as number;
-          if (hv === UNEVALUATED) {
+        if (count >= maxNodes) {
+          status = "budget_exhausted";
+          limit = "nodes";
+          break;
+        }
+        open.pop();
+        const node = open.node;
+        const g = open.g;
+        if (g > (gOf[node] as number)) continue; // stale entry
+        const rowBase = node * W;
+        if (hOf[node] === UNEVALUATED) {
+          const hv = h.evaluate(arena, rowBase);
+          hOf[node] = hv;
+          if (hv === Number.POSITIVE_INFINITY) continue;
+          const f = g + weight * hv;
+          if (f > open.f) {
+            open.push(node, f, hv, g);
+            continue;
+          }
+        }
+        if (passTests(p, arena, rowBase, goalTestStart, goalTestEnd)) {
+          goalNode = node;
+          status = "found";
+          break;
+        }
+        if (expanded >= setup.maxExpansions) {
+          status = "budget_exhausted";
+          limit = "expansions";
+          break;
+        }
+        expanded++;
+        if (record) {
+          const ev = {
+            nodeId: node,
+            parentId: parent[node] === -1 ? null : (parent[node] as number),
+            actionName: via[node] === -1 ? null : (actions[via[node] as number]!.spec.name as string),
+            state: p.decodeState(arena, rowBase),
+            g,
+            h: hOf[node] as number,
+          };
+          expansions!.push(ev);
+          callTracer(tracer, "onSearchExpand", { ...ev, f: g + weight * ev.h });
+        }
+
+        // Candidate actions from the precondition index, in specificity order.
+        let nc = 0;
+        const always = index.always;
+        for (let i = 0; i < always.length; i++) candidates[nc++] = always[i] as number;
+        const slots = index.slots;
+        for (let s = 0; s < slots.length; s++) {
+          const code = arena[rowBase + (slots[s] as number)] as number;
+          const lists = index.buckets[s] as Int32Array[];
+          if (code >= 0 && code < lists.length) {
+            const bucket = lists[code] as Int32Array;
+            for (let i = 0; i < bucket.length; i++) candidates[nc++] = bucket[i] as number;
+          }
+        }
+        // Back into specificity order: insertion sort for the usual handful,
+        // the native sort when many actions are candidates (unless they are
+        // in order already, as on long chains where most actions apply).
+        if (slots.length > 0) {
+          if (nc > 32) {
+            let sorted = true;
+            for (let i = 1; i < nc && sorted; i++) sorted = (candidates[i - 1] as number) < (candidates[i] as number);
+            if (!sorted) candidates.subarray(0, nc).sort();
+          } else {
+            for (let i = 1; i < nc; i++) {
+              const v = candidates[i] as number;
+              let j = i - 1;
+              while (j >= 0 && (candidates[j] as number) > v) {
+                candidates[j + 1] = candidates[j] as number;
+                j--;
+              }
+              candidates[j + 1] = v;
+            }
+          }
+        }
+
+        let decoded: WorldState | null = null;
+        for (let ci = 0; ci < nc; ci++) {
+          const a = actions[candidates[ci] as number]!;
+          if (!passTests(p, arena, rowBase, a.testStart, a.testEnd)) continue;
+          // An action whose static effects would change no fact makes no child:
+          // drop it before copying the row (a row is the whole state, and on a
+          // long chain most applicable actions are such no-ops).
+          if (!a.dynamicEffects && !changesAFact(a.effectStart, a.effectEnd, rowBase)) continue;
+          if (count + 1 >= nodes.cap) grow();
+          const child = count;
+          const childBase = child * W;
+          arena.copyWithin(childBase, rowBase, rowBase + W);
+          for (let e = a.effectStart; e < a.effectEnd; e++) {
+            const slot = effectKey[e] as number;
+            const op = effectOp[e];
+            if (op === EFFECT_ASSIGN) arena[childBase + slot] = effectArg[e] as number;
+            else if (op === EFFECT_ADD) {
+              const v = arena[childBase + slot] as number;
+              const sum = (Number.isNaN(v) ? 0 : v) + (effectArg[e] as number);
+              if (!Number.isFinite(sum)) throw overflow(a.spec.name, p.keys[slot] as string, v, effectArg[e] as number, sum);
+              arena[childBase + slot] = sum === 0 ? 0 : sum;
+            } else {
+              const current = p.decode(slot, arena[childBase + slot] as number);
+              if (current !== undefined && typeof current !== "number") {
+                throw new LangGoapError(
+                  "INVALID_EFFECT",
+                  `action "${a.spec.name}": cannot add to "${p.keys[slot]}" holding ${describeValue(current)}; expected a number`,
+                  { action: a.spec.name, key: p.keys[slot] },
+                );
+              }
+              const sum = ((current as number | undefined) ?? 0) + (effectArg[e] as number);
+              if (!Number.isFinite(sum)) throw overflow(a.spec.name, p.keys[slot] as string, current, effectArg[e] as number, sum);
+              arena[childBase + slot] = p.encode(slot, sum);
+            }
+          }
+          if (a.dynamicEffects) {
+            decoded ??= p.decodeState(arena, rowBase);
+            const produced = a.spec.getEffects(decoded);
+            for (const key in produced) {
+              const slot = p.keyIndex.get(key) as number;
+              arena[childBase + slot] = p.encode(slot, produced[key]);
+            }
+          }
+          // Incremental hash over the written slots; skip transitions that change no fact.
+          let hsh = hashOf[node] as number;
+          let changed = false;
+          for (let e = a.effectStart; e < a.effectEnd; e++) {
+            const slot = effectKey[e] as number;
+            const before = arena[rowBase + slot] as number;
+            const after = arena[childBase + slot] as number;
+            if (before !== after && !(Number.isNaN(before) && Number.isNaN(after))) {
+              hsh ^= mix(slot, before) ^ mix(slot, after);
+              if (slot < F) changed = true;
+            }
+          }
+          if (a.dynamicEffects) {
+            const keys = a.dynamicKeys;
+            for (let k = 0; k < keys.length; k++) {
+              const slot = keys[k] as number;
+              const before = arena[rowBase + slot] as number;
+              const after = arena[childBase + slot] as number;
+              if (before !== after && !(Number.isNaN(before) && Number.isNaN(after))) {
+                hsh ^= mix(slot, before) ^ mix(slot, after);
+                changed = true;
+              }
+            }
+          }
+          if (!changed) continue;
+          let stepCost: number;
+          if (a.staticCost >= 0) stepCost = a.staticCost;
+          else {
+            decoded ??= p.decodeState(arena, rowBase);
+            stepCost = a.spec.getCost(decoded);
+          }
+          const g2 = g + stepCost;
+          generated++;
+          const existing = lookup(child, hsh);
+          if (existing >= 0) {
+            if (g2 < (gOf[existing] as number)) {
+              gOf[existing] = g2;
+              parent[existing] = node;
+              via[existing] = a.index;
+              const hv = hOf[existing] as number;
+              if (hv === UNEVALUATED) {
+                const estimate = Math.max(0, (hOf[node] as number) - stepCost);
+                open.push(existing, g2 + weight * estimate, estimate, g2);
+              } else if (hv !== Number.POSITIVE_INFINITY) open.push(existing, g2 + weight * hv, hv, g2);
+            }
+            continue;
+          }
+          table[freeSlot] = child + 1;
+          hashOf[child] = hsh;
+          parent[child] = node;
+          via[child] = a.index;
+          gOf[child] = g2;
+          count++;
+          if (count * 2 > tableSize) rehash();
+          if (lazy) {
+            hOf[child] = UNEVALUATED;
             const estimate = Math.max(0, (hOf[node] as number) - stepCost);
-            open.push(existing, g2 + weight * estimate, estimate, g2);
-          } else if (hv !== Number.POSITIVE_INFINITY) open.push(existing, g2 + weight * hv, hv, g2);
+            open.push(child, g2 + weight * estimate, estimate, g2);
+          } else {
+            hOf[child] = 0;
+            open.push(child, g2, 0, g2);
+          }
         }
-        continue;
       }
-      table[freeSlot] = child + 1;
-      hashOf[child] = hsh;
-      parent[child] = node;
-      via[child] = a.index;
-      gOf[child] = g2;
-      count++;
-      if (count * 2 > tableSize) rehash();
-      if (lazy) {
-        hOf[child] = UNEVALUATED;
-        const estimate = Math.max(0, (hOf[node] as number) - stepCost);
-        open.push(child, g2 + weight * estimate, estimate, g2);
-      } else {
-        hOf[child] = 0;
-        open.push(child, g2, 0, g2);
-      }
+    } catch (error) {
+      release();
+      throw error;
     }
-  }
-
-  return finishSearch(setup, status, { expanded, generated, expansions }, () => pathOf(p, goalNode, parent, via));
+    const outcome = finishSearch(setup, status, { expanded, generated, stored: count, maxNodes, limit, expansions }, () =>
+      pathOf(p, goalNode, parent, via),
+    );
+    release();
+    return outcome;
+  };
+  return { step };
 }

@@ -1,5 +1,6 @@
 import type { ActionSpec, GoalSpec, PlanningTracer, Score, WorldState } from "../core/index.js";
-import { SimpleScore } from "../core/index.js";
+import { LangGoapError, SimpleScore } from "../core/index.js";
+import type { BudgetExhaustion } from "./budget.js";
 
 /** Heuristics of the A* planner. `hmax` is admissible; `hadd` and `hff` trade optimality for speed. */
 export type HeuristicName = "zero" | "goal-count" | "hmax" | "hadd" | "hff";
@@ -61,11 +62,17 @@ export interface PlanMetadata {
   readonly [extra: string]: unknown;
 }
 
-/** Options of the {@link Plan} constructor. */
+/** Options of the {@link Plan} constructor. Give `expectedStates`, or `startState` with `stateChanges`. */
 export interface PlanInit {
   readonly actions: readonly ActionSpec[];
   /** The state after each action (same length as `actions`). */
-  readonly expectedStates: readonly WorldState[];
+  readonly expectedStates?: readonly WorldState[];
+  /**
+   * What each action writes (its keys with their new values), same length as
+   * `actions`. With `startState`, the expected states are built from these
+   * on first read, so making a long plan costs time linear in its length.
+   */
+  readonly stateChanges?: readonly Readonly<WorldState>[];
   readonly startState?: WorldState;
   readonly totalCost: number;
   readonly score?: Score;
@@ -92,20 +99,49 @@ const EMPTY_METADATA: PlanMetadata = Object.freeze({
  */
 export class Plan {
   readonly actions: readonly ActionSpec[];
-  readonly expectedStates: readonly WorldState[];
   readonly startState: WorldState | undefined;
   readonly totalCost: number;
   readonly score: Score;
   readonly metadata: PlanMetadata;
+  #states: readonly WorldState[] | null;
+  readonly #changes: readonly Readonly<WorldState>[] | null;
+  #final: WorldState | null = null;
 
   constructor(init: PlanInit) {
     this.actions = Object.freeze([...init.actions]);
-    this.expectedStates = Object.freeze([...init.expectedStates]);
+    if (init.expectedStates !== undefined) {
+      this.#states = Object.freeze([...init.expectedStates]);
+      this.#changes = null;
+    } else {
+      const changes = init.stateChanges ?? [];
+      if (changes.length !== this.actions.length) {
+        throw new LangGoapError(
+          "INVALID_STATE",
+          `Plan: give expectedStates, or stateChanges with one entry per action (${this.actions.length}), got ${changes.length}`,
+        );
+      }
+      this.#states = this.actions.length === 0 ? Object.freeze([]) : null;
+      this.#changes = Object.freeze([...changes]);
+    }
     this.startState = init.startState;
     this.totalCost = init.totalCost;
     this.score = init.score ?? new SimpleScore(init.totalCost);
     this.metadata = Object.freeze({ ...EMPTY_METADATA, ...init.metadata });
     Object.freeze(this);
+  }
+
+  /** The state after each action (built on first read when the plan was made from per-step changes). */
+  get expectedStates(): readonly WorldState[] {
+    if (this.#states === null) {
+      const states: WorldState[] = [];
+      let state: WorldState = { ...this.startState };
+      for (const change of this.#changes ?? []) {
+        state = { ...state, ...change };
+        states.push(state);
+      }
+      this.#states = Object.freeze(states);
+    }
+    return this.#states;
   }
 
   /** An empty plan: the goal already holds. */
@@ -127,7 +163,14 @@ export class Plan {
 
   /** The expected state at the end (the start state for an empty plan). */
   get finalState(): WorldState {
-    return this.expectedStates[this.expectedStates.length - 1] ?? this.startState ?? {};
+    if (this.#states !== null) return this.#states[this.#states.length - 1] ?? this.startState ?? {};
+    // From per-step changes: one pass over the changes, without building every state.
+    if (this.#final === null) {
+      const state: WorldState = { ...this.startState };
+      for (const change of this.#changes ?? []) Object.assign(state, change);
+      this.#final = state;
+    }
+    return this.#final;
   }
 
   /** The goal's value at the plan's final state minus the plan's cost. */
@@ -137,9 +180,13 @@ export class Plan {
 
   /** A copy with some fields replaced. */
   with(patch: Partial<PlanInit>): Plan {
+    const states =
+      this.#states !== null || patch.actions !== undefined
+        ? { expectedStates: this.expectedStates }
+        : { stateChanges: this.#changes ?? [] };
     return new Plan({
       actions: this.actions,
-      expectedStates: this.expectedStates,
+      ...(patch.expectedStates !== undefined || patch.stateChanges !== undefined ? {} : states),
       ...(this.startState ? { startState: this.startState } : {}),
       totalCost: this.totalCost,
       score: this.score,
@@ -172,6 +219,14 @@ export interface NoPlanExplanation {
   /** Actions that could never run (their preconditions are unreachable), by name. */
   readonly unusableActions: readonly string[];
   readonly suggestion: string;
+  /**
+   * Set when the search did not prove anything but was cut short:
+   * `budget_exhausted` (see `budget`) or `aborted`. Absent for a proven
+   * "no plan".
+   */
+  readonly status?: "budget_exhausted" | "aborted";
+  /** The figures of the budget that ran out, when `status` is `budget_exhausted`. */
+  readonly budget?: BudgetExhaustion;
 }
 
 /** How a search ended. */
@@ -199,8 +254,12 @@ export interface PlanDetailedResult {
   readonly plan: Plan | null;
   readonly status: SearchStatus;
   readonly stats: SearchStats;
-  /** Present when `status` is `no_plan`. */
+  /** Present when `status` is `no_plan` (computed when first read, so callers that never read it do not pay for it). */
   readonly explanation?: NoPlanExplanation;
+  /** Present when `status` is `budget_exhausted`: which budget ran out, with the figures. */
+  readonly budget?: BudgetExhaustion;
+  /** Present when `status` is `aborted`: the signal's reason. */
+  readonly abortReason?: string;
   readonly usedBlacklistFallback: boolean;
   /** Present with `recordExpansions: true`. */
   readonly expansions?: readonly SearchRecord[];
@@ -212,11 +271,22 @@ export interface PlanOptions {
   readonly heuristic?: HeuristicName;
   /** Weighted A*: f = g + weight·h (>= 1; above 1 trades optimality for speed). @defaultValue 1 */
   readonly weight?: number;
-  /** Stop after this many expansions (status `budget_exhausted`). */
+  /** Stop after this many expansions (status `budget_exhausted`); `Infinity` for no limit. @defaultValue Infinity */
   readonly maxExpansions?: number;
-  /** Stop after this much time (status `budget_exhausted`). */
+  /**
+   * Stop when the search holds this many states (status `budget_exhausted`):
+   * the memory bound. `Infinity` for no limit.
+   * @defaultValue 1,000,000, lowered for wide states so search arrays stay within 256 MB ({@link DEFAULT_MAX_NODES})
+   */
+  readonly maxNodes?: number;
+  /**
+   * Stop after this much time, counted from the call (status
+   * `budget_exhausted`); holds to a fraction of a millisecond plus the cost
+   * of one node. `Infinity` for no limit.
+   * @defaultValue 10000 ({@link DEFAULT_TIME_BUDGET_MS})
+   */
   readonly timeBudgetMs?: number;
-  /** Stop when aborted (status `aborted`). */
+  /** Stop when aborted (status `aborted`); asynchronous planning notices it within one slice (5 ms). */
   readonly signal?: AbortSignal;
   /** Action names not to use; when no plan exists without them, they are allowed again. */
   readonly blacklisted?: Iterable<string>;
@@ -242,6 +312,20 @@ export interface StrategyContext {
   readonly recordExpansions?: boolean;
 }
 
+/** What {@link PlanningStrategy.planDetailed} reports: the plan and why the search ended. */
+export interface StrategyResult {
+  readonly plan: Plan | null;
+  /** `no_plan` only when the strategy proved there is none; `budget_exhausted` and `aborted` say the search was cut short. */
+  readonly status: SearchStatus;
+  readonly stats?: SearchStats;
+  /** Present when `status` is `no_plan` and the strategy explains it. */
+  readonly explanation?: NoPlanExplanation;
+  /** Present when `status` is `budget_exhausted`. */
+  readonly budget?: BudgetExhaustion;
+  /** Present when `status` is `aborted`. */
+  readonly abortReason?: string;
+}
+
 /**
  * A way of finding plans. The graph's planner node calls one of these; A*,
  * MCTS, the optimization pipeline and routers all implement it.
@@ -250,4 +334,16 @@ export interface PlanningStrategy {
   /** Name reported to tracers and in plan metadata. */
   readonly name: string;
   plan(start: Readonly<WorldState>, goal: GoalSpec, actions: readonly ActionSpec[], context?: StrategyContext): Promise<Plan | null>;
+  /**
+   * Optional: {@link PlanningStrategy.plan} with the search's status, so a
+   * caller can tell a search stopped by its budget or a signal from one
+   * that proved there is no plan. The graph uses it when present and
+   * otherwise reads `null` from `plan()` as `no_plan`.
+   */
+  planDetailed?(
+    start: Readonly<WorldState>,
+    goal: GoalSpec,
+    actions: readonly ActionSpec[],
+    context?: StrategyContext,
+  ): Promise<StrategyResult>;
 }

@@ -1,5 +1,5 @@
 import { type ActionSpec, describeValue, type GoalLike, LangGoapError, validateActions, type WorldState } from "../core/index.js";
-import type { PlanOptions } from "../planner/index.js";
+import { AGENT_PLAN_BUDGET, type PlanOptions } from "../planner/index.js";
 import type { ActionBehaviour, TickSensor, TickSensorLike } from "./agent-types.js";
 import { UtilityBrain } from "./brain.js";
 import { brainGoalSelector, type GoalSelector, stupGoalSelector } from "./goal-selectors.js";
@@ -23,7 +23,12 @@ export interface GoapAgentOptions {
   readonly replanInterval?: number;
   /** Shared plan cache (agents with equal relevant state reuse plans). @defaultValue none */
   readonly planCache?: PlanCache;
-  /** Options of every planner call. @defaultValue {} */
+  /**
+   * Options of every planner call. Budgets not given default to a frame's
+   * worth: `{ maxNodes: 100_000, timeBudgetMs: 100 }` ({@link AGENT_PLAN_BUDGET});
+   * a search that runs out of them fails with status `budget_exhausted`.
+   * @defaultValue { maxNodes: 100000, timeBudgetMs: 100 }
+   */
   readonly planOptions?: PlanOptions;
   /** Apply a completed action's declared effects to the world state (sensors may overrule them). @defaultValue true */
   readonly applyEffects?: boolean;
@@ -109,7 +114,7 @@ export function resolveAgentOptions(options: GoapAgentOptions): ResolvedAgentOpt
     selector: options.selector === undefined ? undefined : toSelector(options.selector),
     replanInterval,
     planCache: options.planCache,
-    planOptions: options.planOptions ?? {},
+    planOptions: { ...AGENT_PLAN_BUDGET, ...options.planOptions },
     applyEffects: options.applyEffects ?? true,
   };
 }

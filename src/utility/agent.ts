@@ -279,15 +279,17 @@ export class GoapAgent extends TypedEmitter<GoapAgentEvents> {
     }
     const invalid = this.#guarded.length === 0 ? this.#guarded : this.#guarded.filter((a) => !this.#isValid(a));
     const usable = invalid.length === 0 ? this.actions : this.actions.filter((a) => !invalid.includes(a));
-    const result = this.#cache
-      ? this.#cache.plan(this.#state, goal, usable, this.#planOptions)
-      : { ...planDetailed(this.#state, goal, usable, this.#planOptions), fromCache: false };
+    // Only the fields used: the no-plan explanation is computed when read, and nobody reads it here.
+    const detailed = this.#cache ? null : planDetailed(this.#state, goal, usable, this.#planOptions);
+    const result = detailed
+      ? { plan: detailed.plan, status: detailed.status, fromCache: false }
+      : (this.#cache as PlanCache).plan(this.#state, goal, usable, this.#planOptions);
     if (!result.plan) {
       this.#blocked = true;
       const reason =
         result.status === "no_plan"
           ? `no plan reaches ${goal.label}${invalid.length ? ` (invalid now: ${invalid.map((a) => a.name).join(", ")})` : ""}`
-          : `planning stopped: ${result.status}`;
+          : `planning stopped: ${result.status}${detailed?.budget ? ` (${detailed.budget.message})` : ""}`;
       this.emit("planFailed", { goal, status: result.status, reason });
       return;
     }

@@ -10,7 +10,7 @@ import {
   validateActions,
   type WorldState,
 } from "../core/index.js";
-import { Plan, type PlanOptions, planDetailed, type SearchStatus } from "../planner/index.js";
+import { AGENT_PLAN_BUDGET, Plan, type PlanOptions, planDetailed, type SearchStatus } from "../planner/index.js";
 import { cutOff } from "./cut-off.js";
 import type { PlanCache } from "./plan-cache.js";
 
@@ -48,7 +48,12 @@ export interface StupSelectorOptions {
   readonly rng?: Rng;
   /** @defaultValue "skip" */
   readonly satisfiedGoals?: SatisfiedGoalPolicy;
-  /** Options of every planner call. */
+  /**
+   * Options of every planner call. Budgets not given default to a frame's
+   * worth, `{ maxNodes: 100_000, timeBudgetMs: 100 }` ({@link AGENT_PLAN_BUDGET});
+   * a goal whose search runs out of them gets status `budget_exhausted`.
+   * @defaultValue { maxNodes: 100000, timeBudgetMs: 100 }
+   */
   readonly planOptions?: PlanOptions;
   /** Shares plans across calls and agents. */
   readonly cache?: PlanCache;
@@ -64,8 +69,21 @@ export interface StupSelectorOptions {
   readonly fallThroughRanks?: boolean;
 }
 
-/** Where a goal ended up in a selection. */
-export type StupStatus = "chosen" | "candidate" | "non_positive_score" | "lower_rank" | "satisfied" | "no_plan" | "cut_off";
+/**
+ * Where a goal ended up in a selection. `no_plan`: the planner proved there
+ * is none; `budget_exhausted`: its search stopped on a budget first;
+ * `aborted`: a signal in `planOptions` stopped it.
+ */
+export type StupStatus =
+  | "chosen"
+  | "candidate"
+  | "non_positive_score"
+  | "lower_rank"
+  | "satisfied"
+  | "no_plan"
+  | "budget_exhausted"
+  | "aborted"
+  | "cut_off";
 
 /** Every number STUP computed for one goal, for debugging. */
 export interface StupRow {
@@ -137,7 +155,8 @@ function finite(name: string, field: string, value: unknown, predicate: (v: numb
  *
  * 1. Goals scoring <= 0 are dropped.
  * 2. Only the highest rank among the rest survives (no TV while an enemy shoots).
- * 3. Each survivor is planned; goals without a plan drop out.
+ * 3. Each survivor is planned; goals without a plan drop out (status
+ *    `no_plan`, or `budget_exhausted` when the search ran out of budget).
  * 4. utility per cost = score × multiplier / plan cost.
  * 5. The {@link cutOff} rule removes insignificant goals, unless together they matter.
  * 6. A weighted random draw by utility per cost, with the seeded generator.
@@ -215,7 +234,7 @@ export class StupSelector {
       );
     }
     this.fallThroughRanks = options.fallThroughRanks ?? false;
-    this.#planOptions = options.planOptions ?? {};
+    this.#planOptions = { ...AGENT_PLAN_BUDGET, ...options.planOptions };
     this.#cache = options.cache;
   }
 
@@ -332,7 +351,7 @@ export class StupSelector {
       : planDetailed(state, goal, this.actions, this.#planOptions);
     row.planStatus = result.status;
     if (!result.plan) {
-      row.status = "no_plan";
+      row.status = result.status === "budget_exhausted" || result.status === "aborted" ? result.status : "no_plan";
       return;
     }
     row.plan = result.plan;

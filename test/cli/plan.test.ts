@@ -94,11 +94,11 @@ describe("langgoap plan", () => {
     expect(json.explanation.unreachableConditions).toEqual(["is_hungry = false"]);
   });
 
-  it("exits 1 when the expansion budget runs out, saying so", async () => {
+  it("exits 4 when the expansion budget runs out, saying which budget with the figures", async () => {
     const { code, stderr } = await cli(["plan", "test/cli/fixtures/counter.yaml", "--heuristic", "zero", "--budget", "100"]);
-    expect(code).toBe(1);
-    expect(stderr).toBe(
-      "langgoap: no plan: search budget exhausted after 100 expansions (--budget 100 expansions) without reaching the goal\n",
+    expect(code).toBe(4);
+    expect(stderr).toMatch(
+      /^langgoap: no plan: search stopped by its expansion budget \(maxExpansions 100\) after 101 states held, 100 expansions, [\d,]+ ms, without reaching the goal; .* \(--budget 100 expansions\)\n$/,
     );
   });
 

@@ -1,13 +1,15 @@
 import { formatNumber } from "../../viz/index.js";
 import type { CommandContext } from "../context.js";
 import { conditionsText, explanationText, stateText } from "../describe.js";
+import { exitForStatus } from "../exit.js";
 import { deliver, toJsonText } from "../output.js";
 import { terminalText } from "../terminal-text.js";
 import { searchWithProgress } from "./searching.js";
 
 /**
  * `langgoap explain`: the goal, the start state, and whether a plan
- * exists: its length and cost, or why not. Exit 0 when reachable, 1 when not.
+ * exists: its length and cost, or why not. Exit 0 when reachable, 1 when
+ * not, 4 when the search ran out of budget first, 130 when aborted.
  */
 export async function explainCommand(ctx: CommandContext): Promise<number> {
   const goal = ctx.goal!;
@@ -24,10 +26,11 @@ export async function explainCommand(ctx: CommandContext): Promise<number> {
         startState: ctx.state,
         ...(plan ? { plan: { actions: plan.actionNames, totalCost: plan.totalCost } } : {}),
         ...(outcome.explanation ? { explanation: outcome.explanation } : {}),
+        ...(outcome.budget ? { budget: outcome.budget } : {}),
         ...(outcome.message && !plan ? { message: outcome.message } : {}),
       }),
     );
-    return plan ? 0 : 1;
+    return plan ? 0 : exitForStatus(outcome.status);
   }
   const lines = [`Goal:        ${conditionsText(goal.conditions)}`, `Start state: ${stateText(ctx.state)}`];
   if (plan) {
@@ -43,5 +46,5 @@ export async function explainCommand(ctx: CommandContext): Promise<number> {
   let text = `${lines.join("\n")}\n`;
   if (outcome.explanation) text += explanationText(outcome.explanation);
   await deliver(ctx, text);
-  return 1;
+  return exitForStatus(outcome.status);
 }

@@ -32,6 +32,7 @@ export function outcomeJson(ctx: CommandContext, outcome: SearchOutcome): Record
     plan: outcome.plan ? planToJson(outcome.plan) : null,
     ...(outcome.stats ? { stats: outcome.stats } : {}),
     ...(outcome.explanation ? { explanation: outcome.explanation } : {}),
+    ...(outcome.budget ? { budget: outcome.budget } : {}),
     ...(outcome.message && !outcome.plan ? { message: outcome.message } : {}),
   };
 }

@@ -2,6 +2,7 @@ import type { GoapRunResult } from "../../graph/index.js";
 import { formatMs, ReportRecorder, renderHtmlReport } from "../../viz/index.js";
 import type { CommandContext } from "../context.js";
 import { explanationText, stateText } from "../describe.js";
+import { exitForStatus } from "../exit.js";
 import { deliver, toJsonText } from "../output.js";
 import { Progress } from "../progress.js";
 import { scheduled } from "../schedule.js";
@@ -28,8 +29,9 @@ function summaryText(result: GoapRunResult): string {
 /**
  * `langgoap run`: the goal through a real LangGraph `GoapGraph`, with a
  * {@link ReportRecorder} as tracer for the HTML report. Exit 0 when the
- * goal is achieved, 1 otherwise (with the no-plan explanation when there
- * is one).
+ * goal is achieved; 4 when planning ran out of budget, 130 when aborted
+ * (Ctrl-C: the actions executed so far and the state reached are printed),
+ * 1 otherwise (with the no-plan explanation when there is one).
  */
 export async function runCommand(ctx: CommandContext): Promise<number> {
   const settings = searchSettings(ctx);
@@ -102,5 +104,5 @@ export async function runCommand(ctx: CommandContext): Promise<number> {
   } else {
     await deliver(ctx, summaryText(result));
   }
-  return achieved ? 0 : 1;
+  return achieved ? 0 : exitForStatus(result.status);
 }

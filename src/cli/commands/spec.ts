@@ -62,7 +62,7 @@ const BUDGET: OptionSpec = {
   name: "budget",
   type: "string",
   value: "<n|time>",
-  help: "Search budget. A whole number counts steps: A* node expansions, MCTS iterations (default 1000). A number with ms or s is wall-clock time (e.g. 500ms, 2s): A* stops, MCTS stops, the pipeline bounds each solver phase. Exhausting it exits 1.",
+  help: "Search budget. A whole number counts steps: A* node expansions, MCTS iterations (default 1000). A number with ms or s is wall-clock time (e.g. 500ms, 2s): A* stops, MCTS stops, the pipeline bounds each solver phase. Without it A* stops after 10s or 1,000,000 states held. Exhausting a budget exits 4.",
 };
 const SEED: OptionSpec = {
   name: "seed",

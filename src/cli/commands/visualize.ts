@@ -1,6 +1,7 @@
 import { LangGoapError } from "../../core/index.js";
 import { renderSearchTree } from "../../viz/index.js";
 import type { CommandContext } from "../context.js";
+import { exitForStatus } from "../exit.js";
 import { deliver } from "../output.js";
 import { planCommand } from "./plan.js";
 import { reportNoPlan, searchWithProgress } from "./searching.js";
@@ -30,5 +31,5 @@ export async function visualizeCommand(ctx: CommandContext): Promise<number> {
   );
   if (outcome.plan) return 0;
   reportNoPlan(ctx, outcome);
-  return 1;
+  return exitForStatus(outcome.status);
 }

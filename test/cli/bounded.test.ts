@@ -1,0 +1,79 @@
+import { spawn } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { cli, ROOT } from "./run-cli.js";
+
+const ADD_TWO = "test/cli/fixtures/add-two.yaml";
+const TOGGLES = "test/cli/fixtures/toggles.yaml";
+
+/**
+ * Runs `bin.ts` in a child process, waits until its progress line shows a
+ * search or run under way, sends SIGINT (Ctrl-C) and collects what it printed.
+ */
+function interrupted(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/bin.ts", ...args], {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    let sent = false;
+    child.stdout.on("data", (d) => {
+      stdout += d;
+    });
+    child.stderr.on("data", (d) => {
+      stderr += d;
+      if (!sent && /langgoap: (searching|running)/.test(stderr)) {
+        sent = true;
+        child.kill("SIGINT");
+      }
+    });
+    child.once("error", reject);
+    child.once("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe("bounded searches in the CLI", () => {
+  it("exits 4 when the default budget stops the unsolvable numeric example, with the figures", async () => {
+    const { code, stdout, stderr } = await cli(["plan", ADD_TWO, "-f", "json"]);
+    expect(code).toBe(4);
+    expect(stderr).toMatch(
+      /(^|\n)langgoap: no plan: search stopped by its node budget \(maxNodes 1,000,000\) after 1,000,000 states held, [\d,]+ expansions, [\d,]+ ms, without reaching the goal; .*; the node budget bounds the search's memory\n$/,
+    );
+    const json = JSON.parse(stdout);
+    expect(json).toMatchObject({ status: "budget_exhausted", plan: null, budget: { limit: "nodes", maxNodes: 1_000_000 } });
+  });
+
+  it("exits 4 from explain and run too, and documents the code", async () => {
+    const explained = await cli(["explain", ADD_TWO, "--budget", "500"]);
+    expect(explained.code).toBe(4);
+    expect(explained.stdout).toMatch(/^Reachable: {3}no; search stopped by its expansion budget \(maxExpansions 500\)/m);
+    const ran = await cli(["run", ADD_TWO, "--strategy", "astar", "--budget", "500"]);
+    expect(ran.code).toBe(4);
+    expect(ran.stdout).toMatch(/^Run: budget_exhausted \(0 actions executed, 0 replans\)\n/);
+    expect(ran.stderr).toMatch(
+      /^langgoap: run ended with status budget_exhausted: search stopped by its expansion budget \(maxExpansions 500\)/,
+    );
+    const help = await cli(["--help"]);
+    expect(help.stdout).toMatch(/^ {2}4 {4}Search budget exhausted/m);
+    expect(help.stdout).toMatch(/^ {2}130 {2}Aborted by Ctrl-C/m);
+  });
+
+  // A child process with tsx takes seconds to start on a busy machine: the timeout is generous, not a speed claim.
+  it("stops a search on Ctrl-C, prints what it reached and exits 130", { timeout: 120_000 }, async () => {
+    const { code, stderr } = await interrupted(["plan", TOGGLES, "--budget", "600s"]);
+    expect(code).toBe(130);
+    expect(stderr).toMatch(
+      /langgoap: no plan: search aborted after [\d,]+ expansions \([\d,]+ states generated\) in [\d,]+ ms; no plan found before it stopped\n$/,
+    );
+  });
+
+  it("stops a run on Ctrl-C, prints the run so far and exits 130", { timeout: 120_000 }, async () => {
+    const { code, stdout, stderr } = await interrupted(["run", TOGGLES, "--budget", "600s"]);
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/langgoap: run ended with status aborted: aborted: AbortError/);
+    expect(stdout).toMatch(/^Run: aborted \(0 actions executed, 0 replans\)\n/);
+    expect(stdout).toContain("Final state: ");
+  });
+});
