@@ -165,6 +165,7 @@ export {
   planToData,
   type ResolveConditionsOptions,
   resolveConditions,
+  routeAfterObserver,
   runGuards,
   runSensors,
   type ScoreData,

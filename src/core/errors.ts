@@ -18,7 +18,10 @@ export type LangGoapErrorCode =
   | "SOLVER_ERROR"
   | "INTERPRETER_ERROR"
   | "EXECUTION_ERROR"
-  | "STORE_ERROR";
+  | "STORE_ERROR"
+  | "STEP_CLAIMED"
+  | "NOT_PAUSED"
+  | "NOT_STARTED";
 
 /**
  * The one error class of langgoap. The message names the offending action,

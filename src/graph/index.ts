@@ -31,7 +31,7 @@ export {
 } from "./history/index.js";
 export type { ApprovalRequest, ApprovalResponse, FormRequest, HumanRequest } from "./human-approval.js";
 export { CONSOLE_LOGGER, type GoapLogger } from "./logger.js";
-export { GoapObserver, type GoapObserverOptions, type ObserverTarget } from "./observer.js";
+export { GoapObserver, type GoapObserverOptions, type ObserverTarget, routeAfterObserver } from "./observer.js";
 export { ParallelGoapExecutor } from "./parallel-executor.js";
 export { bindAction, type PlanData, planFromData, planToData, type ScoreData } from "./plan-data.js";
 export { GoapPlanner, type GoapPlannerOptions } from "./planner.js";

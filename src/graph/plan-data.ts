@@ -1,6 +1,6 @@
 import { type ActionSpec, BendableScore, HardSoftScore, LangGoapError, type Score, SimpleScore, type WorldState } from "../core/index.js";
 import { Plan } from "../planner/index.js";
-import { toJsonValue } from "./json.js";
+import { sameJson, toJsonValue } from "./json.js";
 
 /** A score as JSON. */
 export type ScoreData =
@@ -18,6 +18,8 @@ export interface PlanData {
   readonly actions: readonly string[];
   /** The planning-relevant part of the state expected after each action. */
   readonly expectedStates: readonly WorldState[];
+  /** The planning-relevant part of the state the plan starts from (absent in plans saved by older versions). */
+  readonly startState?: WorldState;
   readonly totalCost: number;
   readonly score: ScoreData;
   readonly metadata: Readonly<Record<string, unknown>>;
@@ -53,11 +55,12 @@ function scoreFromData(data: ScoreData | undefined, totalCost: number): Score {
   }
 }
 
-/** The checkpoint-safe form of `plan`, keeping only `keys` of each expected state. */
-export function planToData(plan: Plan, keys: readonly string[]): PlanData {
+/** The checkpoint-safe form of `plan`, keeping only `keys` of each expected state (and of `start`, the state it was made from). */
+export function planToData(plan: Plan, keys: readonly string[], start?: Readonly<WorldState>): PlanData {
   return {
     actions: plan.actionNames,
     expectedStates: plan.expectedStates.map((s) => toJsonValue<WorldState>(pick(s, keys))),
+    ...(start ? { startState: toJsonValue<WorldState>(pick(start, keys)) } : {}),
     totalCost: plan.totalCost,
     score: scoreToData(plan.score),
     metadata: toJsonValue<Record<string, unknown>>(plan.metadata) ?? {},
@@ -88,4 +91,17 @@ export function bindAction(name: string, actionsByName: ReadonlyMap<string, Acti
     `the plan in graph state names action "${name}", which this graph does not have; known actions: [${[...actionsByName.keys()].join(", ")}]`,
     { action: name },
   );
+}
+
+/**
+ * @internal True when `world` differs on `keys` from what `plan` expects
+ * before step `step` (after step `step - 1`; the start state for step 0).
+ * Unknown expectations (a step out of range, an old plan without a start
+ * state) never count as a deviation.
+ */
+export function deviatesFromPlan(world: Readonly<WorldState>, plan: PlanData, step: number, keys: readonly string[]): boolean {
+  const expected =
+    step === 0 ? plan.startState : step > 0 && step <= plan.expectedStates.length ? plan.expectedStates[step - 1] : undefined;
+  if (!expected) return false;
+  return keys.some((key) => !sameJson(world[key], expected[key]));
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { ConditionResolver } from "../core/index.js";
 import { type ActionSpec, describeValue, type GoalSpec, LangGoapError, MultiGoal, type WorldState } from "../core/index.js";
@@ -9,7 +10,8 @@ import { activeGoal, type GoalPlanningContext, type GoalPlanningResult, planGoal
 import { planFromData, planToData } from "./plan-data.js";
 import { type GoapNodeOptions, NodeRuntime } from "./runtime.js";
 import { runSensors, type Sensor } from "./sensors.js";
-import type { GoapState, GoapStateUpdate } from "./state.js";
+import { type GoapState, type GoapStateUpdate, HUMAN_REFUSALS } from "./state.js";
+import { taskCheckpoint } from "./step-journal.js";
 import { emitEvent } from "./stream-events.js";
 import { MulticastStuckHandler, type StuckHandler } from "./stuck.js";
 
@@ -130,20 +132,30 @@ export class GoapPlanner {
       currentStep: 0,
       replanCount,
       wallClockStartedAt,
+      // The checkpoint the first round starts from names the run (step claims are kept there).
+      ...(state.runId ? {} : { runId: taskCheckpoint(config)?.checkpointId ?? randomUUID() }),
       reflectionContext: this.#reflections(state.reflectionContext),
       ...(goalChanged ? { goal } : {}),
     };
     if (!result.plan) {
       await this.runtime.trace("onPlanFailed", "no_plan", durationMs);
       emitEvent(config, { kind: "no_plan", suggestion: result.explanation?.suggestion ?? "" });
-      return { ...common, plan: null, status: "no_plan", noPlanExplanation: result.explanation, currentSubgoalIndex: result.subgoalIndex };
+      const refused = refusedActions(state);
+      return {
+        ...common,
+        plan: null,
+        status: "no_plan",
+        noPlanExplanation: result.explanation,
+        currentSubgoalIndex: result.subgoalIndex,
+        ...(refused.length ? { replanReason: `no plan without the actions a human refused: ${refused.join(", ")}` } : {}),
+      };
     }
     if (wasReplan) await this.runtime.trace("onReplan", state.replanReason ?? "unknown", result.plan);
     await this.runtime.trace("onPlanComplete", result.plan, durationMs);
     emitEvent(config, { kind: "plan", actions: result.plan.actionNames, totalCost: result.plan.totalCost, replan: wasReplan });
     return {
       ...common,
-      plan: planToData(result.plan, planningKeys(result.goal, this.runtime.actions)),
+      plan: planToData(result.plan, planningKeys(result.goal, this.runtime.actions), world),
       status: "executing",
       noPlanExplanation: null,
       currentSubgoalIndex: result.subgoalIndex,
@@ -201,10 +213,16 @@ export class GoapPlanner {
     return world;
   }
 
-  /** All actions but those with `canRerun: false` that already succeeded in this run. */
+  /**
+   * All actions but those with `canRerun: false` that already succeeded in
+   * this run, and those a human refused in it (a denied approval, an
+   * invalid form): a human's answer is final, so no blacklist fallback
+   * brings them back.
+   */
   #usableActions(state: GoapState): readonly ActionSpec[] {
     const done = new Set(state.executionHistory.filter((r) => r.success).map((r) => r.actionName));
-    return this.runtime.actions.filter((a) => a.canRerun || !done.has(a.name));
+    const refused = refusedActions(state);
+    return this.runtime.actions.filter((a) => !refused.includes(a.name) && (a.canRerun || !done.has(a.name)));
   }
 
   #priorPlan(state: GoapState): Plan | null {
@@ -227,4 +245,11 @@ export class GoapPlanner {
     if (!Array.isArray(found)) return [...previous];
     return found.map((r: Reflection) => `[${r.actionName ?? "?"}] ${r.reflection ?? ""} → ${r.suggestion ?? ""}`);
   }
+}
+
+/** Actions a human refused in this run, in the order refused. */
+function refusedActions(state: GoapState): string[] {
+  const refused = new Set<string>();
+  for (const r of state.executionHistory) if (r.failure !== null && HUMAN_REFUSALS.has(r.failure)) refused.add(r.actionName);
+  return [...refused];
 }

@@ -1,5 +1,6 @@
 import { isGraphBubbleUp } from "@langchain/langgraph";
 import { type ActionSpec, FIRE_ONCE, type Rng, type WorldState } from "../core/index.js";
+import { isMissingCheckpointer, missingCheckpointerError } from "./human-approval.js";
 import { errorMessage } from "./logger.js";
 import type { NodeRuntime } from "./runtime.js";
 import type { ActionFailureKind, ActionResult } from "./state.js";
@@ -38,6 +39,10 @@ export interface RunActionContext {
   readonly transitionModel: ExecutionTransitionModel | undefined;
   readonly signal: AbortSignal | undefined;
   readonly config: unknown;
+  /** Stable across retries, crashes and resumes (see `ActionContext.idempotencyKey`). */
+  readonly idempotencyKey: string;
+  /** 1, or more when an earlier start of this step did not finish. */
+  readonly stepAttempt: number;
 }
 
 /** @internal The result of one action and, on success, the state it produced. */
@@ -57,7 +62,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * sample; otherwise the declared effects), then the effect validator (a
  * rejection rolls back: `state` is null). Tracer start/retry/complete
  * events fire here. A LangGraph interrupt raised inside `execute`
- * propagates untouched.
+ * propagates untouched; one raised without a checkpointer is an
+ * `INVALID_OPTION` error at once.
  */
 export async function runAction(action: ActionSpec, before: Readonly<WorldState>, ctx: RunActionContext): Promise<ActionOutcome> {
   const { runtime, rng, signal } = ctx;
@@ -91,10 +97,22 @@ export async function runAction(action: ActionSpec, before: Readonly<WorldState>
     attempt++;
     if (signal?.aborted) return finish(false, attempt - 1, { ...before }, "aborted", "aborted: another action in its wave failed");
     try {
-      raw = await action.execute?.({ ...before }, { attempt, rng, ...(signal ? { signal } : {}), config: ctx.config });
+      raw = await action.execute?.(
+        { ...before },
+        {
+          attempt,
+          rng,
+          ...(signal ? { signal } : {}),
+          config: ctx.config,
+          idempotencyKey: ctx.idempotencyKey,
+          stepAttempt: ctx.stepAttempt,
+        },
+      );
       break;
     } catch (error) {
       if (isGraphBubbleUp(error)) throw error;
+      // An interrupt() with nothing to pause with is a configuration mistake, not a failure to retry.
+      if (isMissingCheckpointer(error)) throw missingCheckpointerError(action, "calls interrupt() inside execute", error);
       if (!signal?.aborted && qos.shouldRetry(error, attempt)) {
         const backoffMs = qos.computeBackoffMs(attempt, rng);
         await runtime.trace("onActionRetry", action, attempt, error, backoffMs);

@@ -4,6 +4,9 @@ import type { NoPlanExplanation } from "../planner/index.js";
 import type { GoalData, GoalInput, GoalRegistry } from "./goal-data.js";
 import type { PlanData } from "./plan-data.js";
 
+/** Where the observer sends a run next: plan again, run the next step, or end (`"__end__"`). */
+export type ObserverTarget = "planner" | "executor" | "__end__";
+
 /** Where a run stands. */
 export type GoapStatus = "executing" | "goal_achieved" | "failed" | "no_plan" | "error" | "action_failed" | "terminated";
 
@@ -14,7 +17,9 @@ export const TERMINAL_STATUSES: ReadonlySet<GoapStatus> = new Set(["goal_achieve
  * Why an action failed: its code threw or returned nonsense (`error`), a
  * guard blocked it, a human denied it or sent an invalid form, its effect
  * validator rejected the outcome, it was cut short because a sibling in its
- * parallel wave failed (`aborted`), or there was no action to run.
+ * parallel wave failed (`aborted`), its step was left unfinished by two
+ * stopped processes and is not started a third time (`crashed`), or there
+ * was no action to run.
  */
 export type ActionFailureKind =
   | "error"
@@ -23,10 +28,14 @@ export type ActionFailureKind =
   | "form_invalid"
   | "validation_failed"
   | "aborted"
+  | "crashed"
   | "no_action";
 
 /** Failures that blacklist the action at once, whatever its `maxRetries`. */
-export const IMMEDIATE_BLACKLIST: ReadonlySet<ActionFailureKind> = new Set(["guard_blocked", "approval_denied", "form_invalid"]);
+export const IMMEDIATE_BLACKLIST: ReadonlySet<ActionFailureKind> = new Set(["guard_blocked", "approval_denied", "form_invalid", "crashed"]);
+
+/** Failures that are a human's answer: the action is never planned again in the run. */
+export const HUMAN_REFUSALS: ReadonlySet<ActionFailureKind> = new Set(["approval_denied", "form_invalid"]);
 
 /** One executed (or refused) action, as the execution history records it. */
 export interface ActionResult {
@@ -74,6 +83,15 @@ export interface GoapState {
   rngState: number;
   /** How many history entries the latest executor step appended. */
   lastStepResultCount: number;
+  /**
+   * Identifies the run: with a checkpointer, the id of the checkpoint its
+   * first planning round started from (step claims are kept there); without
+   * one, a random UUID. Idempotency keys and the history record id derive
+   * from it. Set by the planner; `null` before the run starts.
+   */
+  runId: string | null;
+  /** Where the observer last sent the run; its conditional edge reads it (so `updateState` as the observer routes too). */
+  nextNode: ObserverTarget | null;
 }
 
 const replace = <T>(_old: T, next: T): T => next;
@@ -105,6 +123,8 @@ export function createGoapStateAnnotation(goals: GoalRegistry, seed: number) {
     humanInput: Annotation<Record<string, unknown>>({ reducer: replace, default: () => ({}) }),
     rngState: Annotation<number>({ reducer: replace, default: () => seed }),
     lastStepResultCount: Annotation<number>({ reducer: replace, default: () => 0 }),
+    runId: Annotation<string | null>({ reducer: replace, default: () => null }),
+    nextNode: Annotation<ObserverTarget | null>({ reducer: replace, default: () => null }),
   });
 }
 
