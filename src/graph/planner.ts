@@ -10,7 +10,7 @@ import { activeGoal, type GoalPlanningContext, type GoalPlanningResult, planGoal
 import { planFromData, planToData } from "./plan-data.js";
 import { type GoapNodeOptions, NodeRuntime } from "./runtime.js";
 import { runSensors, type Sensor } from "./sensors.js";
-import { type GoapState, type GoapStateUpdate, HUMAN_REFUSALS } from "./state.js";
+import { type ActionFailureKind, FINAL_FAILURES, type GoapState, type GoapStateUpdate } from "./state.js";
 import { taskCheckpoint } from "./step-journal.js";
 import { emitEvent } from "./stream-events.js";
 import { MulticastStuckHandler, type StuckHandler } from "./stuck.js";
@@ -140,14 +140,15 @@ export class GoapPlanner {
     if (!result.plan) {
       await this.runtime.trace("onPlanFailed", "no_plan", durationMs);
       emitEvent(config, { kind: "no_plan", suggestion: result.explanation?.suggestion ?? "" });
-      const refused = refusedActions(state);
+      const excluded = excludedActions(state);
+      const why = excluded.map((e) => `${e.action} (${e.failure === "crashed" ? "crashed twice" : "refused by a human"})`);
       return {
         ...common,
         plan: null,
         status: "no_plan",
         noPlanExplanation: result.explanation,
         currentSubgoalIndex: result.subgoalIndex,
-        ...(refused.length ? { replanReason: `no plan without the actions a human refused: ${refused.join(", ")}` } : {}),
+        ...(excluded.length ? { replanReason: `no plan without the actions excluded from this run: ${why.join(", ")}` } : {}),
       };
     }
     if (wasReplan) await this.runtime.trace("onReplan", state.replanReason ?? "unknown", result.plan);
@@ -215,14 +216,14 @@ export class GoapPlanner {
 
   /**
    * All actions but those with `canRerun: false` that already succeeded in
-   * this run, and those a human refused in it (a denied approval, an
-   * invalid form): a human's answer is final, so no blacklist fallback
-   * brings them back.
+   * this run, and those excluded from it: a human refused them (a denied
+   * approval, an invalid form: a human's answer is final) or they crashed
+   * their process twice. No blacklist fallback brings those back.
    */
   #usableActions(state: GoapState): readonly ActionSpec[] {
     const done = new Set(state.executionHistory.filter((r) => r.success).map((r) => r.actionName));
-    const refused = refusedActions(state);
-    return this.runtime.actions.filter((a) => !refused.includes(a.name) && (a.canRerun || !done.has(a.name)));
+    const excluded = new Set(excludedActions(state).map((e) => e.action));
+    return this.runtime.actions.filter((a) => !excluded.has(a.name) && (a.canRerun || !done.has(a.name)));
   }
 
   #priorPlan(state: GoapState): Plan | null {
@@ -247,9 +248,11 @@ export class GoapPlanner {
   }
 }
 
-/** Actions a human refused in this run, in the order refused. */
-function refusedActions(state: GoapState): string[] {
-  const refused = new Set<string>();
-  for (const r of state.executionHistory) if (r.failure !== null && HUMAN_REFUSALS.has(r.failure)) refused.add(r.actionName);
-  return [...refused];
+/** Actions excluded from this run by a final failure (a human's refusal, two crashes), in order. */
+function excludedActions(state: GoapState): { action: string; failure: ActionFailureKind }[] {
+  const excluded = new Map<string, ActionFailureKind>();
+  for (const r of state.executionHistory) {
+    if (r.failure !== null && FINAL_FAILURES.has(r.failure) && !excluded.has(r.actionName)) excluded.set(r.actionName, r.failure);
+  }
+  return [...excluded].map(([action, failure]) => ({ action, failure }));
 }

@@ -34,8 +34,12 @@ export type ActionFailureKind =
 /** Failures that blacklist the action at once, whatever its `maxRetries`. */
 export const IMMEDIATE_BLACKLIST: ReadonlySet<ActionFailureKind> = new Set(["guard_blocked", "approval_denied", "form_invalid", "crashed"]);
 
-/** Failures that are a human's answer: the action is never planned again in the run. */
-export const HUMAN_REFUSALS: ReadonlySet<ActionFailureKind> = new Set(["approval_denied", "form_invalid"]);
+/**
+ * Failures after which the action is never planned again in the run (no
+ * blacklist fallback brings it back): a human refused it, or two processes
+ * stopped while running it.
+ */
+export const FINAL_FAILURES: ReadonlySet<ActionFailureKind> = new Set(["approval_denied", "form_invalid", "crashed"]);
 
 /** One executed (or refused) action, as the execution history records it. */
 export interface ActionResult {

@@ -176,9 +176,9 @@ export class StepJournal {
     const when = holder ? ` at ${holder.at}` : "";
     return new LangGoapError(
       "STEP_CLAIMED",
-      `thread "${threadId}": step ${position} (${label}) was claimed by another invocation${when}, which has not finished it; ` +
-        "this invocation did not run it (two invocations never run the same step). If the process that claimed it has stopped, " +
-        "continue the thread with graph.recover(config)",
+      `thread "${threadId}": step ${position} (${label}) was claimed by another invocation${when}, which runs or ran it; ` +
+        "this invocation did not run it (two invocations never run the same step). If the process that claimed it stopped " +
+        "before finishing, continue the thread with graph.recover(config)",
       { threadId, runId: this.#runId, position, claimedAt: holder?.at ?? null },
     );
   }

@@ -136,7 +136,7 @@ describe("human approval", () => {
     const done = await graph.resume({ budget: "lots" }, thread("form-final"));
     expect(done.__interrupt__).toBeUndefined();
     expect(done.status).toBe("no_plan");
-    expect(done.replanReason).toBe("no plan without the actions a human refused: order_ads");
+    expect(done.replanReason).toBe("no plan without the actions excluded from this run: order_ads (refused by a human)");
     expect(done.replanCount).toBe(1);
     expect(done.executionHistory.map((r) => [r.actionName, r.failure])).toEqual([["order_ads", "form_invalid"]]);
     expect(calls).toEqual([]);
@@ -151,7 +151,7 @@ describe("human approval", () => {
     const done = await graph.resume(false, thread("deny-final"));
     expect(done.__interrupt__).toBeUndefined();
     expect(done.status).toBe("no_plan");
-    expect(done.replanReason).toBe("no plan without the actions a human refused: deploy_prod");
+    expect(done.replanReason).toBe("no plan without the actions excluded from this run: deploy_prod (refused by a human)");
     expect(calls).toEqual(["build", "test"]);
     expect(done.executionHistory.filter((r) => r.actionName === "deploy_prod")).toHaveLength(1);
   });
