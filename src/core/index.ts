@@ -61,4 +61,12 @@ export {
 export { ActionQos, type ActionQosOptions, DEFAULT_RETRY_POLICY, FIRE_ONCE, type RetryableErrors } from "./qos.js";
 export { createRng, isRng, mulberry32Step, type Rng } from "./rng.js";
 export { BendableScore, bestScore, compareScores, HardSoftScore, isBetterScore, type Score, SimpleScore } from "./score.js";
-export { callTracer, type PlanningTracer, type SearchExpandEvent, TRACER_HOOKS } from "./tracer.js";
+export {
+  callTracer,
+  type PlanningTracer,
+  runInTracerScope,
+  type SearchExpandEvent,
+  TRACER_HOOKS,
+  type TraceRun,
+  tracerForRun,
+} from "./tracer.js";

@@ -74,9 +74,11 @@ export class GoapExecutor {
     const actions = wave.map((i) => plan.actions[i] as ActionSpec);
     // Every executor step appends to the history, so its length names the step within the run.
     const position = state.executionHistory.length;
-    const runId = state.runId ?? taskCheckpoint(config)?.checkpointId ?? randomUUID();
-    const journal = StepJournal.forTask(config, runId);
-    const ticket = journal ? recoveryTicketFor(config, runId, position) : null;
+    const runId = state.runId ?? state.runCheckpointId ?? taskCheckpoint(config)?.checkpointId ?? randomUUID();
+    // Claims live on the run's first checkpoint, which every fork of the run shares (or this step's, for a run planned elsewhere).
+    const anchor = state.runCheckpointId ?? taskCheckpoint(config)?.checkpointId;
+    const journal = anchor ? StepJournal.forTask(config, anchor) : null;
+    const ticket = journal && anchor ? recoveryTicketFor(config, anchor, position) : null;
     // A recovery finishes the step with the answers the stopped invocation acted on, instead of asking again.
     const presets = ticket && journal ? await journal.answers(position) : {};
     const humanInput = { ...state.humanInput };

@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import { RunnableLambda } from "@langchain/core/runnables";
 import { Command, type LangGraphRunnableConfig, Overwrite, type StreamMode } from "@langchain/langgraph";
 import {
   type ActionSpec,
@@ -148,7 +150,8 @@ export class GoapGraph {
       humanInput: {},
       rngState: this.#seed | 0,
       lastStepResultCount: 0,
-      runId: null,
+      runId: randomUUID(),
+      runCheckpointId: null,
       nextNode: null,
     };
   }
@@ -186,7 +189,24 @@ export class GoapGraph {
    * ```
    */
   async invoke(goal: GoalInput, worldState: Readonly<WorldState> = {}, config?: LangGraphRunnableConfig): Promise<GoapRunResult> {
-    return (await this.#app().invoke(this.createInput(goal, worldState), config)) as GoapRunResult;
+    const [input, runConfig] = this.#startRun(goal, worldState, config);
+    return (await this.#app().invoke(input, runConfig)) as GoapRunResult;
+  }
+
+  /**
+   * A fresh run's input and config: the run's id goes in both (the
+   * caller's `configurable.run_id` when given), so tracers and history
+   * see one id per run.
+   */
+  #startRun<C extends LangGraphRunnableConfig | undefined>(
+    goal: GoalInput,
+    worldState: Readonly<WorldState>,
+    config: C,
+  ): [GoapStateUpdate, C] {
+    const input = this.createInput(goal, worldState);
+    const given = config?.configurable?.run_id;
+    const runId = typeof given === "string" && given !== "" ? given : (input.runId as string);
+    return [{ ...input, runId }, { ...config, configurable: { ...config?.configurable, run_id: runId } } as C];
   }
 
   /**
@@ -203,7 +223,8 @@ export class GoapGraph {
     TSubgraphs extends boolean = false,
     TEncoding extends "text/event-stream" | undefined = undefined,
   >(goal: GoalInput, worldState: Readonly<WorldState> = {}, config?: GoapStreamOptions<TStreamMode, TSubgraphs, TEncoding>) {
-    return this.#app().stream(this.createInput(goal, worldState), config);
+    const [input, runConfig] = this.#startRun(goal, worldState, config);
+    return this.#app().stream(input, runConfig);
   }
 
   /**
@@ -220,8 +241,13 @@ export class GoapGraph {
   async invokeNl(request: string, worldState: Readonly<WorldState> = {}, options: InvokeNlOptions): Promise<GoapRunResult> {
     if (!options?.llm) throw new LangGoapError("INVALID_OPTION", "GoapGraph.invokeNl: options.llm (a LangChain chat model) is required");
     const interpreter = new GoalInterpreter(options.llm, this.actions, options.interpreter);
-    const goal = await interpreter.interpret(request, worldState, options.config);
-    return this.invoke(goal, worldState, options.config);
+    // One root run for the whole request: the model call and the graph run are its children in any tracer.
+    const run = RunnableLambda.from(async (_input: { request: string }, config: LangGraphRunnableConfig) => {
+      const goal = await interpreter.interpret(request, worldState, config);
+      return this.invoke(goal, worldState, config);
+    }).withConfig({ runName: options.config?.runName ?? "goap.invokeNl" });
+    const { runName: _runName, ...config } = options.config ?? {};
+    return (await run.invoke({ request }, config)) as GoapRunResult;
   }
 
   /**
@@ -290,12 +316,13 @@ export class GoapGraph {
     const values = snapshot.values as GoapState;
     if (snapshot.tasks.length === 0) return values as GoapRunResult;
     const configurable: Record<string, unknown> = { ...config.configurable };
-    if (values.runId) {
+    const anchor = values.runCheckpointId;
+    if (anchor) {
       // The step the stopped invocation may have left claimed: this recovery may take it over, and only it.
       const position = values.executionHistory.length;
       const checkpointNs = typeof configurable.checkpoint_ns === "string" ? configurable.checkpoint_ns : "";
-      const log = await new StepJournal(checkpointer, threadId, checkpointNs, values.runId).read(position);
-      const ticket: RecoveryTicket = { runId: values.runId, position, slot: log ? Math.max(0, ...log.claims.keys()) : 0 };
+      const log = await new StepJournal(checkpointer, threadId, checkpointNs, anchor).read(position);
+      const ticket: RecoveryTicket = { anchor, position, slot: log ? Math.max(0, ...log.claims.keys()) : 0 };
       configurable[RECOVER_KEY] = ticket;
     }
     return (await app.invoke(null, { ...config, configurable })) as GoapRunResult;

@@ -29,8 +29,15 @@ export interface GoapGraphOptions {
   readonly tracer?: PlanningTracer;
   /** Where warnings go (guard warnings, swallowed failures). @defaultValue console warnings */
   readonly logger?: GoapLogger;
-  /** Receives an execution record at every terminal state; failures are logged and swallowed. */
-  readonly history?: ExecutionHistory;
+  /**
+   * Receives an execution record at every terminal state; failures are
+   * logged and swallowed. Without one, a graph that runs with a LangGraph
+   * store (`compile({ store })`, or the platform's store on the LangGraph
+   * API server) records to a `StoreExecutionHistory` on that store
+   * under `["langgoap"]`; `false` records nowhere.
+   * @defaultValue the run's store, if any
+   */
+  readonly history?: ExecutionHistory | false;
   /** Observe the world before each planning round. @defaultValue [] */
   readonly sensors?: readonly Sensor[];
   /** Decide boolean facts before each planning round. @defaultValue [] */

@@ -1,6 +1,7 @@
 import type { GoalSpec } from "../core/index.js";
 import { computeGoalHash, type ExecutionHistory, type ExecutionRecord } from "./history/index.js";
 import { errorMessage } from "./logger.js";
+import type { RunIdentity } from "./run-identity.js";
 import type { NodeRuntime } from "./runtime.js";
 import type { GoapState, GoapStatus } from "./state.js";
 
@@ -17,6 +18,7 @@ export function buildExecutionRecord(
   status: GoapStatus,
   runtime: NodeRuntime,
   terminationIsError = true,
+  identity: RunIdentity = {},
 ): ExecutionRecord {
   let actualCost = 0;
   for (const r of state.executionHistory) {
@@ -42,6 +44,8 @@ export function buildExecutionRecord(
     timestamp: new Date(runtime.now()).toISOString(),
     failedActions: [...new Set(state.executionHistory.filter((r) => !r.success).map((r) => r.actionName))],
     metadata: { executedActions: state.executionHistory.filter((r) => r.success).map((r) => r.actionName) },
+    ...(identity.threadId ? { threadId: identity.threadId } : {}),
+    ...(identity.runId ? { runId: identity.runId } : {}),
   };
 }
 

@@ -2,10 +2,11 @@ import { END, type LangGraphRunnableConfig } from "@langchain/langgraph";
 import { type ActionSpec, type GoalSpec, MultiGoal, type ReplanStrategy } from "../core/index.js";
 import { planningKeys } from "../planner/index.js";
 import { activeGoal } from "./goal-planning.js";
-import type { ExecutionHistory } from "./history/index.js";
+import { type ExecutionHistory, historyForStore } from "./history/index.js";
 import { buildExecutionRecord, recordExecution } from "./history-record.js";
 import { errorMessage } from "./logger.js";
 import { deviatesFromPlan } from "./plan-data.js";
+import { runIdentity } from "./run-identity.js";
 import { type GoapNodeOptions, NodeRuntime } from "./runtime.js";
 import {
   type GoapState,
@@ -41,8 +42,8 @@ export function routeAfterObserver(state: Pick<GoapState, "nextNode" | "status" 
 export interface GoapObserverOptions extends GoapNodeOptions {
   /** Consulted first at every decision; the first that fires ends the run `terminated`. @defaultValue [] */
   readonly terminationPolicies?: readonly TerminationPolicy[];
-  /** Receives an {@link ExecutionRecord} at every terminal state. */
-  readonly history?: ExecutionHistory;
+  /** Receives an {@link ExecutionRecord} at every terminal state. @defaultValue the run's store (`config.store`), if any; `false` for none */
+  readonly history?: ExecutionHistory | false;
 }
 
 /**
@@ -68,7 +69,7 @@ export interface GoapObserverOptions extends GoapNodeOptions {
 export class GoapObserver {
   protected readonly runtime: NodeRuntime;
   readonly #policies: readonly TerminationPolicy[];
-  readonly #history: ExecutionHistory | undefined;
+  readonly #history: ExecutionHistory | false | undefined;
 
   constructor(actions: readonly ActionSpec[], options: GoapObserverOptions = {}) {
     this.runtime = new NodeRuntime(actions, options);
@@ -181,7 +182,8 @@ export class GoapObserver {
     // The planner already reported a missing plan when it happened.
     else if (status !== "no_plan") await this.runtime.trace("onPlanFailed", reason ?? status, 0);
     emitEvent(config, { kind: "finish", status, reason });
-    if (state.goal && this.#history) {
+    const history = this.#history === false ? undefined : (this.#history ?? (config?.store ? historyForStore(config.store) : undefined));
+    if (state.goal && history) {
       let goal: GoalSpec | null = null;
       try {
         goal = activeGoal(this.runtime.goals.restore(state.goal), state.currentSubgoalIndex);
@@ -189,8 +191,16 @@ export class GoapObserver {
         this.runtime.logger.warn(`execution history skipped: the goal could not be restored: ${errorMessage(error)}`);
       }
       if (goal) {
-        const record = buildExecutionRecord({ ...state, ...(extra as Partial<GoapState>) }, goal, status, this.runtime, terminationIsError);
-        await recordExecution(this.#history, record, this.runtime);
+        const identity = runIdentity(config, state.runId);
+        const record = buildExecutionRecord(
+          { ...state, ...(extra as Partial<GoapState>) },
+          goal,
+          status,
+          this.runtime,
+          terminationIsError,
+          identity,
+        );
+        await recordExecution(history, record, this.runtime);
       }
     }
     return { status, replanReason: reason, ...extra, nextNode: END };

@@ -8,6 +8,7 @@ import { resolveConditions } from "./conditions.js";
 import { goalToData } from "./goal-data.js";
 import { activeGoal, type GoalPlanningContext, type GoalPlanningResult, planGoal, planMultiGoal } from "./goal-planning.js";
 import { planFromData, planToData } from "./plan-data.js";
+import { runIdentity } from "./run-identity.js";
 import { type GoapNodeOptions, NodeRuntime } from "./runtime.js";
 import { runSensors, type Sensor } from "./sensors.js";
 import { type ActionFailureKind, FINAL_FAILURES, type GoapState, type GoapStateUpdate } from "./state.js";
@@ -132,8 +133,7 @@ export class GoapPlanner {
       currentStep: 0,
       replanCount,
       wallClockStartedAt,
-      // The checkpoint the first round starts from names the run (step claims are kept there).
-      ...(state.runId ? {} : { runId: taskCheckpoint(config)?.checkpointId ?? randomUUID() }),
+      ...this.#runIds(state, config),
       reflectionContext: this.#reflections(state.reflectionContext),
       ...(goalChanged ? { goal } : {}),
     };
@@ -200,6 +200,20 @@ export class GoapPlanner {
       result = await planFor(goal, world, fromSubgoal);
     }
     return { result, goal, world };
+  }
+
+  /**
+   * On the first round: the checkpoint it starts from keeps the run's step
+   * claims; and a run started without an id (a raw input) gets the
+   * platform's `run_id` or a drawn one, so its idempotency keys hold across
+   * crashes.
+   */
+  #runIds(state: GoapState, config: LangGraphRunnableConfig | undefined): GoapStateUpdate {
+    const checkpointId = state.runCheckpointId ? null : (taskCheckpoint(config)?.checkpointId ?? null);
+    return {
+      ...(state.runId ? {} : { runId: runIdentity(config).runId ?? randomUUID() }),
+      ...(checkpointId ? { runCheckpointId: checkpointId } : {}),
+    };
   }
 
   /** Sensors, then condition resolvers over every planning key. */

@@ -97,17 +97,17 @@ export async function runAction(action: ActionSpec, before: Readonly<WorldState>
     attempt++;
     if (signal?.aborted) return finish(false, attempt - 1, { ...before }, "aborted", "aborted: another action in its wave failed");
     try {
-      raw = await action.execute?.(
-        { ...before },
-        {
-          attempt,
-          rng,
-          ...(signal ? { signal } : {}),
-          config: ctx.config,
-          idempotencyKey: ctx.idempotencyKey,
-          stepAttempt: ctx.stepAttempt,
-        },
-      );
+      const execute = action.execute;
+      const context = {
+        attempt,
+        rng,
+        ...(signal ? { signal } : {}),
+        config: ctx.config,
+        idempotencyKey: ctx.idempotencyKey,
+        stepAttempt: ctx.stepAttempt,
+      };
+      // The tracer's action scope (e.g. the action span active), so calls made by execute nest under the action.
+      raw = execute ? await runtime.runAction(action, async () => execute({ ...before }, context)) : undefined;
       break;
     } catch (error) {
       if (isGraphBubbleUp(error)) throw error;

@@ -1,7 +1,33 @@
-import { type ActionSpec, callTracer, type PlanningTracer, validateActions } from "../core/index.js";
+import { getConfig } from "@langchain/langgraph";
+import {
+  type ActionSpec,
+  callTracer,
+  type PlanningTracer,
+  runInTracerScope,
+  type TraceRun,
+  tracerForRun,
+  validateActions,
+} from "../core/index.js";
+import { SafeTracer } from "../tracing/index.js";
 import { GoalRegistry } from "./goal-data.js";
 import { CONSOLE_LOGGER, type GoapLogger, safeLogger } from "./logger.js";
 import { bindAction } from "./plan-data.js";
+import { runIdentity } from "./run-identity.js";
+
+/**
+ * The run the current node works for, read from LangGraph's config of the
+ * running node (`run_id`, else `thread_id`); undefined outside a graph run.
+ */
+function currentTraceRun(): TraceRun | undefined {
+  let config: ReturnType<typeof getConfig> | undefined;
+  try {
+    config = getConfig();
+  } catch {
+    return undefined;
+  }
+  const identity = runIdentity(config);
+  return identity.runId || identity.threadId ? identity : undefined;
+}
 
 /** Options every GOAP node accepts. */
 export interface GoapNodeOptions {
@@ -24,7 +50,7 @@ export class NodeRuntime {
   readonly actionsByName: ReadonlyMap<string, ActionSpec>;
   readonly goals: GoalRegistry;
   readonly logger: Required<GoapLogger>;
-  readonly tracer: PlanningTracer | undefined;
+  readonly #tracer: PlanningTracer | undefined;
   readonly now: () => number;
 
   constructor(actions: readonly ActionSpec[], options: GoapNodeOptions = {}) {
@@ -32,13 +58,33 @@ export class NodeRuntime {
     this.actionsByName = new Map(this.actions.map((a) => [a.name, a]));
     this.goals = options.goalRegistry ?? new GoalRegistry();
     this.logger = safeLogger(options.logger ?? CONSOLE_LOGGER);
-    this.tracer = options.tracer;
+    // Every user tracer is isolated: throwing hooks, rejected promises and throwing getters are caught.
+    this.#tracer = options.tracer
+      ? SafeTracer.wrap(options.tracer, {
+          onError: (error, hook) => this.logger.debug(`tracer hook ${hook} failed: ${String((error as Error)?.message ?? error)}`),
+        })
+      : undefined;
     this.now = options.now ?? Date.now;
   }
 
   /** The live action called `name` (an unknown name is an error naming it). */
   action(name: string): ActionSpec {
     return bindAction(name, this.actionsByName);
+  }
+
+  /**
+   * The tracer for the run being executed (its `forRun` view, so one
+   * tracer shared by concurrent runs keeps them apart), made safe.
+   */
+  get tracer(): PlanningTracer | undefined {
+    if (!this.#tracer) return undefined;
+    const run = currentTraceRun();
+    return run ? tracerForRun(this.#tracer, run) : this.#tracer;
+  }
+
+  /** Runs an action's `execute` in the run's tracer scope (e.g. its span active); the outcome is `execute`'s. */
+  runAction<T>(action: ActionSpec, execute: () => Promise<T>): Promise<T> {
+    return runInTracerScope(this.tracer, action, execute);
   }
 
   /** Delivers a tracer event; never throws, waits for async hooks. */

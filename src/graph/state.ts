@@ -88,12 +88,16 @@ export interface GoapState {
   /** How many history entries the latest executor step appended. */
   lastStepResultCount: number;
   /**
-   * Identifies the run: with a checkpointer, the id of the checkpoint its
-   * first planning round started from (step claims are kept there); without
-   * one, a random UUID. Idempotency keys and the history record id derive
-   * from it. Set by the planner; `null` before the run starts.
+   * This run's id: the platform's `run_id` when it gives one, else an id
+   * drawn when the run starts (execution records carry it; it is their id,
+   * and idempotency keys start with it).
    */
   runId: string | null;
+  /**
+   * The checkpoint the run's first planning round started from, where the
+   * run's step claims are kept (`null` without a checkpointer).
+   */
+  runCheckpointId: string | null;
   /** Where the observer last sent the run; its conditional edge reads it (so `updateState` as the observer routes too). */
   nextNode: ObserverTarget | null;
 }
@@ -128,6 +132,7 @@ export function createGoapStateAnnotation(goals: GoalRegistry, seed: number) {
     rngState: Annotation<number>({ reducer: replace, default: () => seed }),
     lastStepResultCount: Annotation<number>({ reducer: replace, default: () => 0 }),
     runId: Annotation<string | null>({ reducer: replace, default: () => null }),
+    runCheckpointId: Annotation<string | null>({ reducer: replace, default: () => null }),
     nextNode: Annotation<ObserverTarget | null>({ reducer: replace, default: () => null }),
   });
 }

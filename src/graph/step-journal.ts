@@ -42,7 +42,8 @@ export interface StepLog {
 
 /** Permission to take over a step whose claimant stopped: written by `GoapGraph.recover`. */
 export interface RecoveryTicket {
-  readonly runId: string;
+  /** The run's first checkpoint (`runCheckpointId`). */
+  readonly anchor: string;
   readonly position: number;
   /** The highest claimed slot when recovery began; the recovery claims the next one. */
   readonly slot: number;
@@ -82,9 +83,9 @@ export function taskCheckpoint(config: LangGraphRunnableConfig | undefined): Tas
 }
 
 /** @internal The recovery ticket of an invocation made by `GoapGraph.recover`, when it is for this step. */
-export function recoveryTicketFor(config: LangGraphRunnableConfig | undefined, runId: string, position: number): RecoveryTicket | null {
+export function recoveryTicketFor(config: LangGraphRunnableConfig | undefined, anchor: string, position: number): RecoveryTicket | null {
   const ticket = (config?.configurable as Record<string, unknown> | undefined)?.[RECOVER_KEY] as RecoveryTicket | undefined;
-  return ticket && ticket.runId === runId && ticket.position === position ? ticket : null;
+  return ticket && ticket.anchor === anchor && ticket.position === position ? ticket : null;
 }
 
 function isEntry(value: unknown): value is ClaimEntry | ReleaseEntry {
@@ -105,18 +106,17 @@ function isEntry(value: unknown): value is ClaimEntry | ReleaseEntry {
 export class StepJournal {
   readonly #checkpointer: BaseCheckpointSaver;
   readonly #config: { configurable: { thread_id: string; checkpoint_ns: string; checkpoint_id: string } };
-  readonly #runId: string;
 
-  constructor(checkpointer: BaseCheckpointSaver, threadId: string, checkpointNs: string, runId: string) {
+  /** The journal kept on checkpoint `anchor` (a run's `runCheckpointId`) of a thread. */
+  constructor(checkpointer: BaseCheckpointSaver, threadId: string, checkpointNs: string, anchor: string) {
     this.#checkpointer = checkpointer;
-    this.#runId = runId;
-    this.#config = { configurable: { thread_id: threadId, checkpoint_ns: checkpointNs, checkpoint_id: runId } };
+    this.#config = { configurable: { thread_id: threadId, checkpoint_ns: checkpointNs, checkpoint_id: anchor } };
   }
 
-  /** The journal of the run `runId` a node's task belongs to, or null outside a checkpointed graph. */
-  static forTask(config: LangGraphRunnableConfig | undefined, runId: string): StepJournal | null {
+  /** The journal on checkpoint `anchor` of the thread a node's task runs in, or null outside a checkpointed graph. */
+  static forTask(config: LangGraphRunnableConfig | undefined, anchor: string): StepJournal | null {
     const task = taskCheckpoint(config);
-    return task ? new StepJournal(task.checkpointer, task.threadId, task.checkpointNs, runId) : null;
+    return task ? new StepJournal(task.checkpointer, task.threadId, task.checkpointNs, anchor) : null;
   }
 
   /** The claims of step `position`, or null when the run's first checkpoint is not (yet) saved. */
@@ -179,7 +179,7 @@ export class StepJournal {
       `thread "${threadId}": step ${position} (${label}) was claimed by another invocation${when}, which runs or ran it; ` +
         "this invocation did not run it (two invocations never run the same step). If the process that claimed it stopped " +
         "before finishing, continue the thread with graph.recover(config)",
-      { threadId, runId: this.#runId, position, claimedAt: holder?.at ?? null },
+      { threadId, checkpointId: this.#config.configurable.checkpoint_id, position, claimedAt: holder?.at ?? null },
     );
   }
 }

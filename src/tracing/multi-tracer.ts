@@ -1,4 +1,4 @@
-import type { PlanningTracer } from "../core/index.js";
+import { type ActionSpec, type PlanningTracer, runInTracerScope, type TraceRun, tracerForRun } from "../core/index.js";
 import { HookTracer } from "./hook-tracer.js";
 import { invokeHook, type TracerErrorHandler } from "./safe-call.js";
 import type { TraceHook, TraceHookArgs } from "./trace-event.js";
@@ -41,6 +41,19 @@ export class MultiTracer extends HookTracer {
       }
     }
     return out;
+  }
+
+  /** Every tracer's view of one run. */
+  forRun(run: TraceRun): PlanningTracer {
+    const scoped = this.tracers.map((tracer) => tracerForRun(tracer, run) ?? tracer);
+    if (scoped.every((tracer, i) => tracer === this.tracers[i])) return this;
+    return new MultiTracer(scoped, this.#onError ? { onError: this.#onError } : {});
+  }
+
+  /** Runs `execute` inside every tracer's action scope, nested in tracer order; the outcome is `execute`'s own. */
+  runAction<T>(action: ActionSpec, execute: () => Promise<T>): Promise<T> {
+    const nested = this.tracers.reduceRight<() => Promise<T>>((inner, tracer) => () => runInTracerScope(tracer, action, inner), execute);
+    return nested();
   }
 
   protected handle<K extends TraceHook>(hook: K, args: TraceHookArgs<K>): Promise<void> | undefined {

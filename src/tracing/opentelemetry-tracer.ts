@@ -5,8 +5,11 @@ import {
   LangGoapError,
   type PlanningTracer,
   type SearchExpandEvent,
+  type TraceRun,
   type WorldState,
 } from "../core/index.js";
+import { PerRunTracer } from "./per-run-tracer.js";
+import type { EndableRun } from "./run-registry.js";
 import { actionOutcome, errorText, factsOf, goalOf, planSummary } from "./trace-event.js";
 
 /** Options of {@link OpenTelemetryTracer}. */
@@ -21,31 +24,32 @@ export interface OpenTelemetryTracerOptions {
   readonly runSpanName?: string;
   /** Context the run span starts in (its parent). @defaultValue the active context when the run starts */
   readonly parentContext?: Context;
+  /**
+   * Runs traced at once (paused runs included) before the oldest is ended
+   * and forgotten, so runs that never finish cannot grow memory.
+   * @defaultValue 10000
+   */
+  readonly maxOpenRuns?: number;
 }
 
-/**
- * Exports a run as OpenTelemetry spans: a root `goap.run` span, a
- * `goap.plan` span per planning round (strategy, plan actions and cost,
- * replan reason, optional search events) and a `goap.action <name>` span per
- * executed action (retries as events with the exception, status ERROR on
- * failure). The root ends OK on `onGoalAchieved` and ERROR on a terminal
- * failure. Spans nest under `parentContext`, or whatever span is active
- * when the run starts (with a context manager registered).
- * Use one tracer per run; call {@link OpenTelemetryTracer.end} if a run
- * stops without a terminal event (for example at an interrupt).
- *
- * @example
- * ```ts
- * const tracer = new OpenTelemetryTracer({ tracer: provider.getTracer("my-agent") });
- * await new GoapGraph(actions, { tracer }).invoke(goal, state);
- * ```
- */
-export class OpenTelemetryTracer implements PlanningTracer {
+interface RunSpansSettings {
+  readonly tracer: Tracer;
+  readonly recordSearch: boolean;
+  readonly maxSearchEvents: number;
+  readonly runSpanName: string;
+  readonly parentContext: Context | undefined;
+  readonly runAttributes: Attributes;
+}
+
+/** The spans of one run, and what a tracer keeps while the run goes on. */
+class RunSpans implements PlanningTracer, EndableRun {
   readonly #tracer: Tracer;
   readonly #recordSearch: boolean;
   readonly #maxSearchEvents: number;
   readonly #runSpanName: string;
   readonly #parentContext: Context | undefined;
+  readonly #runAttributes: Attributes;
+  readonly #onEnd: () => void;
   #run: Span | undefined;
   #runContext: Context | undefined;
   #plan: Span | undefined;
@@ -53,22 +57,20 @@ export class OpenTelemetryTracer implements PlanningTracer {
   #replans = 0;
   readonly #actions = new Map<string, Span[]>();
 
-  constructor(options: OpenTelemetryTracerOptions = {}) {
-    const max = options.maxSearchEvents ?? 1000;
-    if (!Number.isInteger(max) || max < 0) {
-      throw new LangGoapError("INVALID_OPTION", `OpenTelemetryTracer: maxSearchEvents must be an integer >= 0, got ${describeValue(max)}`);
-    }
-    this.#tracer = options.tracer ?? trace.getTracer("langgoap");
-    this.#recordSearch = options.recordSearchEvents ?? false;
-    this.#maxSearchEvents = max;
-    this.#runSpanName = options.runSpanName ?? "goap.run";
-    this.#parentContext = options.parentContext;
+  constructor(settings: RunSpansSettings, onEnd: () => void = () => {}) {
+    this.#tracer = settings.tracer;
+    this.#recordSearch = settings.recordSearch;
+    this.#maxSearchEvents = settings.maxSearchEvents;
+    this.#runSpanName = settings.runSpanName;
+    this.#parentContext = settings.parentContext;
+    this.#runAttributes = settings.runAttributes;
+    this.#onEnd = onEnd;
   }
 
   #ensureRun(): Context {
     if (!this.#run || !this.#runContext) {
       const parent = this.#parentContext ?? context.active();
-      this.#run = this.#tracer.startSpan(this.#runSpanName, {}, parent);
+      this.#run = this.#tracer.startSpan(this.#runSpanName, { attributes: this.#runAttributes }, parent);
       this.#runContext = trace.setSpan(parent, this.#run);
       this.#replans = 0;
     }
@@ -202,6 +204,20 @@ export class OpenTelemetryTracer implements PlanningTracer {
     }
     this.#run = undefined;
     this.#runContext = undefined;
+    this.#onEnd();
+  }
+
+  evict(reason: string): void {
+    // The span status keeps a message only for ERROR; an evicted run is not an error.
+    this.#run?.setAttribute("goap.end_reason", reason);
+    this.end({ code: SpanStatusCode.UNSET });
+  }
+
+  /** Runs `execute` with this action's open span active. */
+  runAction<T>(action: ActionSpec, execute: () => Promise<T>): Promise<T> {
+    const span = this.#actions.get(action.name)?.at(-1);
+    if (!span) return execute();
+    return context.with(trace.setSpan(this.#runContext ?? context.active(), span), execute);
   }
 
   #endPlan(attributes: Attributes): void {
@@ -227,5 +243,65 @@ export class OpenTelemetryTracer implements PlanningTracer {
     const span = open.shift();
     if (open.length === 0) this.#actions.delete(key);
     return span;
+  }
+}
+
+/**
+ * Exports a run as OpenTelemetry spans: a root `goap.run` span, a
+ * `goap.plan` span per planning round (strategy, plan actions and cost,
+ * replan reason, optional search events) and a `goap.action <name>` span per
+ * executed action (retries as events with the exception, status ERROR on
+ * failure). The root ends OK on `onGoalAchieved` and ERROR on a terminal
+ * failure. Spans nest under `parentContext`, or whatever span is active
+ * when the run starts (with a context manager registered). An action's
+ * `execute` runs with its action span active, so spans it creates (an HTTP
+ * or LLM call) are the action span's children.
+ *
+ * One tracer can serve many concurrent runs (a served graph): a graph asks
+ * for each run's view with `forRun`, and every run gets its own spans. Used
+ * directly (plain `plan()` calls), events go to one default run; call
+ * {@link OpenTelemetryTracer.end} if such a run stops without a terminal
+ * event (for example at an interrupt).
+ *
+ * @example
+ * ```ts
+ * const tracer = new OpenTelemetryTracer({ tracer: provider.getTracer("my-agent") });
+ * const graph = new GoapGraph(actions, { tracer }); // one trace per run, however many run at once
+ * await Promise.all([graph.invoke(goal, stateA), graph.invoke(goal, stateB)]);
+ * ```
+ */
+export class OpenTelemetryTracer extends PerRunTracer<RunSpans> {
+  readonly #settings: Omit<RunSpansSettings, "runAttributes">;
+
+  constructor(options: OpenTelemetryTracerOptions = {}) {
+    super("OpenTelemetryTracer", options.maxOpenRuns);
+    const max = options.maxSearchEvents ?? 1000;
+    if (!Number.isInteger(max) || max < 0) {
+      throw new LangGoapError("INVALID_OPTION", `OpenTelemetryTracer: maxSearchEvents must be an integer >= 0, got ${describeValue(max)}`);
+    }
+    this.#settings = {
+      tracer: options.tracer ?? trace.getTracer("langgoap"),
+      recordSearch: options.recordSearchEvents ?? false,
+      maxSearchEvents: max,
+      runSpanName: options.runSpanName ?? "goap.run",
+      parentContext: options.parentContext,
+    };
+  }
+
+  protected createRun(run: TraceRun, forget: () => void): RunSpans {
+    const runAttributes: Attributes = {};
+    if (run.runId) runAttributes["goap.run_id"] = run.runId;
+    if (run.threadId) runAttributes["goap.thread_id"] = run.threadId;
+    return new RunSpans({ ...this.#settings, runAttributes }, forget);
+  }
+
+  /**
+   * Ends every open span with `status` on the run spans: the default run's,
+   * and every run still open (runs paused at an interrupt, for example).
+   * Safe to call twice.
+   */
+  end(status: { code: SpanStatusCode; message?: string } = { code: SpanStatusCode.UNSET }): void {
+    this.defaultRun.end(status);
+    for (const spans of this.openRunStates()) spans.end(status);
   }
 }

@@ -1,4 +1,4 @@
-import type { PlanningTracer } from "../core/index.js";
+import { type ActionSpec, type PlanningTracer, runInTracerScope, type TraceRun, tracerForRun } from "../core/index.js";
 import { HookTracer } from "./hook-tracer.js";
 import { invokeHook, type TracerErrorHandler } from "./safe-call.js";
 import type { TraceHook, TraceHookArgs } from "./trace-event.js";
@@ -48,6 +48,17 @@ export class SafeTracer extends HookTracer {
     } catch {
       return undefined;
     }
+  }
+
+  /** The inner tracer's view of one run, made safe too. */
+  forRun(run: TraceRun): PlanningTracer {
+    const inner = tracerForRun(this.inner, run);
+    return inner === this.inner || inner === undefined ? this : new SafeTracer(inner, this.#onError ? { onError: this.#onError } : {});
+  }
+
+  /** Runs `execute` in the inner tracer's action scope; the outcome is always `execute`'s own. */
+  runAction<T>(action: ActionSpec, execute: () => Promise<T>): Promise<T> {
+    return runInTracerScope(this.inner, action, execute);
   }
 
   protected handle<K extends TraceHook>(hook: K, args: TraceHookArgs<K>): Promise<void> | undefined {

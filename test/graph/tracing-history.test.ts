@@ -151,6 +151,7 @@ describe("execution history", () => {
         timestamp: "2026-01-02T00:00:00.000Z",
         failedActions: ["write_fast"],
         metadata: { executedActions: ["research", "write_premium", "publish"] },
+        runId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       },
     ]);
   });

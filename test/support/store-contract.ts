@@ -181,4 +181,41 @@ export function storeContract(store: () => BaseStore, quirks: StoreQuirks = {}):
     expect(archived.map((r) => [r.outcome, r.status])).toEqual(Array(17).fill(["failed", "no_plan"]));
     expect(await history.queryFailures("write_fast", 100)).toHaveLength(33);
   });
+
+  it("finds records by thread and reads the newest N", async () => {
+    const history = new StoreExecutionHistory(store(), { namespace: [root()] });
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      ids.push(
+        await history.record(makeRecord(i % 2 ? "published" : "drafted", i, { threadId: i % 3 ? "t-a" : "t-b", runId: `run-${i}` })),
+      );
+    }
+    expect((await history.queryByThread("t-b")).map((r) => r.runId)).toEqual(["run-9", "run-6", "run-3", "run-0"]);
+    expect((await history.queryByThread("t-a", 2)).map((r) => r.runId)).toEqual(["run-11", "run-10"]);
+    expect(await history.queryByThread("nobody")).toEqual([]);
+    expect((await history.list(3)).map((r) => r.id)).toEqual([ids[11], ids[10], ids[9]]);
+    expect((await history.queryByGoal({ published: true }, 2)).map((r) => r.runId)).toEqual(["run-11", "run-9"]);
+    await expect(history.queryByThread("")).rejects.toThrow(/expected a thread id/);
+  });
+
+  it("records a GoapGraph run to the store it runs with, with its thread and run ids", async () => {
+    const s = store();
+    const { MemorySaver } = await import("@langchain/langgraph");
+    const silent: GoapLogger = { debug() {}, info() {}, warn() {}, error() {} };
+    const graph = new GoapGraph(flakyWriterActions(), { logger: silent });
+    const app = graph.compile({ checkpointer: new MemorySaver(), store: s });
+    const threadId = `${root()}-thread`;
+    const input = graph.createInput({ published: true }, {});
+    const result = await app.invoke(input, { configurable: { thread_id: threadId } });
+    expect(result.status).toBe("goal_achieved");
+    const [record, ...rest] = await new StoreExecutionHistory(s).queryByThread(threadId, 10);
+    expect(rest).toEqual([]);
+    expect(record).toMatchObject({ status: "goal_achieved", threadId, runId: input.runId, failedActions: ["write_fast"] });
+    // `history: false` writes nothing, even with a store.
+    const quiet = new GoapGraph(flakyWriterActions(), { logger: silent, history: false });
+    await quiet.compile({ checkpointer: new MemorySaver(), store: s }).invoke(quiet.createInput({ published: true }, {}), {
+      configurable: { thread_id: `${threadId}-quiet` },
+    });
+    expect(await new StoreExecutionHistory(s).queryByThread(`${threadId}-quiet`)).toEqual([]);
+  });
 }

@@ -38,9 +38,10 @@ function stable(events: readonly TraceEvent[]): [string, Record<string, unknown>
   });
 }
 
-const TIMINGS = new Set(["durationMs", "planningTimeMs", "wallClockStartedAt"]);
+// Timings, and the id each run draws for itself (unique per run by design).
+const TIMINGS = new Set(["durationMs", "planningTimeMs", "wallClockStartedAt", "runId"]);
 
-/** A run's result without wall-clock timings (everything else must match exactly). */
+/** A run's result without wall-clock timings or run id (everything else must match exactly). */
 function outcome(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(outcome);
   if (value === null || typeof value !== "object") return value;

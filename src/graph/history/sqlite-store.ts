@@ -11,6 +11,7 @@ import {
   type SearchOperation,
 } from "@langchain/langgraph";
 import { describeValue, LangGoapError } from "../../core/index.js";
+import { compileSqliteFilter } from "./sqlite-filter.js";
 import { matchesFilter } from "./store-filter.js";
 
 /** The part of a better-sqlite3 `Database` the store uses (so no type dependency leaks into yours). */
@@ -28,13 +29,23 @@ export interface SqliteStatement {
   run(...params: unknown[]): unknown;
   get(...params: unknown[]): unknown;
   all(...params: unknown[]): unknown[];
+  iterate(...params: unknown[]): IterableIterator<unknown>;
 }
 
 /** Options of {@link SqliteStore.open}. */
 export interface SqliteStoreOptions {
   /** Milliseconds a writer waits for another connection's lock. @defaultValue 5000 */
   readonly busyTimeoutMs?: number;
+  /**
+   * Top-level value fields to index (with the write time), so equality
+   * filters on them read only the matching rows, newest first. The
+   * defaults serve execution history's queries by thread and by action.
+   * @defaultValue ["threadId", "runId", "action"]
+   */
+  readonly indexedFields?: readonly string[];
 }
+
+const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 interface Row {
   ns: string;
@@ -102,11 +113,15 @@ export class SqliteStore extends BaseStore {
     get: SqliteStatement;
     upsert: SqliteStatement;
     remove: SqliteStatement;
-    searchAll: SqliteStatement;
-    searchPrefix: SqliteStatement;
     namespaces: SqliteStatement;
   };
+  /** Search statements by SQL text (a filter's shape decides the text). */
+  readonly #searches = new Map<string, SqliteStatement>();
   readonly #runBatch: (operations: readonly Operation[]) => unknown[];
+  /** Rows when the planner statistics were last refreshed, and writes since. */
+  #rowsAtAnalyze = 0;
+  readonly #indexedFields: ReadonlySet<string>;
+  #writesSinceAnalyze = 0;
 
   /** Wraps an open better-sqlite3 database (tables are created if missing). */
   constructor(db: SqliteDatabase, options: SqliteStoreOptions = {}) {
@@ -125,6 +140,26 @@ export class SqliteStore extends BaseStore {
       updated_at TEXT NOT NULL,
       PRIMARY KEY (ns, key)
     )`);
+    // Newest-first searches walk these indexes and stop at the page's end instead of sorting every row.
+    db.exec("CREATE INDEX IF NOT EXISTS langgoap_store_created ON langgoap_store (created_at)");
+    db.exec("CREATE INDEX IF NOT EXISTS langgoap_store_ns_created ON langgoap_store (ns, created_at)");
+    this.#indexedFields = new Set(options.indexedFields ?? ["threadId", "runId", "action"]);
+    for (const field of this.#indexedFields) {
+      if (typeof field !== "string" || !FIELD_NAME.test(field)) {
+        throw new LangGoapError(
+          "STORE_ERROR",
+          `SqliteStore: indexedFields must be identifiers (letters, digits, _), got ${describeValue(field)}`,
+        );
+      }
+      db.exec(
+        `CREATE INDEX IF NOT EXISTS langgoap_store_field_${field} ON langgoap_store (json_extract(value, '$."${field}"'), created_at)`,
+      );
+    }
+    // Statistics let SQLite choose between walking the time index and a field or namespace index;
+    // a bounded sample keeps refreshing them cheap.
+    db.pragma("analysis_limit = 1000");
+    this.#rowsAtAnalyze = (db.prepare("SELECT count(*) AS n FROM langgoap_store").get() as { n: number }).n;
+    if (this.#rowsAtAnalyze > 0) db.exec("ANALYZE langgoap_store");
     this.#statements = {
       get: db.prepare("SELECT ns, key, value, created_at, updated_at FROM langgoap_store WHERE ns = ? AND key = ?"),
       upsert: db.prepare(
@@ -132,12 +167,6 @@ export class SqliteStore extends BaseStore {
          ON CONFLICT (ns, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
       ),
       remove: db.prepare("DELETE FROM langgoap_store WHERE ns = ? AND key = ?"),
-      searchAll: db.prepare("SELECT ns, key, value, created_at, updated_at FROM langgoap_store ORDER BY created_at DESC, rowid DESC"),
-      searchPrefix: db.prepare(
-        `SELECT ns, key, value, created_at, updated_at FROM langgoap_store
-         WHERE ns = @prefix OR substr(ns, 1, length(@prefix) + 1) = @prefix || '${SEP}'
-         ORDER BY created_at DESC, rowid DESC`,
-      ),
       namespaces: db.prepare("SELECT DISTINCT ns FROM langgoap_store"),
     };
     this.#runBatch = db.transaction((operations) => operations.map((op) => this.#apply(op)));
@@ -164,7 +193,16 @@ export class SqliteStore extends BaseStore {
   }
 
   override async batch<Op extends Operation[]>(operations: Op): Promise<OperationResults<Op>> {
-    return this.#runBatch(operations) as OperationResults<Op>;
+    const results = this.#runBatch(operations) as OperationResults<Op>;
+    this.#writesSinceAnalyze += operations.length;
+    // Refresh statistics each time the table may have doubled (amortised: a bounded sample per doubling),
+    // so a grown table does not keep the plans of an empty one.
+    if (this.#writesSinceAnalyze >= Math.max(1000, this.#rowsAtAnalyze)) {
+      this.#rowsAtAnalyze += this.#writesSinceAnalyze;
+      this.#writesSinceAnalyze = 0;
+      this.db.exec("ANALYZE langgoap_store");
+    }
+    return results;
   }
 
   /** Closes the database. */
@@ -205,28 +243,71 @@ export class SqliteStore extends BaseStore {
     this.#statements.upsert.run(ns, String(op.key), JSON.stringify(op.value), now, now);
   }
 
+  /**
+   * Namespace prefix, filter, order, limit and offset all run in SQL, so a
+   * page of the newest items reads about that many rows, whatever the table
+   * holds. Filter parts SQL cannot express exactly (deep object equality)
+   * are checked in JavaScript on rows streamed in the same order.
+   */
   #search(op: SearchOperation): Item[] {
     validateNamespace(op.namespacePrefix, true);
-    const rows = (
-      op.namespacePrefix.length === 0
-        ? this.#statements.searchAll.all()
-        : this.#statements.searchPrefix.all({ prefix: op.namespacePrefix.join(SEP) })
-    ) as Row[];
     const offset = op.offset ?? 0;
     const limit = op.limit ?? 10;
+    if (!Number.isInteger(offset) || offset < 0)
+      throw new LangGoapError("STORE_ERROR", `SqliteStore: offset must be an integer >= 0, got ${describeValue(offset)}`);
+    if (!Number.isInteger(limit) || limit < 0)
+      throw new LangGoapError("STORE_ERROR", `SqliteStore: limit must be an integer >= 0, got ${describeValue(limit)}`);
+    if (limit === 0) return [];
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (op.namespacePrefix.length > 0) {
+      const prefix = op.namespacePrefix.join(SEP);
+      // "." + 1 is "/": [prefix, prefix/) is one index range; the OR drops siblings inside it such as "prefix-x".
+      where.push("ns >= ? AND ns < ? AND (ns = ? OR ns > ?)");
+      params.push(prefix, `${prefix}/`, prefix, `${prefix}${SEP}`);
+    }
+    const filter = compileSqliteFilter(op.filter);
+    where.push(...filter.conditions);
+    params.push(...filter.params);
+    const conditions = where.length ? ` WHERE ${where.join(" AND ")}` : "";
+    const order = " ORDER BY created_at DESC, rowid DESC";
+    if (filter.residual === null) {
+      if (!filter.equalityKeys.some((k) => this.#indexedFields.has(k))) {
+        // Most searches want the newest items of a large part of the table: look among the newest
+        // rows first (an index walk that stops early), and only sort the whole range when too few match.
+        const window = Math.max(1000, 20 * (limit + offset));
+        const recent = `SELECT ns, key, value, created_at, updated_at FROM (SELECT rowid AS id FROM langgoap_store INDEXED BY langgoap_store_created${order} LIMIT ?) AS recent CROSS JOIN langgoap_store ON langgoap_store.rowid = recent.id${conditions}${order} LIMIT ? OFFSET ?`;
+        const rows = this.#prepared(recent).all(window, ...params, limit, offset) as Row[];
+        if (rows.length === limit) return rows.map(toItem);
+      }
+      const sql = `SELECT ns, key, value, created_at, updated_at FROM langgoap_store${conditions}${order} LIMIT ? OFFSET ?`;
+      return (this.#prepared(sql).all(...params, limit, offset) as Row[]).map(toItem);
+    }
+    const sql = `SELECT ns, key, value, created_at, updated_at FROM langgoap_store${conditions}${order}`;
     const out: Item[] = [];
     let skipped = 0;
-    for (const row of rows) {
-      if (out.length >= limit) break;
+    for (const row of this.#prepared(sql).iterate(...params) as Iterable<Row>) {
       const item = toItem(row);
-      if (op.filter && !matchesFilter(item.value, op.filter)) continue;
+      if (!matchesFilter(item.value, filter.residual)) continue;
       if (skipped < offset) {
         skipped++;
         continue;
       }
       out.push(item);
+      if (out.length >= limit) break;
     }
     return out;
+  }
+
+  #prepared(sql: string): SqliteStatement {
+    let statement = this.#searches.get(sql);
+    if (!statement) {
+      // Filters of many shapes must not grow the cache without bound.
+      if (this.#searches.size >= 128) this.#searches.clear();
+      statement = this.db.prepare(sql);
+      this.#searches.set(sql, statement);
+    }
+    return statement;
   }
 
   #listNamespaces(op: ListNamespacesOperation): string[][] {

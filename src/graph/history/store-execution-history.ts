@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { BaseStore, Item, PutOperation } from "@langchain/langgraph";
 import { type Conditions, describeValue, type GoalSpec, LangGoapError } from "../../core/index.js";
 import { computeGoalHash } from "./goal-hash.js";
+import { addPostgresHistoryIndexes, isPostgresStore } from "./postgres-indexes.js";
+import { SqliteStore } from "./sqlite-store.js";
 import type { ExecutionHistory, ExecutionRecord } from "./types.js";
 
 /** Options of {@link StoreExecutionHistory}. */
@@ -10,6 +12,48 @@ export interface StoreExecutionHistoryOptions {
   readonly namespace?: readonly string[];
   /** Items fetched per store search while reading. @defaultValue 500 */
   readonly pageSize?: number;
+  /**
+   * How the store orders search results. `"newest-first"` (SqliteStore and
+   * PostgresStore do) lets `list(20)` read about 20 items instead of every
+   * record; `"unordered"` reads every match and sorts.
+   * @defaultValue `"newest-first"` for SqliteStore and PostgresStore, else `"unordered"`
+   */
+  readonly searchOrder?: "newest-first" | "unordered";
+}
+
+/** Stores known to return search results newest first (by time written). */
+function ordersNewestFirst(store: BaseStore): boolean {
+  return store instanceof SqliteStore || isPostgresStore(store);
+}
+
+/** One preparation per store, shared by every history on it. */
+const prepared = new WeakMap<BaseStore, Promise<void>>();
+
+/**
+ * LangGraph hands nodes its store wrapped in an `AsyncBatchedStore`, whose
+ * own `batch` throws; the wrapped store does the work (and keeps a record
+ * and its failure index in one transaction).
+ */
+function unwrapStore(store: BaseStore): BaseStore {
+  const wrapper = store as BaseStore & { lg_name?: unknown; store?: unknown };
+  return wrapper.lg_name === "AsyncBatchedStore" && wrapper.store instanceof Object ? (wrapper.store as BaseStore) : store;
+}
+
+const histories = new WeakMap<BaseStore, StoreExecutionHistory>();
+
+/**
+ * @internal The history a graph writes to when it runs with a LangGraph
+ * store and was given no history of its own: one per store, under
+ * `["langgoap"]`.
+ */
+export function historyForStore(store: BaseStore): StoreExecutionHistory {
+  store = unwrapStore(store);
+  let history = histories.get(store);
+  if (!history) {
+    history = new StoreExecutionHistory(store);
+    histories.set(store, history);
+  }
+  return history;
 }
 
 const OUTCOMES = new Set(["success", "failed", "partial"]);
@@ -70,6 +114,7 @@ export class StoreExecutionHistory implements ExecutionHistory {
   readonly store: BaseStore;
   readonly namespace: readonly string[];
   readonly #pageSize: number;
+  readonly #newestFirst: boolean;
 
   constructor(store: BaseStore, options: StoreExecutionHistoryOptions = {}) {
     if (typeof store?.batch !== "function" || typeof store.search !== "function") {
@@ -82,14 +127,51 @@ export class StoreExecutionHistory implements ExecutionHistory {
     const pageSize = options.pageSize ?? 500;
     if (!Number.isInteger(pageSize) || pageSize < 1)
       fail(`StoreExecutionHistory: pageSize must be an integer >= 1, got ${describeValue(pageSize)}`);
+    store = unwrapStore(store);
     this.store = store;
     this.namespace = Object.freeze(namespace);
     this.#pageSize = pageSize;
+    const order = options.searchOrder ?? (ordersNewestFirst(store) ? "newest-first" : "unordered");
+    if (order !== "newest-first" && order !== "unordered") {
+      fail(`StoreExecutionHistory: searchOrder must be "newest-first" or "unordered", got ${describeValue(order)}`);
+    }
+    this.#newestFirst = order === "newest-first";
   }
 
   /** The stable hash a goal is filed under (see `computeGoalHash`). */
   static goalHashFor(goal: GoalSpec | Conditions): string {
     return computeGoalHash(goal);
+  }
+
+  /**
+   * Prepares the store for queries at scale; idempotent, and run by the
+   * first query on its own (where a failure only leaves queries slower).
+   * On a `PostgresStore` it adds indexes on the write time and on
+   * `threadId`, `runId` and `action` to the store's table, so `list(20)`
+   * and the queries by thread and by action read about 20 rows; a
+   * `SqliteStore` creates its indexes when opened; other stores need
+   * nothing.
+   *
+   * @example
+   * ```ts
+   * const history = new StoreExecutionHistory(PostgresStore.fromConnString(url));
+   * await history.setup(); // throws if the indexes cannot be created
+   * ```
+   */
+  async setup(): Promise<void> {
+    if (!isPostgresStore(this.store)) return;
+    let done = prepared.get(this.store);
+    if (!done) {
+      done = addPostgresHistoryIndexes(this.store).then(() => undefined);
+      prepared.set(this.store, done);
+      // A failed attempt may be retried by a later explicit setup().
+      done.catch(() => prepared.delete(this.store));
+    }
+    try {
+      await done;
+    } catch (error) {
+      fail(`StoreExecutionHistory.setup: could not index the store: ${(error as Error)?.message ?? error}`, {}, error);
+    }
   }
 
   /** Stores a record (assigning an id when it has none) and returns its id. */
@@ -114,33 +196,69 @@ export class StoreExecutionHistory implements ExecutionHistory {
   /** Records of one goal (a hash, a `GoalSpec` or bare conditions), newest first. */
   async queryByGoal(goal: string | GoalSpec | Conditions, limit = 10): Promise<ExecutionRecord[]> {
     const hash = typeof goal === "string" ? goal : computeGoalHash(goal);
-    const namespace = this.#executions(hash);
-    const items = await this.#searchAll(namespace);
-    return this.#top(
-      items.map((i) => i.value as ExecutionRecord),
-      limit,
-    );
+    return this.#query(this.#executions(hash), limit, (i) => i.value as ExecutionRecord);
   }
 
   /** Records of runs in which `actionName` failed (or that failed with it in the plan), newest first. */
   async queryFailures(actionName: string, limit = 10): Promise<ExecutionRecord[]> {
     if (typeof actionName !== "string" || actionName === "")
       fail(`StoreExecutionHistory.queryFailures: expected an action name, got ${describeValue(actionName)}`);
-    const items = await this.#searchAll(this.#failures(), { action: actionName });
-    return this.#top(
-      items.map((i) => (i.value as { record: ExecutionRecord }).record),
+    return this.#query(this.#failures(), limit, (i) => (i.value as { record: ExecutionRecord }).record, { action: actionName });
+  }
+
+  /**
+   * Records of runs on one checkpointer thread, newest first.
+   *
+   * @example
+   * ```ts
+   * await graph.compile({ checkpointer, store }).invoke(graph.createInput(goal, {}), { configurable: { thread_id: "t1" } });
+   * // With no `history` option, the graph records to its store under ["langgoap"]:
+   * (await new StoreExecutionHistory(store).queryByThread("t1"))[0]?.status; // "goal_achieved"
+   * ```
+   */
+  async queryByThread(threadId: string, limit = 10): Promise<ExecutionRecord[]> {
+    if (typeof threadId !== "string" || threadId === "")
+      fail(`StoreExecutionHistory.queryByThread: expected a thread id, got ${describeValue(threadId)}`);
+    const prefix = [...this.namespace, "executions"];
+    return this.#query(
+      prefix,
       limit,
+      (i) => i.value as ExecutionRecord,
+      { threadId },
+      (ns) => ns.length === prefix.length + 1,
     );
   }
 
-  /** Every record of every goal, newest first. */
+  /** Every record of every goal (or the newest `limit`), newest first. */
   async list(limit = Number.POSITIVE_INFINITY): Promise<ExecutionRecord[]> {
     const prefix = [...this.namespace, "executions"];
-    const items = await this.#searchAll(prefix, undefined, (ns) => ns.length === prefix.length + 1);
-    return this.#top(
-      items.map((i) => i.value as ExecutionRecord),
+    return this.#query(
+      prefix,
       limit,
+      (i) => i.value as ExecutionRecord,
+      undefined,
+      (ns) => ns.length === prefix.length + 1,
     );
+  }
+
+  /**
+   * The newest `limit` records under `namespace`. On a newest-first store it
+   * reads pages until it has `limit` (so `list(20)` reads about 20 items);
+   * on other stores it reads every match and sorts.
+   */
+  async #query(
+    namespace: string[],
+    limit: number,
+    toRecord: (item: Item) => ExecutionRecord,
+    filter?: Record<string, unknown>,
+    accept?: (ns: readonly string[]) => boolean,
+  ): Promise<ExecutionRecord[]> {
+    if (!(limit >= 0)) fail(`StoreExecutionHistory: limit must be >= 0, got ${describeValue(limit)}`);
+    if (limit === 0) return [];
+    // Indexes only make queries faster: a store that refuses them still answers.
+    await this.setup().catch(() => undefined);
+    const items = await this.#searchAll(namespace, filter, accept, this.#newestFirst ? limit : Number.POSITIVE_INFINITY);
+    return this.#top(items.map(toRecord), limit);
   }
 
   #executions(goalHash: string): string[] {
@@ -161,17 +279,20 @@ export class StoreExecutionHistory implements ExecutionHistory {
     namespace: string[],
     filter?: Record<string, unknown>,
     accept: (ns: readonly string[]) => boolean = (ns) => ns.length === namespace.length,
+    enough = Number.POSITIVE_INFINITY,
   ): Promise<Item[]> {
     const found = new Map<string, Item>();
+    // Small first pages when few items are wanted; a store that matches sibling prefixes may need more.
+    const pageSize = Math.min(this.#pageSize, Math.max(enough, 1));
     try {
-      for (let offset = 0; ; offset += this.#pageSize) {
-        const page = await this.store.search(namespace, { ...(filter ? { filter } : {}), limit: this.#pageSize, offset });
+      for (let offset = 0; found.size < enough; offset += pageSize) {
+        const page = await this.store.search(namespace, { ...(filter ? { filter } : {}), limit: pageSize, offset });
         for (const item of page) {
           if (accept(item.namespace) && item.namespace.every((l, i) => i >= namespace.length || l === namespace[i])) {
             found.set(`${item.namespace.join("/")}\u0000${item.key}`, item);
           }
         }
-        if (page.length < this.#pageSize) break;
+        if (page.length < pageSize) break;
       }
     } catch (error) {
       fail(`StoreExecutionHistory: the store search under ${namespace.join("/")} failed: ${(error as Error)?.message ?? error}`, {}, error);

@@ -5,7 +5,10 @@ function jsonEqual(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   const ka = Object.keys(a);
   const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => Object.hasOwn(b, k) && jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
 }
 
 const OPERATORS = new Set(["$eq", "$ne", "$gt", "$gte", "$lt", "$lte", "$in", "$nin"]);
@@ -52,7 +55,8 @@ function testOperator(actual: unknown, op: string, operand: unknown): boolean {
  */
 export function matchesFilter(value: Readonly<Record<string, unknown>>, filter: Readonly<Record<string, unknown>>): boolean {
   for (const [key, expected] of Object.entries(filter)) {
-    const actual = value[key];
+    // Own properties only: a filter on "constructor" must not see Object's.
+    const actual = Object.hasOwn(value, key) ? value[key] : undefined;
     if (isOperatorObject(expected)) {
       for (const [op, operand] of Object.entries(expected)) if (!testOperator(actual, op, operand)) return false;
     } else if (!jsonEqual(actual, expected)) {

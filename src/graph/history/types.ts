@@ -22,6 +22,10 @@ export interface ExecutionRecord {
   /** Names of actions that failed during the run. */
   readonly failedActions: readonly string[];
   readonly metadata?: Readonly<Record<string, unknown>>;
+  /** The checkpointer thread the run belonged to, when it had one. */
+  readonly threadId?: string;
+  /** The run's id (the LangGraph API server's `run_id`, or the id the run drew when it started). */
+  readonly runId?: string;
 }
 
 /** Where the graph writes a record at every terminal state (`record` must replace a record with the same id). */
