@@ -17,7 +17,9 @@ blocks = [HEADER]
 for folder in FOLDERS:
     text = open(f"src/{folder}/index.ts").read()
     items = []
-    for m in re.finditer(r'export\s+(type\s+)?\{([^}]*)\}\s+from\s+"[^"]+";', text, re.S):
+    for m in re.finditer(r'export\s+(type\s+)?\{([^}]*)\}\s+from\s+"([^"]+)";', text, re.S):
+        if m.group(3).startswith("../"):
+            continue  # a layer re-exporting a lower layer's name: the lower layer already exports it
         all_types = bool(m.group(1))
         for raw in m.group(2).split(","):
             item = raw.strip()

@@ -2,6 +2,7 @@ import type { ActionSpec } from "./action.js";
 import { type Conditions, normalizeConditions, satisfiesConditions } from "./conditions.js";
 import { describeValue, LangGoapError } from "./errors.js";
 import type { WorldState } from "./facts.js";
+import { type EntityId, entitiesIn, type PerEntityOptions, perEntityGoals } from "./per-entity.js";
 
 /** When the graph replans. */
 export type ReplanStrategy = "on_deviation" | "every_action" | "never";
@@ -403,6 +404,34 @@ export class MultiGoal {
     this.mode = mode;
     this.name = options.name;
     Object.freeze(this);
+  }
+
+  /**
+   * One subgoal per entity: `template`'s placeholder (`{entity}`) replaced
+   * by each id in keys and string values, combined with `mode` (every
+   * entity in turn, the cheapest, or the best value). `entities` is a list
+   * of ids, or `{ state, key }` to read them from a world-state collection
+   * (an array of ids, or an object keyed by id).
+   *
+   * @example
+   * ```ts
+   * // Close every open ticket, one after another.
+   * MultiGoal.perEntity({ state, key: "open_tickets" }, { "ticket_{entity}_closed": true }, "sequential");
+   * // The ticket worth the most for its cost.
+   * MultiGoal.perEntity(["T1", "T2"], { "ticket_{entity}_closed": true }, "best_value", { value: { T1: 5, T2: 8 } });
+   * ```
+   */
+  static perEntity(
+    entities: readonly EntityId[] | { readonly state: Readonly<WorldState>; readonly key: string },
+    template: Conditions,
+    mode: MultiGoalMode = "sequential",
+    options: PerEntityOptions = {},
+  ): MultiGoal {
+    const ids = Array.isArray(entities)
+      ? entities
+      : entitiesIn((entities as { state: WorldState }).state, (entities as { key: string }).key);
+    const goals = perEntityGoals(ids, template, options).map((goal) => new GoalSpec(goal));
+    return new MultiGoal({ goals, mode, ...(options.name ? { name: options.name } : {}) });
   }
 
   toJSON(): Record<string, unknown> {

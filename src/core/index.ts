@@ -58,9 +58,23 @@ export {
   type SoftGoalOptions,
   toGoalSpec,
 } from "./goal.js";
+export { GoapAction } from "./goap-action.js";
+export { CONSOLE_LOGGER, type GoapLogger, getLogLevel, type LogLevel, type LogThreshold, setLogLevel } from "./log.js";
+export { type EntityId, entitiesIn, type PerEntityOptions } from "./per-entity.js";
 export { ActionQos, type ActionQosOptions, DEFAULT_RETRY_POLICY, FIRE_ONCE, type RetryableErrors } from "./qos.js";
 export { createRng, isRng, mulberry32Step, type Rng } from "./rng.js";
-export { BendableScore, bestScore, compareScores, HardSoftScore, isBetterScore, type Score, SimpleScore } from "./score.js";
+export {
+  BendableScore,
+  bestScore,
+  compareScores,
+  HardSoftScore,
+  isBetterScore,
+  type Score,
+  type ScoreJson,
+  SimpleScore,
+  scoreFromJson,
+  scoreToJson,
+} from "./score.js";
 export {
   callTracer,
   type PlanningTracer,

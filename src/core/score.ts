@@ -124,3 +124,45 @@ export function bestScore<S extends Score>(scores: readonly S[]): S {
   if (scores.length === 0) throw new LangGoapError("INVALID_SCORE", "bestScore: no scores given");
   return scores.reduce((best, s) => (compareScores(s, best) < 0 ? s : best));
 }
+
+/** A score as JSON (what plan files and graph state keep). */
+export type ScoreJson =
+  | { readonly kind: "simple"; readonly value: number }
+  | { readonly kind: "hard-soft"; readonly hard: number; readonly soft: number }
+  | { readonly kind: "bendable"; readonly hardLevels: readonly number[]; readonly softLevels: readonly number[] };
+
+/**
+ * A score as plain JSON, for {@link scoreFromJson}.
+ *
+ * @example
+ * ```ts
+ * scoreToJson(new HardSoftScore(-1, 5)); // { kind: "hard-soft", hard: -1, soft: 5 }
+ * ```
+ */
+export function scoreToJson(score: Score): ScoreJson {
+  switch (score.kind) {
+    case "simple":
+      return { kind: "simple", value: score.value };
+    case "hard-soft":
+      return { kind: "hard-soft", hard: score.hard, soft: score.soft };
+    default:
+      return { kind: "bendable", hardLevels: [...score.hardLevels], softLevels: [...score.softLevels] };
+  }
+}
+
+/** The score a {@link scoreToJson} value describes; `fallback` when there is none. Malformed data is a coded error. */
+export function scoreFromJson(data: unknown, fallback?: Score): Score {
+  if (data === undefined || data === null) {
+    if (fallback) return fallback;
+    throw new LangGoapError("INVALID_SCORE", "scoreFromJson: expected a score object, got nothing");
+  }
+  const d = data as Record<string, unknown>;
+  const numbers = (value: unknown): value is number[] => Array.isArray(value) && value.every((v) => typeof v === "number");
+  if (d.kind === "simple" && typeof d.value === "number") return new SimpleScore(d.value);
+  if (d.kind === "hard-soft" && typeof d.hard === "number" && typeof d.soft === "number") return new HardSoftScore(d.hard, d.soft);
+  if (d.kind === "bendable" && numbers(d.hardLevels) && numbers(d.softLevels)) return new BendableScore(d.hardLevels, d.softLevels);
+  throw new LangGoapError(
+    "INVALID_SCORE",
+    `scoreFromJson: expected { kind: "simple" | "hard-soft" | "bendable", ... } with numbers, got ${describeValue(data)}`,
+  );
+}

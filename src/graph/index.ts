@@ -1,3 +1,4 @@
+export { CONSOLE_LOGGER, type GoapLogger } from "../core/index.js";
 export { FunctionalConditionResolver, type ResolveConditionsOptions, resolveConditions } from "./conditions.js";
 export { GoapExecutor, type GoapExecutorOptions } from "./executor.js";
 export { type GoalData, type GoalInput, GoalRegistry, type GoalSpecData, goalToData, isGoalData, type MultiGoalData } from "./goal-data.js";
@@ -30,7 +31,6 @@ export {
   type StoreExecutionHistoryOptions,
 } from "./history/index.js";
 export type { ApprovalRequest, ApprovalResponse, FormRequest, HumanRequest } from "./human-approval.js";
-export { CONSOLE_LOGGER, type GoapLogger } from "./logger.js";
 export { GoapObserver, type GoapObserverOptions, type ObserverTarget, routeAfterObserver } from "./observer.js";
 export { ParallelGoapExecutor } from "./parallel-executor.js";
 export { bindAction, type PlanData, planFromData, planToData, type ScoreData } from "./plan-data.js";

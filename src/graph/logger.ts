@@ -1,25 +1,6 @@
-/**
- * Where the graph reports things worth a person's attention: guard warnings,
- * swallowed sensor/resolver/history failures, skipped subgoals. Every method
- * is optional.
- *
- * @example
- * ```ts
- * const graph = new GoapGraph(actions, { logger: { warn: (m) => myLog.warn(m) } });
- * ```
- */
-export interface GoapLogger {
-  debug?(message: string, details?: Readonly<Record<string, unknown>>): void;
-  info?(message: string, details?: Readonly<Record<string, unknown>>): void;
-  warn?(message: string, details?: Readonly<Record<string, unknown>>): void;
-  error?(message: string, details?: Readonly<Record<string, unknown>>): void;
-}
+import type { GoapLogger } from "../core/index.js";
 
-/** Warnings and errors to the console, prefixed; debug and info are dropped. */
-export const CONSOLE_LOGGER: GoapLogger = Object.freeze({
-  warn: (message: string) => console.warn(`[langgoap] ${message}`),
-  error: (message: string) => console.error(`[langgoap] ${message}`),
-});
+export { CONSOLE_LOGGER, type GoapLogger } from "../core/index.js";
 
 /** A logger that never throws: a broken logger must not break a run. */
 export function safeLogger(logger: GoapLogger): Required<GoapLogger> {

@@ -1,12 +1,9 @@
-import { type ActionSpec, BendableScore, HardSoftScore, LangGoapError, type Score, SimpleScore, type WorldState } from "../core/index.js";
+import { type ActionSpec, LangGoapError, type ScoreJson, SimpleScore, scoreFromJson, scoreToJson, type WorldState } from "../core/index.js";
 import { Plan } from "../planner/index.js";
 import { sameJson, toJsonValue } from "./json.js";
 
 /** A score as JSON. */
-export type ScoreData =
-  | { readonly kind: "simple"; readonly value: number }
-  | { readonly kind: "hard-soft"; readonly hard: number; readonly soft: number }
-  | { readonly kind: "bendable"; readonly hardLevels: readonly number[]; readonly softLevels: readonly number[] };
+export type ScoreData = ScoreJson;
 
 /**
  * A plan as graph state keeps it: action names instead of actions, expected
@@ -31,30 +28,6 @@ function pick(state: Readonly<WorldState>, keys: readonly string[]): WorldState 
   return out;
 }
 
-function scoreToData(score: Score): ScoreData {
-  switch (score.kind) {
-    case "simple":
-      return { kind: "simple", value: score.value };
-    case "hard-soft":
-      return { kind: "hard-soft", hard: score.hard, soft: score.soft };
-    default:
-      return { kind: "bendable", hardLevels: [...score.hardLevels], softLevels: [...score.softLevels] };
-  }
-}
-
-function scoreFromData(data: ScoreData | undefined, totalCost: number): Score {
-  switch (data?.kind) {
-    case "hard-soft":
-      return new HardSoftScore(data.hard, data.soft);
-    case "bendable":
-      return new BendableScore(data.hardLevels, data.softLevels);
-    case "simple":
-      return new SimpleScore(data.value);
-    default:
-      return new SimpleScore(totalCost);
-  }
-}
-
 /** The checkpoint-safe form of `plan`, keeping only `keys` of each expected state (and of `start`, the state it was made from). */
 export function planToData(plan: Plan, keys: readonly string[], start?: Readonly<WorldState>): PlanData {
   return {
@@ -62,7 +35,7 @@ export function planToData(plan: Plan, keys: readonly string[], start?: Readonly
     expectedStates: plan.expectedStates.map((s) => toJsonValue<WorldState>(pick(s, keys))),
     ...(start ? { startState: toJsonValue<WorldState>(pick(start, keys)) } : {}),
     totalCost: plan.totalCost,
-    score: scoreToData(plan.score),
+    score: scoreToJson(plan.score),
     metadata: toJsonValue<Record<string, unknown>>(plan.metadata) ?? {},
   };
 }
@@ -77,7 +50,7 @@ export function planFromData(data: PlanData, actionsByName: ReadonlyMap<string, 
     actions,
     expectedStates: data.expectedStates,
     totalCost: data.totalCost,
-    score: scoreFromData(data.score, data.totalCost),
+    score: scoreFromJson(data.score, new SimpleScore(data.totalCost)),
     metadata: data.metadata as Plan["metadata"],
   });
 }

@@ -14,6 +14,7 @@ export { type DivergenceKind, DivergencePolicy, type DivergencePolicyOptions } f
 export { explainNoPlan } from "./explain.js";
 export { type ExtractFeaturesOptions, extractFeatures, type ProblemFeatures, type RiskProfile } from "./features.js";
 export { createHeuristic, type Heuristic, RelaxedModel } from "./heuristics.js";
+export { type InferredStartState, type InferStartStateOptions, inferStartState } from "./infer-start-state.js";
 export { LazyDecompositionStrategy, type LazyDecompositionStrategyOptions } from "./lazy.js";
 export type { StateOptions, WeightedState } from "./mcts/analysis.js";
 export { DEAD_END_REWARD, GOAL_REWARD, type ScalarHeuristic } from "./mcts/evaluate.js";
@@ -21,6 +22,7 @@ export type { ExtractionSource } from "./mcts/extract.js";
 export { HeuristicRollout, RandomRollout, type RolloutContext, type RolloutPolicy, StochasticRollout } from "./mcts/rollouts.js";
 export { MCTSStrategy, type MCTSStrategyOptions } from "./mcts/strategy.js";
 export { type NodeStatistics, recordReturn, ucb1 } from "./mcts/ucb1.js";
+export { type DeserializePlanOptions, deserializePlan, loadPlan, type SerializedPlan, savePlan, serializePlan } from "./plan-file.js";
 export { type RepairOptions, type RepairResult, RepairStrategy, type RepairStrategyOptions, repairPlan } from "./repair.js";
 export { assertValidPlan, prunePlan, type Replay, replayPlan } from "./replay.js";
 export { StrategyRouter, type StrategyRouterOptions } from "./router.js";

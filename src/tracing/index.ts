@@ -1,3 +1,4 @@
+export type { LogLevel } from "../core/index.js";
 export {
   CostAccumulator,
   type CostAccumulatorOptions,
@@ -9,7 +10,7 @@ export { EventTracer } from "./event-tracer.js";
 export { HookTracer } from "./hook-tracer.js";
 export { LangChainEventTracer, type LangChainEventTracerOptions } from "./langchain-event-tracer.js";
 export { LangSmithTracer, type LangSmithTracerOptions } from "./langsmith-tracer.js";
-export { LoggingTracer, type LoggingTracerOptions, type LogLevel, type LogRecord } from "./logging-tracer.js";
+export { LoggingTracer, type LoggingTracerOptions, type LogRecord } from "./logging-tracer.js";
 export { MultiTracer, type MultiTracerOptions } from "./multi-tracer.js";
 export { NullTracer } from "./null-tracer.js";
 export { OpenTelemetryTracer, type OpenTelemetryTracerOptions } from "./opentelemetry-tracer.js";

@@ -1,9 +1,8 @@
+/** Severity of a log record, lowest first. */
+import type { LogLevel } from "../core/index.js";
 import { describeValue, LangGoapError } from "../core/index.js";
 import { EventTracer } from "./event-tracer.js";
 import type { TraceEvent, TraceHook } from "./trace-event.js";
-
-/** Severity of a log record, lowest first. */
-export type LogLevel = "debug" | "info" | "warn" | "error";
 
 const LEVEL_ORDER: Readonly<Record<LogLevel, number>> = { debug: 10, info: 20, warn: 30, error: 40 };
 

@@ -13,6 +13,15 @@ export interface UtilityBrainOptions {
   readonly momentum?: number;
   /** Initial blackboard. @defaultValue {} */
   readonly blackboard?: Blackboard;
+  /**
+   * Raw input read for a blackboard key that is missing, for considerations
+   * without their own `defaultValue`. The guide's brain reads a missing key
+   * as 0.0; this library's default is stricter: a missing key is an error
+   * naming the key, because a typo would otherwise silently score 0. Set
+   * `0` for the guide's behaviour.
+   * @defaultValue none (a missing key is an error)
+   */
+  readonly missingInput?: number;
 }
 
 /** One action's score in an evaluation. */
@@ -67,6 +76,7 @@ export class UtilityBrain extends TypedEmitter<UtilityBrainEvents> {
   readonly actions: readonly UtilityAction[];
   readonly evaluationInterval: number;
   readonly momentum: number;
+  readonly missingInput: number | undefined;
   #blackboard: Record<string, unknown>;
   #current: UtilityAction | null = null;
   #currentScore = 0;
@@ -98,6 +108,13 @@ export class UtilityBrain extends TypedEmitter<UtilityBrainEvents> {
     this.actions = Object.freeze(actions);
     this.evaluationInterval = options.evaluationInterval ?? 0.2;
     this.momentum = options.momentum ?? 0;
+    if (options.missingInput !== undefined && (typeof options.missingInput !== "number" || !Number.isFinite(options.missingInput))) {
+      throw new LangGoapError(
+        "INVALID_OPTION",
+        `UtilityBrain: missingInput must be a finite number, got ${describeValue(options.missingInput)}`,
+      );
+    }
+    this.missingInput = options.missingInput;
     this.#blackboard = { ...(options.blackboard ?? {}) };
     this.#cooldowns = new Float64Array(actions.length);
     this.#timer = this.evaluationInterval;
@@ -185,7 +202,13 @@ export class UtilityBrain extends TypedEmitter<UtilityBrainEvents> {
     for (const [i, action] of this.actions.entries()) {
       const cooldownRemaining = this.#cooldowns[i] as number;
       const score =
-        cooldownRemaining > 0 ? 0 : action.score(this.#blackboard, { running: action === this.#current, momentum: this.momentum });
+        cooldownRemaining > 0
+          ? 0
+          : action.score(this.#blackboard, {
+              running: action === this.#current,
+              momentum: this.momentum,
+              ...(this.missingInput !== undefined ? { missingInput: this.missingInput } : {}),
+            });
       scores.push({ action, score, cooldownRemaining });
       if (score > bestScore) {
         bestScore = score;

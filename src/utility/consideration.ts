@@ -76,7 +76,7 @@ export class Consideration {
   }
 
   /** The raw input read from the blackboard (booleans as 1 / 0). */
-  read(blackboard: Blackboard): number {
+  read(blackboard: Blackboard, missingInput?: number): number {
     let raw: unknown;
     if (this.input) {
       try {
@@ -90,9 +90,12 @@ export class Consideration {
         );
       }
     } else {
-      raw = blackboard[this.inputKey as string];
+      const key = this.inputKey as string;
+      // Own keys only: a blackboard's inherited members are not inputs.
+      raw = Object.hasOwn(blackboard, key) ? blackboard[key] : undefined;
       if (raw === undefined) {
         if (this.defaultValue !== undefined) return this.defaultValue;
+        if (missingInput !== undefined) return missingInput;
         throw new LangGoapError(
           "UNKNOWN_FACT",
           `consideration "${this.name}": blackboard has no "${this.inputKey}"; set it or give the consideration a defaultValue`,
@@ -112,7 +115,7 @@ export class Consideration {
   }
 
   /** The consideration's score in [0, 1]. */
-  score(blackboard: Blackboard): number {
-    return this.curve.evaluate(this.read(blackboard));
+  score(blackboard: Blackboard, missingInput?: number): number {
+    return this.curve.evaluate(this.read(blackboard, missingInput));
   }
 }

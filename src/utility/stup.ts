@@ -52,6 +52,16 @@ export interface StupSelectorOptions {
   readonly planOptions?: PlanOptions;
   /** Shares plans across calls and agents. */
   readonly cache?: PlanCache;
+  /**
+   * When no goal of the highest rank is left after planning (none has a
+   * plan, or all already hold and are skipped), consider the next rank
+   * down, and so on. Off by default, as in the seed: ranks are removed
+   * before planning, so an unplannable top-rank goal leaves the agent with
+   * nothing to do (a guard that cannot reach the enemy stands still rather
+   * than watch TV). Turn it on to fall back to what is possible.
+   * @defaultValue false
+   */
+  readonly fallThroughRanks?: boolean;
 }
 
 /** Where a goal ended up in a selection. */
@@ -157,6 +167,7 @@ export class StupSelector {
   readonly cutOffRatio: number;
   readonly satisfiedGoals: SatisfiedGoalPolicy;
   readonly rng: Rng;
+  readonly fallThroughRanks: boolean;
   readonly #planOptions: PlanOptions;
   readonly #cache: PlanCache | undefined;
 
@@ -197,6 +208,13 @@ export class StupSelector {
     }
     this.satisfiedGoals = policy;
     this.rng = options.rng ?? createRng(options.seed ?? 0);
+    if (options.fallThroughRanks !== undefined && typeof options.fallThroughRanks !== "boolean") {
+      throw new LangGoapError(
+        "INVALID_OPTION",
+        `StupSelector: fallThroughRanks must be a boolean, got ${describeValue(options.fallThroughRanks)}`,
+      );
+    }
+    this.fallThroughRanks = options.fallThroughRanks ?? false;
     this.#planOptions = options.planOptions ?? {};
     this.#cache = options.cache;
   }
@@ -229,12 +247,15 @@ export class StupSelector {
       };
     });
 
-    let topRank = Number.NEGATIVE_INFINITY;
-    for (const row of rows) if (row.status === "candidate" && row.rank > topRank) topRank = row.rank;
-    for (const row of rows) if (row.status === "candidate" && row.rank < topRank) row.status = "lower_rank";
-
-    for (const [i, row] of rows.entries()) {
-      if (row.status === "candidate") this.#planRow(row, (this.goals[i] as StupGoal).goal, state);
+    // Highest rank first; lower ranks wait (and with fallThroughRanks, get their turn when a rank yields nothing).
+    const ranks = [...new Set(rows.filter((r) => r.status === "candidate").map((r) => r.rank))].sort((a, b) => b - a);
+    for (const row of rows) if (row.status === "candidate" && row.rank < (ranks[0] as number)) row.status = "lower_rank";
+    for (const [level, rank] of ranks.entries()) {
+      if (level > 0) for (const row of rows) if (row.status === "lower_rank" && row.rank === rank) row.status = "candidate";
+      for (const [i, row] of rows.entries()) {
+        if (row.status === "candidate" && row.rank === rank) this.#planRow(row, (this.goals[i] as StupGoal).goal, state);
+      }
+      if (!this.fallThroughRanks || rows.some((r) => r.status === "candidate")) break;
     }
 
     let pool = rows.filter((r) => r.status === "candidate");

@@ -39,6 +39,8 @@ export interface ScoreOptions {
   readonly running?: boolean;
   /** Momentum used when the action declares none. @defaultValue 0 */
   readonly momentum?: number;
+  /** Raw input for blackboard keys that are missing (after each consideration's own `defaultValue`). @defaultValue none: a missing key is an error */
+  readonly missingInput?: number;
 }
 
 /** One consideration's part in {@link UtilityAction.explain}. */
@@ -73,9 +75,23 @@ function nonNegative(name: string, field: string, value: unknown, fallback: numb
  * Multiplicative scoring follows the guide: the consideration scores are
  * multiplied, stopping at the first zero, then the compensation factor
  * `1 − 1/n` lifts the product back toward 1 by `(1 − p)·(1 − 1/n)·p` so
- * actions with many considerations are not punished for their count. Unlike
- * the guide, the weight multiplies after compensation: the guide folds it in
- * first, which pulls every weight above 1 back toward 1 and so undoes it.
+ * actions with many considerations are not punished for their count.
+ *
+ * Where the weight goes is a deliberate deviation from the guide's code.
+ * With `p` the product of the `n` consideration scores, `m = 1 − 1/n` and
+ * weight `w`:
+ *
+ * - the guide's code starts the product at the weight and compensates
+ *   after: `t = w·p`, score `= t + (1 − t)·m·t`;
+ * - its prose ("product of all considerations × action weight") and this
+ *   library compensate first and weigh last: `c = p + (1 − p)·m·p`,
+ *   score `= w·c`.
+ *
+ * The prose's order is kept because the code's shrinks the weight:
+ * compensation lifts small scores more than large ones, so with p = 0.5 and
+ * n = 2 a weight of 1.5 raises the code's score only 1.35× (0.625 → 0.844)
+ * and a weight of 3 only 1.8× (→ 1.125, where `1 − t` has turned negative);
+ * here the weight scales the score exactly (1.5 → 0.9375, 3 → 1.875).
  *
  * The action itself is immutable and holds no timers, so one configuration
  * can serve thousands of agents; cooldowns live in the brain.
@@ -142,7 +158,8 @@ export class UtilityAction {
 
   /** The action's score (>= 0; at most `weight × (1 + momentum)`). */
   score(blackboard: Blackboard, options: ScoreOptions = {}): number {
-    const combined = this.scoring === "additive" ? this.#additive(blackboard) : this.#multiplicative(blackboard);
+    const missing = options.missingInput;
+    const combined = this.scoring === "additive" ? this.#additive(blackboard, missing) : this.#multiplicative(blackboard, missing);
     if (combined <= 0) return 0;
     const momentum = options.running ? (this.momentum ?? options.momentum ?? 0) : 0;
     return combined * this.weight * (1 + momentum);
@@ -151,16 +168,16 @@ export class UtilityAction {
   /** The score with every consideration's input and score (no early exit), for debugging. */
   explain(blackboard: Blackboard, options: ScoreOptions = {}): ActionScoreBreakdown {
     const considerations = this.considerations.map((c) => {
-      const input = c.read(blackboard);
+      const input = c.read(blackboard, options.missingInput);
       return { name: c.name, input, score: c.curve.evaluate(input) };
     });
     return { name: this.name, considerations, score: this.score(blackboard, options) };
   }
 
-  #multiplicative(blackboard: Blackboard): number {
+  #multiplicative(blackboard: Blackboard, missing: number | undefined): number {
     let product = 1;
     for (const consideration of this.considerations) {
-      product *= consideration.score(blackboard);
+      product *= consideration.score(blackboard, missing);
       if (product <= 0) return 0;
     }
     if (!this.compensate) return product;
@@ -168,9 +185,9 @@ export class UtilityAction {
     return product + (1 - product) * modFactor * product;
   }
 
-  #additive(blackboard: Blackboard): number {
+  #additive(blackboard: Blackboard, missing: number | undefined): number {
     let sum = 0;
-    for (const consideration of this.considerations) sum += consideration.score(blackboard);
+    for (const consideration of this.considerations) sum += consideration.score(blackboard, missing);
     return sum / this.considerations.length;
   }
 

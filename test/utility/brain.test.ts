@@ -140,3 +140,28 @@ describe("TypedEmitter", () => {
     expect(bus.listenerCount("ping")).toBe(1);
   });
 });
+
+describe("UtilityBrain: missing blackboard keys", () => {
+  it("is an error naming the key by default, and reads missingInput (the guide's 0.0) when the brain sets it", () => {
+    const actions = [direct("eat", "hunger"), direct("sleep", "fatigue")];
+    const strict = new UtilityBrain({ actions, evaluationInterval: 0, blackboard: { hunger: 0.4 } });
+    expect(() => strict.tick(0)).toThrow(
+      'consideration "fatigue": blackboard has no "fatigue"; set it or give the consideration a defaultValue',
+    );
+    const lenient = new UtilityBrain({ actions, evaluationInterval: 0, blackboard: { hunger: 0.4 }, missingInput: 0 });
+    expect(lenient.tick(0)?.name).toBe("eat");
+    const eager = new UtilityBrain({ actions, evaluationInterval: 0, blackboard: { hunger: 0.4 }, missingInput: 0.9 });
+    expect(eager.tick(0)?.name).toBe("sleep");
+    // A consideration's own defaultValue comes first; inherited members are never inputs.
+    const own = new UtilityBrain({
+      actions: [direct("eat", "hunger"), { name: "sleep", considerations: [{ inputKey: "constructor", curve: {}, defaultValue: 0.1 }] }],
+      evaluationInterval: 0,
+      blackboard: { hunger: 0.4 },
+      missingInput: 0.9,
+    });
+    expect(own.tick(0)?.name).toBe("eat");
+    expect(() => new UtilityBrain({ actions, missingInput: Number.NaN })).toThrow(
+      "UtilityBrain: missingInput must be a finite number, got NaN",
+    );
+  });
+});

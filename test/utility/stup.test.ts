@@ -116,6 +116,22 @@ describe("STUP: score, rank and plan filters", () => {
     const selection = stup.select({ enemy_alive: true, has_gun: false, hungry: true, entertained: false });
     expect(selection).toMatchObject({ name: null, goal: null, plan: null });
     expect(selection.table[0]).toMatchObject({ status: "no_plan", planStatus: "no_plan", cost: null, utilityPerCost: null });
+    expect(selection.table.map((r) => r.status)).toEqual(["no_plan", "lower_rank", "lower_rank"]);
+  });
+
+  it("with fallThroughRanks, an unplannable top rank hands the choice to the next rank down", () => {
+    const stup = new StupSelector({ goals, actions, seed: 3, fallThroughRanks: true });
+    const state = { enemy_alive: true, has_gun: false, hungry: true, entertained: false };
+    const { table } = stup.evaluate(state);
+    expect(table.map((r) => [r.name, r.status, r.cost])).toEqual([
+      ["fight", "no_plan", null],
+      ["tv", "candidate", 1],
+      ["snack", "candidate", 1],
+    ]);
+    expect(["tv", "snack"]).toContain(stup.select(state).name);
+    // A plannable top rank still wins outright.
+    expect(stup.select({ ...state, has_gun: true }).table.map((r) => r.status)).toEqual(["chosen", "lower_rank", "lower_rank"]);
+    expect(() => new StupSelector({ goals, actions, fallThroughRanks: "yes" as never })).toThrow(/fallThroughRanks must be a boolean/);
   });
 
   it("divides by the plan cost: utility per cost = score × multiplier / cost", () => {

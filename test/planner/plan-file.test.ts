@@ -1,0 +1,83 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { createVillageActions, villageStartState } from "../../examples/lib/village.js";
+import { ActionSpec, HardSoftScore, type LangGoapError } from "../../src/core/index.js";
+import { deserializePlan, loadPlan, Plan, plan, savePlan, serializePlan } from "../../src/planner/index.js";
+
+const REPO = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const dir = mkdtempSync(join(tmpdir(), "langgoap-plan-json-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const errorOf = (fn: () => unknown): LangGoapError => {
+  try {
+    fn();
+  } catch (error) {
+    return error as LangGoapError;
+  }
+  throw new Error("expected an error");
+};
+
+describe("plan files", () => {
+  const actions = createVillageActions();
+  const found = plan(villageStartState(), { is_hungry: false }, actions) as Plan;
+
+  it("round-trips actions, states, cost, score and metadata", () => {
+    const json = JSON.parse(JSON.stringify(serializePlan(found)));
+    expect(json).toMatchObject({ format: "langgoap.plan", version: 1, actions: found.actionNames, totalCost: found.totalCost });
+    const again = deserializePlan(json, createVillageActions());
+    expect(again.actionNames).toEqual(found.actionNames);
+    expect(again.expectedStates).toEqual(found.expectedStates);
+    expect(again.startState).toEqual(found.startState);
+    expect(again.totalCost).toBe(found.totalCost);
+    expect(String(again.score)).toBe(String(found.score));
+    expect(again.metadata.strategy).toBe(found.metadata.strategy);
+    const scored = deserializePlan({ ...json, score: { kind: "hard-soft", hard: -1, soft: 4 } }, actions);
+    expect(scored.score).toEqual(new HardSoftScore(-1, 4));
+  });
+
+  it("round-trips through a file read by a fresh process", async () => {
+    const file = join(dir, "dinner.plan.json");
+    await savePlan(found, file);
+    const script = join(dir, "load.mts");
+    writeFileSync(
+      script,
+      `import { loadPlan } from ${JSON.stringify(join(REPO, "src/planner/index.ts"))};
+import { createVillageActions } from ${JSON.stringify(join(REPO, "examples/lib/village.ts"))};
+const p = await loadPlan(process.argv[2], createVillageActions());
+console.log(JSON.stringify({ actions: p.actionNames, cost: p.totalCost, final: p.finalState }));`,
+    );
+    const { stdout } = await promisify(execFile)(join(REPO, "node_modules/.bin/tsx"), [script, file], { cwd: REPO });
+    expect(JSON.parse(stdout)).toEqual({ actions: found.actionNames, cost: found.totalCost, final: found.finalState });
+    expect(JSON.parse(readFileSync(file, "utf8")).actions).toEqual(found.actionNames);
+  });
+
+  it("refuses malformed files, unknown actions and plans the live actions do not replay, naming the place", async () => {
+    const json = serializePlan(found);
+    expect(errorOf(() => deserializePlan("nope", actions)).message).toBe('deserializePlan: $: expected a plan object, got "nope"');
+    expect(errorOf(() => deserializePlan({ ...json, version: 2 }, actions)).message).toBe(
+      "deserializePlan: $.version: expected version 1, got 2",
+    );
+    const unknown = errorOf(() => deserializePlan({ ...json, actions: ["teleport", ...json.actions.slice(1)] }, actions));
+    expect(unknown.code).toBe("INVALID_PLAN");
+    expect(unknown.message).toMatch(/^deserializePlan: \$\.actions\[0\]: unknown action "teleport"; known: /);
+    expect(errorOf(() => deserializePlan({ ...json, score: { kind: "odd" } }, actions)).message).toMatch(
+      /^deserializePlan: \$\.score: expected/,
+    );
+    expect(errorOf(() => deserializePlan({ ...json, expectedStates: [] }, actions)).message).toMatch(
+      /\$\.expectedStates: expected one state per action/,
+    );
+    // The same names bound to different behaviour: the replay check catches it.
+    const changed = actions.map((a) => (a.name === json.actions[0] ? a.with({ effects: { unexpected: true } }) : a));
+    expect(errorOf(() => deserializePlan(json, changed)).message).toMatch(/^deserializePlan: \$\.(expectedStates\[0\]|actions\[1\])/);
+    expect(deserializePlan(json, changed, { verify: false }).actionNames).toEqual(found.actionNames);
+    writeFileSync(join(dir, "broken.json"), "{ not json");
+    await expect(loadPlan(join(dir, "broken.json"), actions)).rejects.toThrow(/broken\.json is not JSON/);
+    const empty = deserializePlan(serializePlan(Plan.empty({ a: true })), [new ActionSpec({ name: "x" })]);
+    expect(empty.isEmpty).toBe(true);
+  });
+});
