@@ -11,7 +11,7 @@ import { deviatesFromPlan, planFromData } from "./plan-data.js";
 import { type ActionOutcome, type ExecutionTransitionModel, runAction, type Sleep, timerSleep } from "./run-action.js";
 import { type GoapNodeOptions, NodeRuntime } from "./runtime.js";
 import type { ActionFailureKind, ActionResult, GoapState, GoapStateUpdate } from "./state.js";
-import { recoveryTicketFor, StepJournal, taskCheckpoint } from "./step-journal.js";
+import { invocationId, recoveryTicketFor, StepJournal, taskCheckpoint } from "./step-journal.js";
 import { emitEvent } from "./stream-events.js";
 
 /** Options of {@link GoapExecutor}. */
@@ -87,7 +87,9 @@ export class GoapExecutor {
     for (const action of actions)
       if (action.requireHumanApproval !== false && action.name in humanInput) answers[action.name] = humanInput[action.name];
     const label = actions.map((a) => `"${a.name}"`).join(", ");
-    const claim = journal ? await journal.claim(position, answers, ticket, label) : { slot: 1, stepAttempt: 1, crashes: 0 };
+    const claim = journal
+      ? await journal.claim(position, answers, { ticket, invocation: invocationId(config) }, label)
+      : { slot: 1, stepAttempt: 1, crashes: 0 };
     if (!cleared.ok) return this.#failed(state, [cleared.refusal], humanInput);
     if (claim.crashes >= 2) return this.#failed(state, await this.#crashed(actions, cleared.world, runId, position), humanInput);
 

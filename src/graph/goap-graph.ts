@@ -291,9 +291,11 @@ export class GoapGraph {
    * `idempotencyKey` and `stepAttempt` 2 (a step left unfinished twice is
    * not started a third time: it fails as `crashed`). Call it only when the
    * invocation that ran the thread is gone: a live one would see its step
-   * run twice. A run that has ended is returned as it is; a thread with no
-   * checkpoint (killed before its first step was saved) is a `NOT_STARTED`
-   * error.
+   * run twice. Any other invocation that meets the claimed step gets a
+   * `STEP_CLAIMED` error, except one under the claimant's `run_id` (the
+   * LangGraph API server retrying a run whose worker died). A run that has
+   * ended is returned as it is; a thread with no checkpoint (killed before
+   * its first step was saved) is a `NOT_STARTED` error.
    *
    * @example
    * ```ts

@@ -23,6 +23,8 @@ interface ClaimEntry {
   readonly position: number;
   readonly slot: number;
   readonly owner: string;
+  /** The claiming invocation's `run_id` (LangGraph API server runs, `GoapGraph.invoke`), when it had one. */
+  readonly invocation: string | null;
   readonly at: string;
   /** Human answers the claimant acted on, by action name (reused when a recovery finishes the step). */
   readonly answers: Record<string, unknown>;
@@ -82,6 +84,18 @@ export function taskCheckpoint(config: LangGraphRunnableConfig | undefined): Tas
   return { checkpointer, threadId, checkpointNs, checkpointId };
 }
 
+/**
+ * @internal The `run_id` an invocation runs under (the LangGraph API
+ * server's run, or the one `GoapGraph.invoke` gives a run), or null. The
+ * server retries a run whose worker died under the same `run_id`.
+ */
+export function invocationId(config: LangGraphRunnableConfig | undefined): string | null {
+  const configurable = (config?.configurable ?? {}) as Record<string, unknown>;
+  const metadata = (config?.metadata ?? {}) as Record<string, unknown>;
+  const id = configurable.run_id ?? metadata.run_id;
+  return typeof id === "string" && id !== "" ? id : null;
+}
+
 /** @internal The recovery ticket of an invocation made by `GoapGraph.recover`, when it is for this step. */
 export function recoveryTicketFor(config: LangGraphRunnableConfig | undefined, anchor: string, position: number): RecoveryTicket | null {
   const ticket = (config?.configurable as Record<string, unknown> | undefined)?.[RECOVER_KEY] as RecoveryTicket | undefined;
@@ -100,8 +114,10 @@ function isEntry(value: unknown): value is ClaimEntry | ReleaseEntry {
  * crashed run never both execute a step (the loser gets `STEP_CLAIMED`).
  * A claim is released when its invocation stops alive without finishing
  * the step (an interrupt inside `execute`); a claim neither finished nor
- * released means its process stopped, and only `GoapGraph.recover` takes
- * such a step over, as a re-run the action is told about.
+ * released means its process stopped. Such a step is taken over, as a
+ * re-run the action is told about, only by `GoapGraph.recover` or by an
+ * invocation under the same `run_id` as the claimant (a platform retrying
+ * the run whose worker died).
  */
 export class StepJournal {
   readonly #checkpointer: BaseCheckpointSaver;
@@ -141,15 +157,22 @@ export class StepJournal {
   }
 
   /**
-   * Claims step `position` for this invocation. Without a ticket, the
-   * first free slot after released ones; with one, the slot after those
-   * the recovery saw. `label` names the step in errors.
+   * Claims step `position` for this invocation (`invocation`: its
+   * `run_id`). With a recovery ticket, the slot after those the recovery
+   * saw; otherwise the first slot whose earlier holders released it or ran
+   * under the same `run_id`. `label` names the step in errors.
    */
-  async claim(position: number, answers: Record<string, unknown>, ticket: RecoveryTicket | null, label: string): Promise<StepClaim> {
+  async claim(
+    position: number,
+    answers: Record<string, unknown>,
+    by: { readonly ticket: RecoveryTicket | null; readonly invocation: string | null },
+    label: string,
+  ): Promise<StepClaim> {
+    const { ticket, invocation } = by;
     const owner = randomUUID();
     let slot = ticket ? ticket.slot + 1 : 1;
     for (;;) {
-      const entry: ClaimEntry = { kind: "claim", position, slot, owner, at: new Date().toISOString(), answers };
+      const entry: ClaimEntry = { kind: "claim", position, slot, owner, invocation, at: new Date().toISOString(), answers };
       await this.#checkpointer.putWrites(this.#config, [[CHANNEL, entry]], `langgoap-claim-${position}-${slot}`);
       const log = await this.read(position);
       // No saved first checkpoint (durability off): nothing to check against.
@@ -160,7 +183,8 @@ export class StepJournal {
         for (const s of log.claims.keys()) if (s < slot && !log.released.has(s)) crashes++;
         return { slot, stepAttempt: slot, crashes };
       }
-      if (ticket || !log.released.has(slot)) throw this.#claimed(position, label, holder);
+      const sameRun = invocation !== null && holder?.invocation === invocation;
+      if (ticket || !(log.released.has(slot) || sameRun)) throw this.#claimed(position, label, holder);
       slot = Math.max(...log.claims.keys()) + 1;
     }
   }

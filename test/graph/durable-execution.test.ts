@@ -104,6 +104,22 @@ describe("recover() after an invocation died inside a step", () => {
     expect(log.map((e) => `${e.action}#${e.stepAttempt}`)).toEqual(["a#1", "b#1", "b#2", "c#1"]);
   });
 
+  it("an invocation under the claimant's run_id takes the step over (a platform retrying the run of a dead worker)", async () => {
+    const saver = new MemorySaver();
+    const log: Execution[] = [];
+    const hang: { on: boolean; entered?: () => void } = { on: true };
+    const graph = new GoapGraph(chain(log, hang), { logger: quietLogger() });
+    const app = graph.compile({ checkpointer: saver });
+    await startAndHang(graph, hang, "retried");
+    hang.on = false;
+    const { runId } = (await app.getState(thread("retried"))).values as GoapState;
+    const other = await errorOf(app.invoke(null, { configurable: { thread_id: "retried", run_id: "another-run" } }));
+    expect(other.code).toBe("STEP_CLAIMED");
+    const result = (await app.invoke(null, { configurable: { thread_id: "retried", run_id: runId } })) as GoapState;
+    expect(result.status).toBe("goal_achieved");
+    expect(log.map((e) => `${e.action}#${e.stepAttempt}`)).toEqual(["a#1", "b#1", "b#2", "c#1"]);
+  });
+
   it("two recoveries of one crash: one takes the step over, the other gets STEP_CLAIMED", async () => {
     const saver = new MemorySaver();
     const log: Execution[] = [];
