@@ -17,7 +17,8 @@ export interface ActionContext {
    * The same for every execution of this plan step: QoS retries, a re-run
    * after a crash, a resume. Pass it to the systems you call (a payment
    * API's idempotency key, a row's unique id) so they can drop duplicates.
-   * `"<runId>:<step>:<action>"` inside a graph.
+   * Inside a graph: `"<runId>:<step>:<action>"`, followed by `":<checkpoint>"`
+   * with a checkpointer (a fork of the run runs its steps under new keys).
    */
   readonly idempotencyKey: string;
   /**

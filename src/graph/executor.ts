@@ -74,13 +74,14 @@ export class GoapExecutor {
     const actions = wave.map((i) => plan.actions[i] as ActionSpec);
     // Every executor step appends to the history, so its length names the step within the run.
     const position = state.executionHistory.length;
-    const runId = state.runId ?? state.runCheckpointId ?? taskCheckpoint(config)?.checkpointId ?? randomUUID();
-    // Claims live on the run's first checkpoint, which every fork of the run shares (or this step's, for a run planned elsewhere).
-    const anchor = state.runCheckpointId ?? taskCheckpoint(config)?.checkpointId;
-    const journal = anchor ? StepJournal.forTask(config, anchor) : null;
-    const ticket = journal && anchor ? recoveryTicketFor(config, anchor, position) : null;
+    // The planner names every run; a run planned elsewhere is named by this step's checkpoint (stable when it runs again).
+    const runId = state.runId ?? taskCheckpoint(config)?.checkpointId ?? randomUUID();
+    const claims = StepJournal.forTask(config, runId);
+    const journal = claims?.journal;
+    const stepRef = { position, checkpoint: claims?.checkpoint ?? "" };
+    const ticket = journal ? recoveryTicketFor(config, runId, stepRef) : null;
     // A recovery finishes the step with the answers the stopped invocation acted on, instead of asking again.
-    const presets = ticket && journal ? await journal.answers(position) : {};
+    const presets = ticket && journal ? await journal.answers(stepRef) : {};
     const humanInput = { ...state.humanInput };
     const cleared = await this.#preflight(actions, state.worldState, humanInput, presets);
     const answers: Record<string, unknown> = {};
@@ -88,18 +89,19 @@ export class GoapExecutor {
       if (action.requireHumanApproval !== false && action.name in humanInput) answers[action.name] = humanInput[action.name];
     const label = actions.map((a) => `"${a.name}"`).join(", ");
     const claim = journal
-      ? await journal.claim(position, answers, { ticket, invocation: invocationId(config) }, label)
+      ? await journal.claim(stepRef, answers, { ticket, invocation: invocationId(config) }, label)
       : { slot: 1, stepAttempt: 1, crashes: 0 };
     if (!cleared.ok) return this.#failed(state, [cleared.refusal], humanInput);
-    if (claim.crashes >= 2) return this.#failed(state, await this.#crashed(actions, cleared.world, runId, position), humanInput);
+    const keys = actions.map((action, i) => idempotencyKey(runId, position + i, action, stepRef.checkpoint));
+    if (claim.crashes >= 2) return this.#failed(state, await this.#crashed(actions, cleared.world, keys), humanInput);
 
     const rng = createRng(state.rngState);
     let outcomes: ActionOutcome[];
     try {
-      outcomes = await this.#runWave(actions, cleared.world, rng, config, { runId, position, stepAttempt: claim.stepAttempt });
+      outcomes = await this.#runWave(actions, cleared.world, rng, config, { keys, stepAttempt: claim.stepAttempt });
     } catch (error) {
       // This invocation stops alive (an interrupt inside execute, a run error): the step may start again without a recovery.
-      if (journal) await journal.release(position, claim.slot).catch((e: unknown) => this.#releaseFailed(e));
+      if (journal) await journal.release(stepRef, claim.slot).catch((e: unknown) => this.#releaseFailed(e));
       throw error;
     }
     const results = outcomes.map((o) => o.result);
@@ -128,14 +130,14 @@ export class GoapExecutor {
   }
 
   /** Results for a step two stopped processes left unfinished: it is not started a third time. */
-  async #crashed(actions: readonly ActionSpec[], world: WorldState, runId: string, position: number): Promise<ActionResult[]> {
+  async #crashed(actions: readonly ActionSpec[], world: WorldState, keys: readonly string[]): Promise<ActionResult[]> {
     return Promise.all(
       actions.map((action, i) =>
         this.#refuse(
           action,
           world,
           "crashed",
-          `crashed: action "${action.name}" was running when its process stopped, twice (idempotency key ${idempotencyKey(runId, position + i, action)}); it is not started a third time`,
+          `crashed: action "${action.name}" was running when its process stopped, twice (idempotency key ${keys[i]}); it is not started a third time`,
         ),
       ),
     );
@@ -183,7 +185,7 @@ export class GoapExecutor {
     world: WorldState,
     rng: Rng,
     config: LangGraphRunnableConfig | undefined,
-    step: { readonly runId: string; readonly position: number; readonly stepAttempt: number },
+    step: { readonly keys: readonly string[]; readonly stepAttempt: number },
   ): Promise<ActionOutcome[]> {
     const rngs = actions.map(() => rng.fork());
     const waveAbort = new AbortController();
@@ -199,7 +201,7 @@ export class GoapExecutor {
             transitionModel: this.#transitionModel,
             signal: waveAbort.signal,
             config,
-            idempotencyKey: idempotencyKey(step.runId, step.position + i, action),
+            idempotencyKey: step.keys[i] as string,
             stepAttempt: step.stepAttempt,
           });
           if (!outcome.result.success) waveAbort.abort();
@@ -271,9 +273,13 @@ export class GoapExecutor {
   }
 }
 
-/** The key an action's execution keeps across retries, crashes and resumes. */
-function idempotencyKey(runId: string, position: number, action: ActionSpec): string {
-  return `${runId}:${position}:${action.name}`;
+/**
+ * The key an action's execution keeps across retries, crashes and resumes:
+ * the run, the step's position, the action, and the checkpoint the step runs
+ * from (a fork of the run runs its steps under new keys).
+ */
+function idempotencyKey(runId: string, position: number, action: ActionSpec, checkpoint: string): string {
+  return `${runId}:${position}:${action.name}${checkpoint ? `:${checkpoint}` : ""}`;
 }
 
 /** `target` plus every key `after` changed relative to `base` (added, changed or removed). */

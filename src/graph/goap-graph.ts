@@ -151,7 +151,6 @@ export class GoapGraph {
       rngState: this.#seed | 0,
       lastStepResultCount: 0,
       runId: randomUUID(),
-      runCheckpointId: null,
       nextNode: null,
     };
   }
@@ -318,13 +317,13 @@ export class GoapGraph {
     const values = snapshot.values as GoapState;
     if (snapshot.tasks.length === 0) return values as GoapRunResult;
     const configurable: Record<string, unknown> = { ...config.configurable };
-    const anchor = values.runCheckpointId;
-    if (anchor) {
-      // The step the stopped invocation may have left claimed: this recovery may take it over, and only it.
-      const position = values.executionHistory.length;
+    const checkpoint = snapshot.config.configurable?.checkpoint_id;
+    if (values.runId && typeof checkpoint === "string") {
+      // The step the stopped invocation may have left claimed (run from the checkpoint it stopped at): this recovery may take it over, and only it.
+      const step = { position: values.executionHistory.length, checkpoint };
       const checkpointNs = typeof configurable.checkpoint_ns === "string" ? configurable.checkpoint_ns : "";
-      const log = await new StepJournal(checkpointer, threadId, checkpointNs, anchor).read(position);
-      const ticket: RecoveryTicket = { anchor, position, slot: log ? Math.max(0, ...log.claims.keys()) : 0 };
+      const log = await new StepJournal(checkpointer, threadId, checkpointNs, values.runId).read(step);
+      const ticket: RecoveryTicket = { runId: values.runId, ...step, slot: Math.max(0, ...log.claims.keys()) };
       configurable[RECOVER_KEY] = ticket;
     }
     return (await app.invoke(null, { ...config, configurable })) as GoapRunResult;

@@ -12,7 +12,6 @@ import { runIdentity } from "./run-identity.js";
 import { type GoapNodeOptions, NodeRuntime } from "./runtime.js";
 import { runSensors, type Sensor } from "./sensors.js";
 import { type ActionFailureKind, FINAL_FAILURES, type GoapState, type GoapStateUpdate } from "./state.js";
-import { taskCheckpoint } from "./step-journal.js";
 import { emitEvent } from "./stream-events.js";
 import { MulticastStuckHandler, type StuckHandler } from "./stuck.js";
 
@@ -133,7 +132,8 @@ export class GoapPlanner {
       currentStep: 0,
       replanCount,
       wallClockStartedAt,
-      ...this.#runIds(state, config),
+      // A run started without an id (a raw input) takes the platform's run_id or draws one: its idempotency keys must hold across crashes.
+      ...(state.runId ? {} : { runId: runIdentity(config).runId ?? randomUUID() }),
       reflectionContext: this.#reflections(state.reflectionContext),
       ...(goalChanged ? { goal } : {}),
     };
@@ -200,20 +200,6 @@ export class GoapPlanner {
       result = await planFor(goal, world, fromSubgoal);
     }
     return { result, goal, world };
-  }
-
-  /**
-   * On the first round: the checkpoint it starts from keeps the run's step
-   * claims; and a run started without an id (a raw input) gets the
-   * platform's `run_id` or a drawn one, so its idempotency keys hold across
-   * crashes.
-   */
-  #runIds(state: GoapState, config: LangGraphRunnableConfig | undefined): GoapStateUpdate {
-    const checkpointId = state.runCheckpointId ? null : (taskCheckpoint(config)?.checkpointId ?? null);
-    return {
-      ...(state.runId ? {} : { runId: runIdentity(config).runId ?? randomUUID() }),
-      ...(checkpointId ? { runCheckpointId: checkpointId } : {}),
-    };
   }
 
   /** Sensors, then condition resolvers over every planning key. */

@@ -93,11 +93,6 @@ export interface GoapState {
    * and idempotency keys start with it).
    */
   runId: string | null;
-  /**
-   * The checkpoint the run's first planning round started from, where the
-   * run's step claims are kept (`null` without a checkpointer).
-   */
-  runCheckpointId: string | null;
   /** Where the observer last sent the run; its conditional edge reads it (so `updateState` as the observer routes too). */
   nextNode: ObserverTarget | null;
 }
@@ -132,7 +127,6 @@ export function createGoapStateAnnotation(goals: GoalRegistry, seed: number) {
     rngState: Annotation<number>({ reducer: replace, default: () => seed }),
     lastStepResultCount: Annotation<number>({ reducer: replace, default: () => 0 }),
     runId: Annotation<string | null>({ reducer: replace, default: () => null }),
-    runCheckpointId: Annotation<string | null>({ reducer: replace, default: () => null }),
     nextNode: Annotation<ObserverTarget | null>({ reducer: replace, default: () => null }),
   });
 }

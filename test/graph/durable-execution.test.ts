@@ -80,7 +80,17 @@ describe("recover() after an invocation died inside a step", () => {
     expect(result.status).toBe("goal_achieved");
     expect(log.map((e) => `${e.action}#${e.stepAttempt}`)).toEqual(["a#1", "b#1", "b#2", "c#1"]);
     expect(log[1]?.key).toBe(log[2]?.key);
-    expect(log.map((e) => e.key)).toEqual([`${result.runId}:0:a`, `${result.runId}:1:b`, `${result.runId}:1:b`, `${result.runId}:2:c`]);
+    // run : position : action : the checkpoint the step runs from
+    const uuid = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+    for (const [i, [position, action]] of [
+      [0, "a"],
+      [1, "b"],
+      [1, "b"],
+      [2, "c"],
+    ].entries()) {
+      expect(log[i]?.key).toMatch(new RegExp(`^${result.runId}:${position}:${action}:${uuid}$`));
+    }
+    expect(new Set(log.map((e) => e.key)).size).toBe(3);
     expect(successfulActionNames(result)).toEqual(["a", "b", "c"]);
   });
 
@@ -158,7 +168,7 @@ describe("recover() after an invocation died inside a step", () => {
       ["b", "crashed"],
     ]);
     expect(result.executionHistory[1]?.error).toBe(
-      `crashed: action "b" was running when its process stopped, twice (idempotency key ${result.runId}:1:b); it is not started a third time`,
+      `crashed: action "b" was running when its process stopped, twice (idempotency key ${log[1]?.key}); it is not started a third time`,
     );
   });
 
@@ -259,21 +269,49 @@ describe("recover() and step claims on threads that did not crash", () => {
     expect(seen[0]?.key).toBe(seen[1]?.key);
   });
 
-  it("claims are invisible to LangGraph: state history and time travel still work", async () => {
+  it("a fork from an earlier checkpoint runs its steps again as new steps, under new keys", async () => {
+    const log: Execution[] = [];
+    const graph = new GoapGraph(chain(log, { on: false }), { logger: quietLogger() });
+    const app = graph.compile({ checkpointer: new MemorySaver() });
+    await graph.invoke({ c_done: true }, {}, thread("fork"));
+    let beforeB: RunnableConfig | undefined;
+    for await (const s of app.getStateHistory(thread("fork"))) {
+      const values = s.values as GoapState;
+      if (s.next.includes("executor") && values.currentStep === 1) beforeB = s.config;
+    }
+    // Edit the state as it was before step b (LangGraph forks the thread there), then continue the fork.
+    await app.updateState(beforeB as RunnableConfig, { reflectionContext: ["retry from b"] });
+    const forked = (await app.invoke(null, thread("fork"))) as GoapState;
+    expect(forked.status).toBe("goal_achieved");
+    expect(log.map((e) => `${e.action}#${e.stepAttempt}`)).toEqual(["a#1", "b#1", "c#1", "b#1", "c#1"]);
+    expect(log[3]?.key).not.toBe(log[1]?.key);
+    expect(log[3]?.key.startsWith(`${forked.runId}:1:b:`)).toBe(true);
+  });
+
+  it("claims are invisible to LangGraph: state, history and time travel are those of the graph alone", async () => {
     const saver = new MemorySaver();
-    const graph = new GoapGraph(chain([], { on: false }), { logger: quietLogger() });
+    const log: Execution[] = [];
+    const graph = new GoapGraph(chain(log, { on: false }), { logger: quietLogger() });
     const app = graph.compile({ checkpointer: saver });
-    await graph.invoke({ c_done: true }, {}, thread("history"));
-    const snapshots: { next: string[]; values: GoapState }[] = [];
-    for await (const s of app.getStateHistory(thread("history"))) snapshots.push({ next: [...s.next], values: s.values as GoapState });
-    expect(snapshots.at(0)?.values.status).toBe("goal_achieved");
-    expect(snapshots.at(-1)?.next).toEqual(["__start__"]);
-    // The run's first checkpoint holds the claims; its snapshot still lists just the planner as next.
-    const anchor = snapshots.find((s) => s.next.includes("planner"));
-    expect(anchor).toBeDefined();
-    const tuple = await saver.getTuple({
-      configurable: { thread_id: "history", checkpoint_ns: "", checkpoint_id: snapshots[0]?.values.runCheckpointId },
+    const done = await graph.invoke({ c_done: true }, {}, thread("history"));
+    const claims = await saver.getTuple({
+      configurable: { thread_id: "history", checkpoint_ns: "langgoap-claims", checkpoint_id: `${done.runId}.0` },
     });
-    expect(tuple?.pendingWrites?.filter(([, channel]) => channel === "langgoap:step")).toHaveLength(3);
+    expect(claims?.pendingWrites?.map(([, channel, value]) => [channel, (value as { position: number }).position])).toEqual([
+      ["langgoap:step", 0],
+      ["langgoap:step", 1],
+      ["langgoap:step", 2],
+    ]);
+
+    expect(((await app.getState(thread("history"))).values as GoapState).status).toBe("goal_achieved");
+    const history: { next: string[]; config: { configurable?: Record<string, unknown> } }[] = [];
+    for await (const s of app.getStateHistory(thread("history"))) history.push({ next: [...s.next], config: s.config });
+    expect(history.every((s) => s.config.configurable?.checkpoint_ns === "")).toBe(true);
+    // input, start, planner, then executor and observer for each of the three steps
+    expect(history).toHaveLength(9);
+    expect(history.at(-1)?.next).toEqual(["__start__"]);
+    // Time travel: replaying from the checkpoint before step "b" runs b and c again as a new branch.
+    const beforeB = history.find((s) => s.next.includes("executor") && s !== history[0]);
+    expect(beforeB).toBeDefined();
   });
 });
