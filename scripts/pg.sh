@@ -5,12 +5,14 @@
 set -u
 PGDIR="${PGDIR:-/tmp/langgoap-pg}"
 PGPORT="${PGPORT:-54329}"
+# Where the server binaries live (Debian layout); test/support/requirements.ts looks here too.
+PG_ROOT="${LANGGOAP_PG_ROOT:-/usr/lib/postgresql}"
 pg_bin() {
   local initdb
-  initdb=$(ls /usr/lib/postgresql/*/bin/initdb 2>/dev/null | sort -V | tail -n 1)
+  initdb=$(ls "$PG_ROOT"/*/bin/initdb 2>/dev/null | sort -V | tail -n 1)
   if [ -z "$initdb" ]; then
     (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null) || return 1
-    initdb=$(ls /usr/lib/postgresql/*/bin/initdb 2>/dev/null | sort -V | tail -n 1)
+    initdb=$(ls "$PG_ROOT"/*/bin/initdb 2>/dev/null | sort -V | tail -n 1)
   fi
   dirname "$initdb"
 }
@@ -32,7 +34,7 @@ case "${1:-}" in
     echo "pg.sh: PostgreSQL running at $PG_URL" >&2
     ;;
   stop)
-    BIN=$(dirname "$(ls /usr/lib/postgresql/*/bin/pg_ctl 2>/dev/null | sort -V | tail -n 1)")
+    BIN=$(dirname "$(ls "$PG_ROOT"/*/bin/pg_ctl 2>/dev/null | sort -V | tail -n 1)")
     run_as_postgres "$BIN/pg_ctl" -D "$PGDIR/data" -m fast stop >/dev/null 2>&1 || true
     ;;
   *)

@@ -34,9 +34,9 @@ function planOf(actions: ActionSpec[]): Plan {
   return new Plan({ actions, expectedStates: replay.states, startState: {}, totalCost: replay.totalCost });
 }
 
-/** 200 single-step candidate plans with money, time and quality. */
-function selectionInstance(rng: Rng) {
-  const candidates = Array.from({ length: 200 }, (_, i) => {
+/** `size` single-step candidate plans with money, time and quality. */
+function selectionInstance(rng: Rng, size = 200) {
+  const candidates = Array.from({ length: size }, (_, i) => {
     const usd = rng.int(1, 100);
     const minutes = rng.int(1, 100);
     return planOf([new ActionSpec({ name: `option_${i}`, effects: { done: true }, cost: rng.int(1, 9), resources: { usd, minutes } })]);
@@ -109,28 +109,37 @@ function rcpspPlan(rng: Rng): { plan: Plan; capacities: Record<string, number> }
 }
 
 export default async function solversBench(): Promise<void> {
-  // --- plan-selection-200 ---------------------------------------------------
-  const selection = selectionInstance(createRng(2024));
-  for (const solver of SOLVERS) {
-    let chosen: Plan | null = null;
-    const { medianMs, runs } = await timeIt(
-      async () => {
-        chosen = await optimizePlans(selection.candidates, selection.goal, { solver, timeLimitMs: TIME_LIMIT_MS });
-      },
-      { warmup: 1, minRuns: 5, minMs: 500, maxRuns: 30 },
-    );
-    const meta = (chosen as Plan | null)?.metadata.csp as OptimizeMetadata | undefined;
-    emit({
-      suite: "solvers",
-      model: "plan-selection-200",
-      solver,
-      binaries: 200,
-      levels: meta?.levelValues?.length ?? 0,
-      status: meta?.status,
-      correct: (chosen as Plan | null)?.actionNames[0] === selection.expected?.actionNames[0],
-      msPerSelection: Number(medianMs.toFixed(2)),
-      runs,
-    });
+  // --- plan-selection: the exact scan (default) against the selection MILP, 200 and 4,096 candidates ---
+  for (const size of [200, 4096]) {
+    const selection = selectionInstance(createRng(2024), size);
+    const runsOf = [
+      { method: "exact" as const, solver: "highs" as const },
+      ...SOLVERS.map((solver) => ({ method: "milp" as const, solver })),
+    ];
+    for (const { method, solver } of runsOf) {
+      let chosen: Plan | null = null;
+      const { medianMs, runs } = await timeIt(
+        async () => {
+          chosen = await optimizePlans(selection.candidates, selection.goal, { solver, method, timeLimitMs: TIME_LIMIT_MS });
+        },
+        size > 200 && method === "milp"
+          ? { warmup: 0, minRuns: 1, minMs: 0, maxRuns: 1 }
+          : { warmup: 1, minRuns: 5, minMs: 500, maxRuns: 30 },
+      );
+      const meta = (chosen as Plan | null)?.metadata.csp as OptimizeMetadata | undefined;
+      emit({
+        suite: "solvers",
+        model: `plan-selection-${size}`,
+        method,
+        solver: method === "exact" ? "exact-scan" : solver,
+        binaries: size,
+        levels: meta?.levelValues?.length ?? 0,
+        status: meta?.status,
+        correct: (chosen as Plan | null)?.actionNames[0] === selection.expected?.actionNames[0],
+        msPerSelection: Number(medianMs.toFixed(2)),
+        runs,
+      });
+    }
   }
 
   // --- plan-portfolio-200 ---------------------------------------------------

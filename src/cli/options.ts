@@ -16,6 +16,7 @@ const EXTENSION_FORMATS: Readonly<Record<string, string>> = {
   ".gv": "dot",
   ".json": "json",
   ".txt": "ascii",
+  ".png": "png",
 };
 
 /** A command line, parsed and checked. */

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { LangGoapError } from "../core/index.js";
 import type { CommandContext } from "./context.js";
 import { openWithDefaultApp } from "./io.js";
 
@@ -12,6 +13,8 @@ const EXTENSIONS: Readonly<Record<string, string>> = {
   dot: "dot",
   ascii: "txt",
   gantt: "txt",
+  png: "png",
+  "gantt-png": "png",
 };
 
 /**
@@ -20,9 +23,16 @@ const EXTENSIONS: Readonly<Record<string, string>> = {
  * file (a temporary one when there is no `--output`) is then opened in
  * the default application; when that is impossible, the line says so.
  */
-export async function deliver(ctx: CommandContext, text: string): Promise<void> {
+export async function deliver(ctx: CommandContext, text: string | Uint8Array): Promise<void> {
   const { output, format, open } = ctx.args;
   if (output === undefined && !open) {
+    if (typeof text !== "string") {
+      // Binary output would garble a terminal: it needs a file.
+      throw new LangGoapError("INVALID_OPTION", `--format ${format} writes a picture: give -o <file.png> or --open`, {
+        option: "output",
+        usage: true,
+      });
+    }
     ctx.io.stdout(text);
     return;
   }
@@ -34,7 +44,7 @@ export async function deliver(ctx: CommandContext, text: string): Promise<void> 
         )
       : resolve(ctx.cwd, output);
   await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, text, "utf8");
+  await (typeof text === "string" ? writeFile(path, text, "utf8") : writeFile(path, text));
   const shown = output ?? path;
   ctx.io.stdout(`wrote ${format} to ${shown}\n`);
   if (!open) return;

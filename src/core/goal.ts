@@ -143,8 +143,9 @@ export class ConstraintSpec {
   }
 }
 
-/** An objective over a summed resource (or `"cost"` for total plan cost). */
+/** An objective over a summed resource (or `"cost"` for total plan cost), or over a quality metric. */
 export interface ObjectiveSpec {
+  /** The resource summed (with a `metric`: the objective's label). */
   readonly key: string;
   readonly direction: ObjectiveDirection;
   /** Weight among objectives, used to break ties. @defaultValue 1 */
@@ -153,6 +154,8 @@ export interface ObjectiveSpec {
   readonly name?: string;
   /** Sum only over actions this accepts. */
   readonly where?: ActionFilter;
+  /** Measure the plan with this metric instead of summing `key` (e.g. `riskMetric(model)`); `where` does not apply. */
+  readonly metric?: PlanQualityMetric;
 }
 
 /** Options of {@link SoftGoal}. */
@@ -186,6 +189,8 @@ export interface PlanTrajectory {
   readonly actions: readonly ActionSpec[];
   readonly expectedStates: readonly WorldState[];
   readonly totalCost: number;
+  /** The state the first action starts from, when known. */
+  readonly startState?: WorldState | undefined;
 }
 
 /** A trajectory metric, minimised: contributes `-weight * evaluate(plan)` to the soft score. */
@@ -267,9 +272,9 @@ export class GoalSpec {
     return satisfiesConditions(state, this.conditions);
   }
 
-  /** True when plans must be refined by the optimizer (constraints, objectives or metrics). */
+  /** True when plans must be refined by the optimizer (constraints, objectives, metrics or soft goals). */
   get needsOptimization(): boolean {
-    return this.constraints.length > 0 || this.objectives.length > 0 || this.metrics.length > 0;
+    return this.constraints.length > 0 || this.objectives.length > 0 || this.metrics.length > 0 || this.softGoals.length > 0;
   }
 
   /** The goal's value for a plan ending in `finalState`. */
@@ -310,7 +315,9 @@ export class GoalSpec {
       ...(this.name !== undefined ? { name: this.name } : {}),
       conditions: this.conditions,
       policy: { ...this.policy },
-      ...(this.objectives.length ? { objectives: this.objectives.map(({ where: _w, ...o }) => o) } : {}),
+      ...(this.objectives.length
+        ? { objectives: this.objectives.map(({ where: _w, metric, ...o }) => ({ ...o, ...(metric ? { metric: metric.name } : {}) })) }
+        : {}),
       ...(this.constraints.length ? { constraints: this.constraints.map(({ where: _w, ...c }) => c) } : {}),
       ...(this.softGoals.length ? { softGoals: this.softGoals.map((g) => ({ ...g })) } : {}),
       ...(typeof this.value === "number" && this.value !== 1 ? { value: this.value } : {}),
@@ -337,6 +344,18 @@ function normalizeObjectives(raw: GoalSpecOptions["objectives"]): ObjectiveSpec[
     const weight = o.weight ?? 1;
     if (typeof weight !== "number" || !Number.isFinite(weight) || weight < 0) {
       throw new LangGoapError("INVALID_GOAL", `objective "${o.key}": weight must be a finite number >= 0, got ${describeValue(weight)}`);
+    }
+    if (o.metric !== undefined && (typeof o.metric?.evaluate !== "function" || typeof o.metric.name !== "string")) {
+      throw new LangGoapError(
+        "INVALID_GOAL",
+        `objective "${o.key}": metric needs a name and an evaluate(plan) function, got ${describeValue(o.metric)}`,
+      );
+    }
+    if (o.metric !== undefined && o.where !== undefined) {
+      throw new LangGoapError(
+        "INVALID_GOAL",
+        `objective "${o.key}": a where filter cannot apply to a metric (the metric sees the whole plan)`,
+      );
     }
     const name = o.name ?? o.key;
     if (seen.has(name)) throw new LangGoapError("INVALID_GOAL", `duplicate objective "${name}"`);

@@ -1,4 +1,12 @@
-import { type ActionSpec, type GoalSpec, LangGoapError, MultiGoal, type PlanningTracer, type WorldState } from "../core/index.js";
+import {
+  type ActionSpec,
+  compareScores,
+  type GoalSpec,
+  LangGoapError,
+  MultiGoal,
+  type PlanningTracer,
+  type WorldState,
+} from "../core/index.js";
 import { explainNoPlan, type NoPlanExplanation, Plan, type PlanningStrategy } from "../planner/index.js";
 import type { GoapLogger } from "./logger.js";
 
@@ -17,6 +25,15 @@ export interface GoalPlanningContext {
   readonly logger: Required<GoapLogger>;
 }
 
+/** A subgoal of a sequential MultiGoal that the run gave up on, and why. */
+export interface SkippedSubgoal {
+  readonly index: number;
+  /** The subgoal's name, or its conditions as text. */
+  readonly goal: string;
+  /** Why it was skipped (the planner's explanation of "no plan"). */
+  readonly reason: string;
+}
+
 /** @internal The outcome of planning a goal or a MultiGoal. */
 export interface GoalPlanningResult {
   readonly plan: Plan | null;
@@ -26,6 +43,8 @@ export interface GoalPlanningResult {
   /** True when the plan needed a blacklisted action. */
   readonly usedBlacklistFallback: boolean;
   readonly explanation: NoPlanExplanation | null;
+  /** Subgoals of a sequential MultiGoal skipped on the way to the planned one. */
+  readonly skipped?: readonly SkippedSubgoal[];
 }
 
 async function planSpec(
@@ -82,7 +101,8 @@ export async function planGoal(goal: GoalSpec, world: Readonly<WorldState>, ctx:
  * (subgoals without a plan are skipped with a warning: best effort).
  * `any`: the cheapest plan over all subgoals (a subgoal that already holds
  * costs 0; ties go to list order). `best_value`: the largest value minus
- * cost (ties to the cheaper plan, then list order).
+ * cost (ties to the cheaper plan, then list order). In both, a feasible
+ * plan beats an infeasible one whatever its cost or value.
  */
 export async function planMultiGoal(
   multi: MultiGoal,
@@ -93,15 +113,18 @@ export async function planMultiGoal(
   const goals = multi.goals;
   if (multi.mode === "sequential") {
     let firstFailure: GoalPlanningResult | null = null;
+    const skipped: SkippedSubgoal[] = [];
     for (let i = Math.max(0, fromIndex); i < goals.length; i++) {
       const goal = goals[i] as GoalSpec;
       if (goal.isSatisfied(world)) continue;
       const { plan, usedBlacklistFallback } = await planSpec(goal, world, ctx);
-      if (plan) return { plan, goal, subgoalIndex: i, usedBlacklistFallback, explanation: null };
+      if (plan) return { plan, goal, subgoalIndex: i, usedBlacklistFallback, explanation: null, skipped };
       ctx.logger.warn(`sequential MultiGoal: subgoal ${i} (${goal.label}) has no plan and is skipped`, { subgoal: i });
-      firstFailure ??= noPlan(goal, i, world, ctx);
+      const failure = noPlan(goal, i, world, ctx);
+      skipped.push({ index: i, goal: goal.label, reason: failure.explanation?.suggestion || "no plan" });
+      firstFailure ??= failure;
     }
-    if (firstFailure) return firstFailure;
+    if (firstFailure) return { ...firstFailure, skipped };
     const last = goals.length - 1;
     return {
       plan: Plan.empty({ ...world }),
@@ -109,6 +132,7 @@ export async function planMultiGoal(
       subgoalIndex: last,
       usedBlacklistFallback: false,
       explanation: null,
+      skipped,
     };
   }
 
@@ -136,8 +160,21 @@ export async function planMultiGoal(
   return firstFailure ?? noPlan(goals[0] as GoalSpec, 0, world, ctx);
 }
 
+/**
+ * Whether candidate `a` beats `b`: a feasible plan (every hard score level
+ * >= 0) always beats an infeasible one; then `best_value` compares value
+ * minus cost; then plans scored the same way are ranked by their scores
+ * (`compareScores`: hard levels, then soft); then the cheaper plan wins.
+ * Ties keep the earlier subgoal.
+ */
 function isBetter(mode: MultiGoal["mode"], a: { plan: Plan; net: number }, b: { plan: Plan; net: number }): boolean {
+  const feasibleA = a.plan.score.isFeasible();
+  if (feasibleA !== b.plan.score.isFeasible()) return feasibleA;
   if (mode === "best_value" && a.net !== b.net) return a.net > b.net;
+  if (a.plan.score.kind === b.plan.score.kind && a.plan.score.kind !== "simple") {
+    const order = compareScores(a.plan.score, b.plan.score);
+    if (order !== 0) return order < 0;
+  }
   return a.plan.totalCost < b.plan.totalCost;
 }
 

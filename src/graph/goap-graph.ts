@@ -39,7 +39,7 @@ function check(condition: boolean, field: string, expected: string, value: unkno
  * Plans that run as real LangGraph graphs. `compile()` returns a
  * `CompiledStateGraph` with nodes `planner` → `executor` → `observer`, the
  * observer routing back to the planner (replan), to the executor (next
- * step) or to the end with a `Command`. The state is plain JSON: any
+ * step) or to the end through a conditional edge. The state is plain JSON: any
  * checkpointer can persist it, and a run interrupted for human approval
  * resumes in a fresh `GoapGraph` built from the same actions.
  *
@@ -150,6 +150,7 @@ export class GoapGraph {
       humanInput: {},
       rngState: this.#seed | 0,
       lastStepResultCount: 0,
+      skippedSubgoals: [],
       runId: randomUUID(),
       nextNode: null,
     };

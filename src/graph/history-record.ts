@@ -7,6 +7,7 @@ import type { GoapState, GoapStatus } from "./state.js";
 
 function outcomeOf(status: GoapStatus, terminationIsError: boolean): ExecutionRecord["outcome"] {
   if (status === "goal_achieved") return "success";
+  if (status === "partially_achieved") return "partial";
   if (status === "terminated") return terminationIsError ? "failed" : "partial";
   return "failed";
 }

@@ -88,7 +88,7 @@ export class GoapObserver {
 
     const goal = this.runtime.goals.restore(state.goal);
     const current = activeGoal(goal, state.currentSubgoalIndex);
-    if (goal instanceof MultiGoal && state.currentSubgoalIndex >= goal.goals.length) return this.#end(state, config, "goal_achieved", null);
+    if (goal instanceof MultiGoal && state.currentSubgoalIndex >= goal.goals.length) return this.#achieved(state, config);
     if (current.isSatisfied(state.worldState)) {
       if (goal instanceof MultiGoal && goal.mode === "sequential" && state.currentSubgoalIndex < goal.goals.length - 1) {
         return this.#goto("planner", {
@@ -101,7 +101,7 @@ export class GoapObserver {
           actionFailureCounts: {},
         });
       }
-      return this.#end(state, config, "goal_achieved", null);
+      return this.#achieved(state, config);
     }
     if (state.status === "no_plan") return this.#end(state, config, "no_plan", state.replanReason);
 
@@ -164,6 +164,14 @@ export class GoapObserver {
     const max = goal.policy.maxReplans;
     if (max > 0 && state.replanCount >= max) return this.#end(state, config, "failed", `max_replans_exceeded (${max})`, extra);
     return this.#goto("planner", { replanReason: reason, ...extra });
+  }
+
+  /** The end of a run whose goal holds: `partially_achieved` when subgoals were skipped on the way, naming them. */
+  #achieved(state: GoapState, config: LangGraphRunnableConfig | undefined): Promise<GoapStateUpdate> {
+    const skipped = state.skippedSubgoals ?? [];
+    if (skipped.length === 0) return this.#end(state, config, "goal_achieved", null);
+    const names = skipped.map((s) => `${s.index} (${s.goal}): ${s.reason}`).join("; ");
+    return this.#end(state, config, "partially_achieved", `skipped subgoal${skipped.length > 1 ? "s" : ""} ${names}`);
   }
 
   #goto(target: "planner" | "executor", update: GoapStateUpdate): GoapStateUpdate {

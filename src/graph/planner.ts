@@ -6,7 +6,14 @@ import { TwoPhasePipelineStrategy } from "../optimize/index.js";
 import { AStarStrategy, type Plan, type PlanningStrategy, planningKeys, StrategyRouter } from "../planner/index.js";
 import { resolveConditions } from "./conditions.js";
 import { goalToData } from "./goal-data.js";
-import { activeGoal, type GoalPlanningContext, type GoalPlanningResult, planGoal, planMultiGoal } from "./goal-planning.js";
+import {
+  activeGoal,
+  type GoalPlanningContext,
+  type GoalPlanningResult,
+  planGoal,
+  planMultiGoal,
+  type SkippedSubgoal,
+} from "./goal-planning.js";
 import { planFromData, planToData } from "./plan-data.js";
 import { runIdentity } from "./run-identity.js";
 import { type GoapNodeOptions, NodeRuntime } from "./runtime.js";
@@ -128,6 +135,7 @@ export class GoapPlanner {
 
     const durationMs = performance.now() - began;
     const common: GoapStateUpdate = {
+      ...(result.skipped?.length ? { skippedSubgoals: mergeSkipped(state.skippedSubgoals, result.skipped) } : {}),
       worldState: world,
       currentStep: 0,
       replanCount,
@@ -255,4 +263,11 @@ function excludedActions(state: GoapState): { action: string; failure: ActionFai
     if (r.failure !== null && FINAL_FAILURES.has(r.failure) && !excluded.has(r.actionName)) excluded.set(r.actionName, r.failure);
   }
   return [...excluded].map(([action, failure]) => ({ action, failure }));
+}
+
+/** Skipped subgoals so far plus new ones, one entry per subgoal (the latest reason wins). */
+function mergeSkipped(known: readonly SkippedSubgoal[], found: readonly SkippedSubgoal[]): SkippedSubgoal[] {
+  const byIndex = new Map(known.map((s) => [s.index, s]));
+  for (const s of found) byIndex.set(s.index, s);
+  return [...byIndex.values()].sort((a, b) => a.index - b.index);
 }

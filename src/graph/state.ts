@@ -2,16 +2,32 @@ import { Annotation } from "@langchain/langgraph";
 import type { WorldState } from "../core/index.js";
 import type { NoPlanExplanation } from "../planner/index.js";
 import type { GoalData, GoalInput, GoalRegistry } from "./goal-data.js";
+import type { SkippedSubgoal } from "./goal-planning.js";
 import type { PlanData } from "./plan-data.js";
 
 /** Where the observer sends a run next: plan again, run the next step, or end (`"__end__"`). */
 export type ObserverTarget = "planner" | "executor" | "__end__";
 
 /** Where a run stands. */
-export type GoapStatus = "executing" | "goal_achieved" | "failed" | "no_plan" | "error" | "action_failed" | "terminated";
+export type GoapStatus =
+  | "executing"
+  | "goal_achieved"
+  | "partially_achieved"
+  | "failed"
+  | "no_plan"
+  | "error"
+  | "action_failed"
+  | "terminated";
 
 /** Statuses that end a run. */
-export const TERMINAL_STATUSES: ReadonlySet<GoapStatus> = new Set(["goal_achieved", "failed", "no_plan", "error", "terminated"]);
+export const TERMINAL_STATUSES: ReadonlySet<GoapStatus> = new Set([
+  "goal_achieved",
+  "partially_achieved",
+  "failed",
+  "no_plan",
+  "error",
+  "terminated",
+]);
 
 /**
  * Why an action failed: its code threw or returned nonsense (`error`), a
@@ -88,6 +104,11 @@ export interface GoapState {
   /** How many history entries the latest executor step appended. */
   lastStepResultCount: number;
   /**
+   * Subgoals of a sequential MultiGoal the run skipped because they had no
+   * plan; when the rest are reached, the run ends `partially_achieved`.
+   */
+  skippedSubgoals: SkippedSubgoal[];
+  /**
    * This run's id: the platform's `run_id` when it gives one, else an id
    * drawn when the run starts (execution records carry it; it is their id,
    * and idempotency keys start with it).
@@ -126,6 +147,7 @@ export function createGoapStateAnnotation(goals: GoalRegistry, seed: number) {
     humanInput: Annotation<Record<string, unknown>>({ reducer: replace, default: () => ({}) }),
     rngState: Annotation<number>({ reducer: replace, default: () => seed }),
     lastStepResultCount: Annotation<number>({ reducer: replace, default: () => 0 }),
+    skippedSubgoals: Annotation<SkippedSubgoal[]>({ reducer: replace, default: () => [] }),
     runId: Annotation<string | null>({ reducer: replace, default: () => null }),
     nextNode: Annotation<ObserverTarget | null>({ reducer: replace, default: () => null }),
   });

@@ -104,7 +104,9 @@ export function evaluatePlan(plan: Plan, goal: GoalSpec, options: EvaluateOption
     softGoalRewards.reduce((a, b) => a + b, 0) +
     goal.metrics.reduce((sum, m, i) => sum + m.weight * (metricValues[i] as number), 0);
   const objectiveValues = goal.objectives.map((o) =>
-    planTotal(plan, o.key, { ...makespan, ...(o.where ? { where: o.where } : {}), owner: `objective "${o.name ?? o.key}"` }),
+    o.metric
+      ? evaluateMetric(o.metric, plan)
+      : planTotal(plan, o.key, { ...makespan, ...(o.where ? { where: o.where } : {}), owner: `objective "${o.name ?? o.key}"` }),
   );
   return Object.freeze({
     constraintTotals: Object.freeze(constraintTotals),

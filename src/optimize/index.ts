@@ -28,6 +28,19 @@ export { JsLpSolver, type JsLpSolverOptions } from "./jslp-solver.js";
 export { type LexicographicOptions, type LexicographicResult, solveLexicographic } from "./lexicographic.js";
 export type { OptimizeMetadata } from "./metadata.js";
 export {
+  finalStateMetric,
+  type MetricOptions,
+  makespanMetric,
+  planLengthMetric,
+  type RiskMetricOptions,
+  resourceTotalMetric,
+  riskMetric,
+  type StateExpression,
+  totalCostMetric,
+  trajectoryMaxMetric,
+  trajectorySumMetric,
+} from "./metrics.js";
+export {
   type ConstraintBounds,
   findViolation,
   type LinearExpression,

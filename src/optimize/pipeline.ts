@@ -105,7 +105,7 @@ export async function pipelinePlan(
   const primaryCheck = await evaluateCandidates([primary], spec, solverOptions);
   const primaryEvaluation = primaryCheck.evaluations[0] as PlanEvaluation;
   const primaryFeasible = primaryEvaluation.feasible && primaryCheck.unschedulable[0] === null;
-  if (!primaryFeasible) {
+  if (!primaryFeasible && options.recordExpansions) {
     callTracer(options.tracer, "onSearchDeadEnd", "csp_infeasible", { plan: primary.actionNames, status: "infeasible" });
   }
 

@@ -44,7 +44,8 @@ export function withSchedule(plan: Plan, scheduled: ScheduleResult): Plan {
     lowerBoundMs: scheduled.lowerBoundMs,
     dependencies: scheduled.dependencies,
     scheduleStatus: scheduled.status,
-    solver: csp && csp.solver !== "none" ? csp.solver : scheduled.solver,
+    // An exact-scan selection used no solver; the schedule did.
+    solver: csp && csp.solver !== "none" && csp.solver !== "exact-scan" ? csp.solver : scheduled.solver,
     solveTimeMs: (csp?.solveTimeMs ?? 0) + scheduled.solveTimeMs,
     ...(messages.length ? { message: messages.join("; ") } : {}),
   };

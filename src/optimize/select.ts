@@ -8,8 +8,9 @@ import {
   type PlanEvaluation,
   scoreFromEvaluation,
 } from "./evaluate.js";
+import { selectExactly } from "./exact-selection.js";
 import { explainInfeasibility } from "./explain.js";
-import { solveLexicographic } from "./lexicographic.js";
+import { type LexicographicResult, solveLexicographic } from "./lexicographic.js";
 import type { OptimizeMetadata } from "./metadata.js";
 import { schedulePlan } from "./schedule.js";
 import { selectionModel } from "./selection-model.js";
@@ -31,6 +32,15 @@ export interface OptimizeOptions {
   readonly objectiveMode?: ObjectiveMode;
   /** Resource capacities used when a constraint or objective is on `makespanMs`. */
   readonly capacities?: Readonly<Record<string, number>>;
+  /**
+   * How the one plan is chosen. `exact`: each candidate's totals are
+   * constants, so the lexicographic minimum is found by one scan (exact,
+   * microseconds for thousands of candidates). `milp`: the same levels as
+   * a selection MILP on `solver`, solved level by level (kept for
+   * cross-checking; subject to the solver's tolerance and time limit).
+   * @defaultValue "exact"
+   */
+  readonly method?: "exact" | "milp";
 }
 
 function usesMakespan(goal: GoalSpec): boolean {
@@ -96,12 +106,12 @@ export function annotate(
 }
 
 /**
- * Chooses the best of several candidate plans with the MILP solver: one
- * binary per candidate, constraint totals with violation slacks, and a
- * lexicographic objective solved level by level (hard feasibility, then
- * weighted preferences, then each objective in declared order with weight
- * > 0, then total cost, then candidate order) — so an objective declared
- * first is never traded against a later one, whatever the numbers.
+ * Chooses the best of several candidate plans, lexicographically: hard
+ * feasibility, then weighted preferences, then each objective in declared
+ * order with weight > 0, then total cost, then candidate order — so an
+ * objective declared first is never traded against a later one, whatever
+ * the numbers. Choosing one plan whose totals are constants is an exact
+ * scan (the default); `method: "milp"` solves the same levels as a MILP.
  *
  * The result is a candidate with `metadata.csp` (status `optimal` when the
  * solver proved every level, `infeasible` when no candidate meets the hard
@@ -132,7 +142,6 @@ export async function optimizePlans(candidates: readonly Plan[], goal: GoalLike,
       `optimizePlans: objectiveMode must be "lexicographic" or "weighted", got ${describeValue(mode)}`,
     );
   }
-  const solver = createSolver(options.solver ?? "highs");
   const { evaluations, unschedulable } = await evaluateCandidates(candidates, spec, options);
   if (unschedulable.every((why) => why !== null)) {
     // No candidate can run under the capacities: nothing to choose between.
@@ -144,21 +153,32 @@ export async function optimizePlans(candidates: readonly Plan[], goal: GoalLike,
       mode,
     );
   }
-  const { model, levels, pickNames } = selectionModel(
-    evaluations,
-    candidates.map((p) => p.totalCost),
-    unschedulable.map((why) => why !== null),
-    spec,
-    mode,
-  );
-  const result = await solveLexicographic(
-    model,
-    levels,
-    solver,
-    options.timeLimitMs !== undefined ? { timeLimitMs: options.timeLimitMs } : {},
-  );
+  const method = options.method ?? "exact";
+  if (method !== "exact" && method !== "milp") {
+    throw new LangGoapError("INVALID_OPTION", `optimizePlans: method must be "exact" or "milp", got ${describeValue(method)}`);
+  }
+  const excluded = unschedulable.map((why) => why !== null);
+  const costs = candidates.map((p) => p.totalCost);
+  let result: Pick<LexicographicResult, "status" | "levelValues" | "solver" | "solveTimeMs" | "message">;
+  let picked: number;
+  if (method === "exact") {
+    const began = performance.now();
+    const exact = selectExactly(evaluations, costs, excluded, spec, mode);
+    result = { status: "optimal", levelValues: exact.levelValues, solver: "exact-scan", solveTimeMs: performance.now() - began };
+    picked = exact.index;
+  } else {
+    const { model, levels, pickNames } = selectionModel(evaluations, costs, excluded, spec, mode);
+    const solved = await solveLexicographic(
+      model,
+      levels,
+      createSolver(options.solver ?? "highs"),
+      options.timeLimitMs !== undefined ? { timeLimitMs: options.timeLimitMs } : {},
+    );
+    result = solved;
+    const ok = solved.status === "optimal" || solved.status === "feasible";
+    picked = ok ? pickNames.findIndex((name) => solved.values[name] === 1) : -1;
+  }
   const solved = result.status === "optimal" || result.status === "feasible";
-  const picked = solved ? pickNames.findIndex((name) => result.values[name] === 1) : -1;
   const chosen = picked >= 0 ? picked : unschedulable.indexOf(null);
   const evaluation = evaluations[chosen] as PlanEvaluation;
   const anyFeasible = evaluations.some((e, i) => e.feasible && unschedulable[i] === null);

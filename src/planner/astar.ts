@@ -68,6 +68,8 @@ export function planDetailed(
   }
   const goalSpec = toGoalSpec(goal);
   const heuristic = options.heuristic ?? "hmax";
+  // Search hooks (expand, dead end, complete) are part of search recording: off unless asked for.
+  const searchTracer = options.recordExpansions ? options.tracer : undefined;
   const stats = (expanded: number, generated: number) => ({
     nodesExpanded: expanded,
     nodesGenerated: generated,
@@ -87,7 +89,7 @@ export function planDetailed(
   }
 
   if (goalSpec.isSatisfied(start)) {
-    callTracer(options.tracer, "onSearchComplete", 0, 0, true);
+    callTracer(searchTracer, "onSearchComplete", 0, 0, true);
     const plan = Plan.empty({ ...start }, { strategy: "astar", heuristic, planningTimeMs: performance.now() - began });
     return { plan, status: "found", stats: stats(0, 0), usedBlacklistFallback: false };
   }
@@ -103,7 +105,7 @@ export function planDetailed(
     usedBlacklistFallback = outcome.status === "found";
   }
   const elapsed = performance.now() - began;
-  callTracer(options.tracer, "onSearchComplete", outcome.nodesExpanded, elapsed, outcome.status === "found");
+  callTracer(searchTracer, "onSearchComplete", outcome.nodesExpanded, elapsed, outcome.status === "found");
 
   if (outcome.status !== "found" || !outcome.actions) {
     return {
@@ -250,7 +252,7 @@ function searchCompiled(
   began: number,
 ): SearchOutcome {
   const { p, model } = compiled;
-  const tracer = options.tracer;
+  const tracer = options.recordExpansions ? options.tracer : undefined;
 
   // Reachability pre-check: relaxed reachability proves most unreachable goals at once.
   if (model.relax(p.start, 0, 0, true) > 0) {

@@ -52,7 +52,7 @@ export class RuleBasedClassifier {
   }
 
   classify(features: ProblemFeatures): RuleBasedStrategyName {
-    if (features.hasConstraints || features.hasObjectives || features.hasMetrics) return "csp-pipeline";
+    if (features.hasConstraints || features.hasObjectives || features.hasMetrics || features.hasSoftGoals) return "csp-pipeline";
     if (features.riskProfile === "risk-averse") return "mcts";
     if (features.isStochastic && this.preferMctsForStochastic) return "mcts";
     if (features.actionCount >= this.branchingThreshold && features.horizonEstimate >= this.horizonThreshold) return "mcts";

@@ -18,8 +18,10 @@ export interface ProblemFeatures {
   readonly horizonEstimate: number;
   readonly hasConstraints: boolean;
   readonly hasObjectives: boolean;
-  /** Plan-quality metrics over the trajectory. */
+  /** Plan-quality metrics over the trajectory (in `metrics` or as objectives). */
   readonly hasMetrics: boolean;
+  /** Names of those metrics (e.g. `risk`, `makespan_ms`), for classifiers that route on them. */
+  readonly metricNames: readonly string[];
   readonly hasSoftGoals: boolean;
   /** The transition model draws random outcomes. */
   readonly isStochastic: boolean;
@@ -54,6 +56,7 @@ export function extractFeatures(
   const usable = blacklisted.size ? actions.filter((a) => !blacklisted.has(a.name)) : actions;
   const unmet = unsatisfiedKeys(start, spec.conditions).length;
   const policy = options.transitionModel?.divergencePolicy;
+  const metricNames = [...spec.metrics.map((m) => m.name), ...spec.objectives.flatMap((o) => (o.metric ? [o.metric.name] : []))];
   return Object.freeze({
     actionCount: usable.length,
     applicableAtStart: usable.filter((a) => a.isApplicable(start)).length,
@@ -62,7 +65,8 @@ export function extractFeatures(
     horizonEstimate: unmet * Math.max(1, usable.length),
     hasConstraints: spec.constraints.length > 0,
     hasObjectives: spec.objectives.length > 0,
-    hasMetrics: spec.metrics.length > 0,
+    hasMetrics: metricNames.length > 0,
+    metricNames: Object.freeze(metricNames),
     hasSoftGoals: spec.softGoals.length > 0,
     isStochastic: isStochasticModel(options.transitionModel),
     riskProfile: policy === undefined ? "strict" : policy.kind,

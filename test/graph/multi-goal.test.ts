@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ActionSpec, GoalSpec, MultiGoal } from "../../src/core/index.js";
-import { GoapGraph, successfulActionNames } from "../../src/graph/index.js";
+import { type ExecutionRecord, GoapGraph, successfulActionNames } from "../../src/graph/index.js";
 import { quietLogger, tracked, updateTrail } from "./support.js";
 
 const achievers = () => [
@@ -33,6 +33,25 @@ describe("MultiGoal best_value", () => {
     expect(await chosen([peak, goalC(3)], "best_value", {})).toEqual(["achieve_c"]);
     expect(await chosen([peak, goalC(3)], "best_value", { is_peak_hour: true })).toEqual(["achieve_a"]);
   });
+});
+
+describe("MultiGoal any and best_value: feasible plans first", () => {
+  // Subgoal "fast" is cheap but overspends its budget (hard score -4); "slow" is dearer and feasible.
+  const budgeted = () => [
+    new ActionSpec({ name: "fast", effects: { fast_done: true }, cost: 1, resources: { usd: 5 } }),
+    new ActionSpec({ name: "slow", effects: { slow_done: true }, cost: 6, resources: { usd: 1 } }),
+  ];
+  const goals = () => [
+    new GoalSpec({ conditions: { fast_done: true }, constraints: [{ key: "usd", max: 1 }], value: 100 }),
+    new GoalSpec({ conditions: { slow_done: true }, constraints: [{ key: "usd", max: 1 }], value: 1 }),
+  ];
+  for (const mode of ["any", "best_value"] as const) {
+    it(`${mode}: a feasible plan beats an infeasible one, whatever its cost or value`, async () => {
+      const result = await new GoapGraph(budgeted(), { logger: quietLogger() }).invoke(new MultiGoal({ goals: goals(), mode }), {});
+      expect(result.status).toBe("goal_achieved");
+      expect(successfulActionNames(result)).toEqual(["slow"]);
+    });
+  }
 });
 
 describe("MultiGoal any", () => {
@@ -97,13 +116,29 @@ describe("MultiGoal sequential", () => {
     expect(calls).toEqual(["ship"]);
   });
 
-  it("skips a subgoal without a plan, with a warning (best effort)", async () => {
+  it("skips a subgoal without a plan (best effort) and ends partially_achieved, saying which and why", async () => {
     const logger = quietLogger();
+    const records: ExecutionRecord[] = [];
+    const history = {
+      record: async (r: ExecutionRecord) => {
+        records.push(r);
+        return "id";
+      },
+    };
     const actions = [new ActionSpec({ name: "ship", effects: { shipped: true } })];
-    const result = await new GoapGraph(actions, { logger }).invoke(new MultiGoal({ goals: [{ impossible: true }, { shipped: true }] }), {});
-    expect(result.status).toBe("goal_achieved");
+    const goal = new MultiGoal({ goals: [{ impossible: true }, { shipped: true }] });
+    const result = await new GoapGraph(actions, { logger, history }).invoke(goal, {});
+    expect(result.status).toBe("partially_achieved");
     expect(successfulActionNames(result)).toEqual(["ship"]);
+    expect(result.skippedSubgoals).toEqual([
+      { index: 0, goal: '{"impossible":true}', reason: expect.stringContaining("[impossible = true] are produced by no action") },
+    ]);
+    expect(result.replanReason).toMatch(/^skipped subgoal 0 \(\{"impossible":true\}\): Goal condition/);
+    expect(records.map((r) => [r.status, r.outcome])).toEqual([["partially_achieved", "partial"]]);
     expect(logger.messages.some((m) => m.includes("subgoal 0") && m.includes("skipped"))).toBe(true);
+    // goal_achieved stays for "all of them".
+    const all = await new GoapGraph(actions, { logger }).invoke(new MultiGoal({ goals: [{ shipped: true }] }), {});
+    expect([all.status, all.skippedSubgoals]).toEqual(["goal_achieved", []]);
   });
 
   it("ends no_plan when no remaining subgoal can be planned", async () => {

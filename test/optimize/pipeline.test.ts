@@ -69,7 +69,10 @@ describe("pipelinePlan", () => {
   it("is advisory: an impossible budget still returns the least-violating plan, explained and traced", async () => {
     const deadEnds: string[] = [];
     const tracer: PlanningTracer = { onSearchDeadEnd: (reason) => void deadEnds.push(reason) };
-    const result = await pipelinePlan({}, goal({ constraints: [{ key: "usd", max: 0.1, name: "budget" }] }), actions, { tracer });
+    const result = await pipelinePlan({}, goal({ constraints: [{ key: "usd", max: 0.1, name: "budget" }] }), actions, {
+      tracer,
+      recordExpansions: true,
+    });
     expect(result?.actionNames).toEqual(["search_web", "draft_local", "review"]);
     expect(csp(result).status).toBe("infeasible");
     expect((result as Plan).score).toBeInstanceOf(HardSoftScore);

@@ -29,19 +29,23 @@ const csp = (plan: Plan) => plan.metadata.csp as OptimizeMetadata;
 
 describe("optimizePlans", () => {
   it.each(SOLVERS)("%s: two objectives are decided lexicographically in declared order", async (solver) => {
-    const costFirst = await optimizePlans(candidates, goal({ objectives: [usd, minutes] }), { solver });
+    const costFirst = await optimizePlans(candidates, goal({ objectives: [usd, minutes] }), { solver, method: "milp" });
     expect(costFirst.actionNames).toEqual(["mail"]);
     expect(csp(costFirst).status).toBe("optimal");
     expect(csp(costFirst).solver).toBe(solver);
     expect(csp(costFirst).objectiveValues).toEqual({ usd: 1, minutes: 10 });
     expect(csp(costFirst).plansEvaluated).toBe(3);
 
-    const timeFirst = await optimizePlans(candidates, goal({ objectives: [minutes, usd] }), { solver });
+    const timeFirst = await optimizePlans(candidates, goal({ objectives: [minutes, usd] }), { solver, method: "milp" });
     expect(timeFirst.actionNames).toEqual(["courier"]);
   });
 
   it.each(SOLVERS)("%s: weighted mode sums the objectives with their weights (LangGOAP's behaviour)", async (solver) => {
-    const weighted = await optimizePlans(candidates, goal({ objectives: [usd, minutes] }), { solver, objectiveMode: "weighted" });
+    const weighted = await optimizePlans(candidates, goal({ objectives: [usd, minutes] }), {
+      solver,
+      method: "milp",
+      objectiveMode: "weighted",
+    });
     expect(weighted.actionNames).toEqual(["train"]); // 3 + 3 beats 1 + 10 and 10 + 1
     const leaning = await optimizePlans(candidates, goal({ objectives: [{ ...usd, weight: 10 }, minutes] }), {
       solver,
@@ -52,7 +56,7 @@ describe("optimizePlans", () => {
 
   it.each(SOLVERS)("%s: a hard budget excludes the cheapest plan that breaks it", async (solver) => {
     const deadline = goal({ constraints: [{ key: "minutes", max: 5 }], objectives: [usd] });
-    const chosen = await optimizePlans(candidates, deadline, { solver });
+    const chosen = await optimizePlans(candidates, deadline, { solver, method: "milp" });
     expect(chosen.actionNames).toEqual(["train"]);
     expect(csp(chosen).status).toBe("optimal");
     expect(chosen.score).toEqual(new HardSoftScore(0, -3));
@@ -63,7 +67,7 @@ describe("optimizePlans", () => {
 
   it.each(SOLVERS)("%s: when nothing is feasible the least-violating plan comes back, explained", async (solver) => {
     const broke = goal({ constraints: [{ key: "usd", max: 0.5, name: "budget" }] });
-    const chosen = await optimizePlans(candidates, broke, { solver });
+    const chosen = await optimizePlans(candidates, broke, { solver, method: "milp" });
     expect(chosen.actionNames).toEqual(["mail"]);
     expect(csp(chosen).status).toBe("infeasible");
     expect(chosen.score).toEqual(new HardSoftScore(-0.5, 0));
@@ -143,7 +147,10 @@ describe("optimizePlans", () => {
       constraints: [{ key: "makespanMs", max: 22 * DAY, name: "deadline" }],
       objectives: [usd],
     });
-    const chosen = await optimizePlans([build("slow", 23, 100), build("fast", 20, 300), build("faster", 18, 400)], spec, { solver });
+    const chosen = await optimizePlans([build("slow", 23, 100), build("fast", 20, 300), build("faster", 18, 400)], spec, {
+      solver,
+      method: "milp",
+    });
     expect(chosen.actionNames).toEqual(["fast"]);
     expect(csp(chosen).status).toBe("optimal");
   });

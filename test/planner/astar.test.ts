@@ -200,8 +200,13 @@ describe("budgets, pruning and explanations", () => {
     expect(events).toEqual(["expand:root", "expand:one", "complete:2:true"]);
     expect(result.expansions?.map((e) => e.actionName)).toEqual([null, "one"]);
     events.length = 0;
-    planDetailed({}, { y: true }, [A("one", { effects: { x: 1 } })], { tracer });
+    planDetailed({}, { y: true }, [A("one", { effects: { x: 1 } })], { tracer, recordExpansions: true });
     expect(events).toEqual(["dead:not_reachable", "complete:0:false"]);
+    // Without recording, no search hook fires at all (the tracer documentation's promise).
+    events.length = 0;
+    planDetailed({}, { y: true }, [A("one", { effects: { x: 1 } })], { tracer });
+    planDetailed({}, { x: 2 }, [A("one", { effects: { x: 1 } }), A("two", { preconditions: { x: 1 }, effects: { x: 2 } })], { tracer });
+    expect(events).toEqual([]);
   });
 
   it("survives a throwing tracer", () => {

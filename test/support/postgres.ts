@@ -2,8 +2,10 @@
  * PostgreSQL for tests. When `PG_URL` is set (CI runs `source scripts/pg.sh
  * start` first), tests use that server. Otherwise the test file starts a
  * private throwaway server with scripts/pg.sh in its own data directory and
- * on its own free loopback port, and stops it afterwards. A server that
- * cannot start fails the tests: they never pass without running.
+ * on its own free loopback port, and stops it afterwards. Test files first
+ * ask requirePostgres (requirements.ts), which skips them on a machine
+ * without PostgreSQL; an installed server that cannot start fails the tests:
+ * they never pass without running.
  */
 import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";

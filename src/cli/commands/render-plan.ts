@@ -5,9 +5,11 @@ import {
   renderAscii,
   renderAsciiGantt,
   renderDot,
+  renderGanttPng,
   renderHtmlReport,
   renderMermaid,
   renderMermaidGantt,
+  renderPlanPng,
 } from "../../viz/index.js";
 import type { CommandContext } from "../context.js";
 import { scheduled } from "../schedule.js";
@@ -48,11 +50,11 @@ export function outcomeHtml(ctx: CommandContext, outcome: SearchOutcome, plan: P
 }
 
 /**
- * Renders a found plan in the requested format. Gantt formats and the HTML
- * report use the plan's schedule, computing one when actions declare
- * durations.
+ * Renders a found plan in the requested format (PNG formats as bytes).
+ * Gantt formats and the HTML report use the plan's schedule, computing one
+ * when actions declare durations.
  */
-export async function renderPlanAs(ctx: CommandContext, plan: Plan, outcome: SearchOutcome): Promise<string> {
+export async function renderPlanAs(ctx: CommandContext, plan: Plan, outcome: SearchOutcome): Promise<string | Uint8Array> {
   const width = ctx.args.width !== undefined ? { width: ctx.args.width } : {};
   switch (ctx.args.format) {
     case "json":
@@ -67,6 +69,10 @@ export async function renderPlanAs(ctx: CommandContext, plan: Plan, outcome: Sea
       return renderMermaidGantt(await scheduled(plan, ctx.goal!, ctx.args.format, true));
     case "html":
       return outcomeHtml(ctx, outcome, await scheduled(plan, ctx.goal!, ctx.args.format, false));
+    case "png":
+      return renderPlanPng(plan);
+    case "gantt-png":
+      return renderGanttPng(await scheduled(plan, ctx.goal!, ctx.args.format, false));
     default:
       return renderAscii(plan) + statsLine(plan, outcome);
   }

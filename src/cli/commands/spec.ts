@@ -29,7 +29,7 @@ export interface CommandSpec {
 
 export type CommandName = "plan" | "actions" | "explain" | "visualize" | "run";
 
-export const PLAN_FORMATS = ["ascii", "json", "mermaid", "dot", "gantt", "mermaid-gantt", "html"] as const;
+export const PLAN_FORMATS = ["ascii", "json", "mermaid", "dot", "gantt", "mermaid-gantt", "html", "png", "gantt-png"] as const;
 
 const GOAL: OptionSpec = {
   name: "goal",
@@ -102,7 +102,7 @@ const TITLE: OptionSpec = {
 const HELP: OptionSpec = { name: "help", short: "h", type: "boolean", help: "Show this help." };
 
 const FORMAT_NOTES =
-  "Formats: ascii (text tree), json, mermaid (flowchart), dot (Graphviz), gantt (text Gantt chart), mermaid-gantt, html (self-contained report page: open it in a browser, works offline). Gantt formats need actions with durationMs; the plan is scheduled first.";
+  "Formats: ascii (text tree), json, mermaid (flowchart), dot (Graphviz), gantt (text Gantt chart), mermaid-gantt, html (self-contained report page: open it in a browser, works offline), png (the plan graph as a picture), gantt-png (the Gantt chart as a picture; PNG needs -o <file.png> or --open, and the @resvg/resvg-js package). Gantt formats need actions with durationMs; the plan is scheduled first.";
 
 export const COMMANDS: readonly CommandSpec[] = [
   {

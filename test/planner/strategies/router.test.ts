@@ -49,6 +49,7 @@ describe("extractFeatures", () => {
       hasConstraints: false,
       hasObjectives: false,
       hasMetrics: false,
+      metricNames: [],
       hasSoftGoals: false,
       isStochastic: true,
       riskProfile: "strict",
