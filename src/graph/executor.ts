@@ -25,10 +25,15 @@ export interface GoapExecutorOptions extends GoapNodeOptions {
 }
 
 /**
- * The `executor` node: runs the plan's next step. Before running it checks
- * guards and, for actions that require it, asks a human through LangGraph's
- * `interrupt()`; then it executes with the action's QoS retries, applies the
- * result rule and the effect validator, and appends an {@link ActionResult}.
+ * The `executor` node: runs the plan's next step. A world changed since
+ * the plan was made (an `updateState` between steps) runs nothing, and the
+ * observer replans. Otherwise it checks guards and, for actions that
+ * require it, asks a human through LangGraph's `interrupt()`; with a
+ * checkpointer it then claims the step (so two invocations continuing the
+ * thread from one checkpoint never both run it, and a step re-run after a
+ * crash is told so through `stepAttempt`); then it executes with the
+ * action's QoS retries and a stable `idempotencyKey`, applies the result
+ * rule and the effect validator, and appends an {@link ActionResult}.
  * Actions are re-bound by name, so plans restored from checkpoints run.
  *
  * @example
