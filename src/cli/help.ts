@@ -1,4 +1,5 @@
 import { COMMANDS, type CommandSpec, type OptionSpec } from "./commands/spec.js";
+import { sampleDomainsDir } from "./shell-path.js";
 
 const WIDTH = 100;
 
@@ -28,8 +29,13 @@ function table(rows: readonly (readonly [string, string])[], indent = 2): string
   return rows.map(([left, right]) => `${" ".repeat(indent)}${left.padEnd(column)}${wrap(right, indent + column)}`).join("\n");
 }
 
+/** Help names the shipped sample domains by a path that exists from the working directory. */
+function withSamples(text: string, cwd: string): string {
+  return text.replaceAll("examples/domains/", `${sampleDomainsDir(cwd)}/`);
+}
+
 const DOMAINS = table([
-  ["file.yaml | file.yml | file.json", "A domain file: { facts?, state?, goal?, actions } (see examples/domains/)."],
+  ["file.yaml | file.yml | file.json", "A domain file: { facts?, state?, goal?, actions } (samples: examples/domains/)."],
   [
     "module.js#name",
     "An export of a JavaScript module (TypeScript under tsx): an array of actions, a domain object { actions, state?, goal?, facts? }, or a function returning either.",
@@ -59,16 +65,17 @@ function formatsByCommand(): [string, string][] {
     const key = c.formats.join(" | ");
     groups.set(key, [...(groups.get(key) ?? []), c.name]);
   }
-  return [...groups].map(([formats, names]) => [names.join(", "), formats]);
+  return [...groups].filter(([formats]) => formats !== "").map(([formats, names]) => [names.join(", "), formats]);
 }
 
-/** `langgoap --help`. */
-export function mainHelp(version: string): string {
-  return [
+/** `langgoap --help`; `cwd` is where paths to the sample domains are typed from. */
+export function mainHelp(version: string, cwd: string): string {
+  const text = [
     `langgoap ${version}: goal-oriented action planning from the command line.`,
     "",
     "Usage:",
     "  langgoap <command> <domain> [options]",
+    "  langgoap deploy-init <dir> [options]",
     "  langgoap <command> --help",
     "  langgoap --help | --version",
     "",
@@ -92,13 +99,16 @@ export function mainHelp(version: string): string {
     "Quick start:",
     "  langgoap plan examples/domains/village.yaml",
     "  langgoap visualize examples/domains/village.yaml --format html -o plan.html   # then open plan.html",
+    "  langgoap deploy-init my-agent   # a project that serves your actions with the LangGraph API server",
     "",
   ].join("\n");
+  return withSamples(text, cwd);
 }
 
-/** `langgoap <command> --help`. */
-export function commandHelp(spec: CommandSpec): string {
-  return [
+/** `langgoap <command> --help`; `cwd` is where paths to the sample domains are typed from. */
+export function commandHelp(spec: CommandSpec, cwd: string): string {
+  const takesDomain = spec.operand !== "dir";
+  const text = [
     `${spec.summary}.`,
     "",
     "Usage:",
@@ -106,17 +116,14 @@ export function commandHelp(spec: CommandSpec): string {
     "",
     wrap(spec.description, 0),
     "",
-    "Domain:",
-    DOMAINS,
-    "",
+    ...(takesDomain ? ["Domain:", DOMAINS, ""] : []),
     "Options:",
     table(spec.options.map((o) => [optionLabel(o), o.help])),
     "",
-    "Exit codes:",
-    EXIT_CODES,
-    "",
+    ...(takesDomain ? ["Exit codes:", EXIT_CODES, ""] : []),
     "Examples:",
     ...spec.examples.map((e) => `  ${e}`),
     "",
   ].join("\n");
+  return withSamples(text, cwd);
 }

@@ -1,5 +1,6 @@
 import { formatMs } from "../viz/index.js";
 import type { CliIo } from "./io.js";
+import { rawIo, terminalText } from "./terminal-text.js";
 
 /** Show the progress line only for work longer than this. */
 const QUIET_FOR_MS = 1000;
@@ -31,7 +32,8 @@ export class Progress {
    * @param label - What is going on, e.g. `searching with astar (budget 2s)`.
    */
   constructor(io: CliIo, label: () => string) {
-    this.#io = io;
+    // The line redraws itself with CR and ESC[K, which the CLI's safe streams would escape.
+    this.#io = rawIo(io);
     this.#label = label;
     this.#now = io.now ?? (() => performance.now());
     this.#started = this.#now();
@@ -46,7 +48,7 @@ export class Progress {
     const now = this.#now();
     if (now < this.#nextReport) return;
     const elapsed = now - this.#started;
-    const line = `langgoap: ${this.#label()}… ${formatMs(Math.round(elapsed / 100) * 100)}`;
+    const line = `langgoap: ${terminalText(this.#label())}… ${formatMs(Math.round(elapsed / 100) * 100)}`;
     if (this.#io.stderrIsTTY) {
       this.#io.stderr(`\r\x1b[K${line}`);
       this.#nextReport = now + REDRAW_MS;

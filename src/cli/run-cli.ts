@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { LangGoapError } from "../core/index.js";
 import { actionsCommand } from "./commands/actions.js";
+import { deployInitCommand, parseDeployInit } from "./commands/deploy-init.js";
 import { explainCommand } from "./commands/explain.js";
 import { planCommand } from "./commands/plan.js";
 import { runCommand } from "./commands/run.js";
@@ -10,11 +11,13 @@ import { type CommandContext, createContext } from "./context.js";
 import { commandHelp, mainHelp } from "./help.js";
 import type { CliIo } from "./io.js";
 import { parseCommand } from "./options.js";
+import { terminalSafeIo } from "./terminal-text.js";
 
 /** Exit codes of the `langgoap` command. */
 export const EXIT = Object.freeze({ OK: 0, NO_PLAN: 1, BAD_INPUT: 2, INTERNAL: 3 });
 
-const RUNNERS: Readonly<Record<CommandName, (ctx: CommandContext) => Promise<number>>> = {
+/** Commands that plan or run a domain. */
+const RUNNERS: Readonly<Record<Exclude<CommandName, "deploy-init">, (ctx: CommandContext) => Promise<number>>> = {
   plan: planCommand,
   actions: actionsCommand,
   explain: explainCommand,
@@ -25,6 +28,10 @@ const RUNNERS: Readonly<Record<CommandName, (ctx: CommandContext) => Promise<num
 function version(): string {
   // src/cli and dist/cli are both two levels below package.json.
   return (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+}
+
+function cwdOf(io: CliIo): string {
+  return io.cwd ?? process.cwd();
 }
 
 function distance(a: string, b: string): number {
@@ -65,21 +72,23 @@ function unknownCommand(name: string): LangGoapError {
  * code; // 0
  * ```
  * @param argv - The arguments after the program name.
- * @param io - Output streams, working directory, clock and abort signal.
+ * @param given - Output streams, working directory, clock and abort signal. Everything written to them has control characters from data made visible.
  * @returns The exit code.
  */
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+export async function runCli(argv: readonly string[], given: CliIo): Promise<number> {
+  // Names and values from data reach these streams: no raw control character may.
+  const io = terminalSafeIo(given);
   let command: string | undefined;
   try {
     const [first, ...rest] = argv;
     if (first === undefined) {
-      io.stderr(mainHelp(version()));
+      io.stderr(mainHelp(version(), cwdOf(io)));
       return EXIT.BAD_INPUT;
     }
     if (first === "--help" || first === "-h" || first === "help") {
       const topic = first === "help" && rest[0] ? commandSpec(rest[0]) : undefined;
       if (first === "help" && rest[0] && !topic) throw unknownCommand(rest[0]);
-      io.stdout(topic ? commandHelp(topic) : mainHelp(version()));
+      io.stdout(topic ? commandHelp(topic, cwdOf(io)) : mainHelp(version(), cwdOf(io)));
       return EXIT.OK;
     }
     if (first === "--version" || first === "-V") {
@@ -92,9 +101,17 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         ? new LangGoapError("INVALID_OPTION", `expected a command before ${first}`, { usage: true })
         : unknownCommand(first);
     command = spec.name;
+    if (spec.name === "deploy-init") {
+      const args = parseDeployInit(spec, rest);
+      if (args.help) {
+        io.stdout(commandHelp(spec, cwdOf(io)));
+        return EXIT.OK;
+      }
+      return await deployInitCommand(args, io);
+    }
     const args = parseCommand(spec, rest);
     if (args.help) {
-      io.stdout(commandHelp(spec));
+      io.stdout(commandHelp(spec, cwdOf(io)));
       return EXIT.OK;
     }
     const ctx = await createContext(io, args, spec.name !== "actions");

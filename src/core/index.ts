@@ -22,6 +22,7 @@ export {
   testCondition,
   unsatisfiedKeys,
 } from "./conditions.js";
+export { type DisplayTextOptions, displayText, escapeControlChars, truncateText } from "./display-text.js";
 export { type Domain, domainSchema, loadDomain, validateDomain } from "./domain.js";
 export {
   EFFECT_OPERATORS,
@@ -61,6 +62,7 @@ export {
 export { GoapAction } from "./goap-action.js";
 export { CONSOLE_LOGGER, type GoapLogger, getLogLevel, type LogLevel, type LogThreshold, setLogLevel } from "./log.js";
 export { type EntityId, entitiesIn, type PerEntityOptions } from "./per-entity.js";
+export { type PromptDataOptions, promptDataBlock } from "./prompt-data.js";
 export { ActionQos, type ActionQosOptions, DEFAULT_RETRY_POLICY, FIRE_ONCE, type RetryableErrors } from "./qos.js";
 export { createRng, isRng, mulberry32Step, type Rng } from "./rng.js";
 export {

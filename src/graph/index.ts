@@ -34,10 +34,13 @@ export type { ApprovalRequest, ApprovalResponse, FormRequest, HumanRequest } fro
 export { GoapObserver, type GoapObserverOptions, type ObserverTarget, routeAfterObserver } from "./observer.js";
 export { ParallelGoapExecutor } from "./parallel-executor.js";
 export { bindAction, type PlanData, planFromData, planToData, type ScoreData } from "./plan-data.js";
+export { loadPlan, savePlan } from "./plan-files.js";
 export { GoapPlanner, type GoapPlannerOptions } from "./planner.js";
 export { type ExecutionTransitionModel, type Sleep, timerSleep } from "./run-action.js";
+export { GOAP_RUN_INPUT_SCHEMA, GOAP_RUN_OUTPUT_SCHEMA } from "./run-schemas.js";
 export type { GoapNodeOptions } from "./runtime.js";
 export { FunctionalSensor, runSensors, type Sensor } from "./sensors.js";
+export { compileServedGraph, type ServedGoapGraph, type ServedGraphOptions } from "./served-graph.js";
 export {
   type ActionFailureKind,
   type ActionResult,

@@ -4,12 +4,14 @@ import {
   type Pregel,
   type PregelOptions,
   START,
+  type StateDefinitionInit,
   StateGraph,
   type StreamMode,
 } from "@langchain/langgraph";
 import type { GoapExecutor } from "./executor.js";
 import { type GoapObserver, routeAfterObserver } from "./observer.js";
 import type { GoapPlanner } from "./planner.js";
+import { GOAP_RUN_INPUT_SCHEMA, GOAP_RUN_OUTPUT_SCHEMA } from "./run-schemas.js";
 import type { GoapState, GoapStateAnnotation } from "./state.js";
 
 /** The final (or interrupted) state of a run, as `invoke` returns it. */
@@ -21,8 +23,39 @@ export type GoapRunResult = GoapState & { readonly __interrupt__?: readonly { re
  * observer's decision.
  */
 export function buildStateGraph(annotation: GoapStateAnnotation, planner: GoapPlanner, executor: GoapExecutor, observer: GoapObserver) {
-  type S = GoapStateAnnotation["State"];
-  return new StateGraph(annotation)
+  return wireNodes(new StateGraph(annotation), planner, executor, observer);
+}
+
+/**
+ * @internal The same graph with the run's input and output declared
+ * ({@link GOAP_RUN_INPUT_SCHEMA}, {@link GOAP_RUN_OUTPUT_SCHEMA}): what a
+ * server shows and returns.
+ */
+export function buildServedStateGraph(
+  annotation: GoapStateAnnotation,
+  planner: GoapPlanner,
+  executor: GoapExecutor,
+  observer: GoapObserver,
+) {
+  return wireNodes(
+    new StateGraph(annotation, { input: GOAP_RUN_INPUT_SCHEMA, output: GOAP_RUN_OUTPUT_SCHEMA }),
+    planner,
+    executor,
+    observer,
+  );
+}
+
+type GoapSpec = GoapStateAnnotation["spec"];
+type S = GoapStateAnnotation["State"];
+type U = GoapStateAnnotation["Update"];
+
+function wireNodes<I extends StateDefinitionInit, O extends StateDefinitionInit>(
+  graph: StateGraph<GoapSpec, S, U, typeof START, I, O>,
+  planner: GoapPlanner,
+  executor: GoapExecutor,
+  observer: GoapObserver,
+) {
+  return graph
     .addNode("planner", (state: S, config: LangGraphRunnableConfig) => planner.run(state as GoapState, config))
     .addNode("executor", (state: S, config: LangGraphRunnableConfig) => executor.run(state as GoapState, config))
     .addNode("observer", (state: S, config: LangGraphRunnableConfig) => observer.run(state as GoapState, config))

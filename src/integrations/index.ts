@@ -8,7 +8,10 @@ export {
 } from "./create-goap-tool.js";
 export { createDeploymentGraph } from "./deployment/create-deployment-graph.js";
 export { createPublishingActions } from "./deployment/publishing-domain.js";
+export { type ScaffoldDeploymentOptions, type ScaffoldedDeployment, scaffoldDeployment } from "./deployment/scaffold-deployment.js";
+export { type ServedThread, StoreThreadSaver, type StoreThreadSaverOptions, type ThreadWrite } from "./deployment/store-thread-saver.js";
 export { type FormattableGoapResult, formatGoapResult } from "./format-goap-result.js";
+export { createGoapSubagent, type GoapSubagentOptions } from "./goap-subagent.js";
 export { type AddGoapSubgraphOptions, addGoapSubgraph, GoapSubgraph, type SubgraphGoal } from "./goap-subgraph.js";
 export { type GoapifyToolOptions, goapifyTool } from "./goapify-tool.js";
 export type { GoalInterpreterKind } from "./resolve-goal.js";

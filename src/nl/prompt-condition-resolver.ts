@@ -5,6 +5,7 @@ import {
   type ConditionResolver,
   ConditionStatus,
   describeValue,
+  displayText,
   type FactCatalog,
   LangGoapError,
   toConditionStatus,
@@ -18,7 +19,8 @@ import { structuredOutputOptionsFor } from "./structured-call.js";
 export const DEFAULT_CONDITION_PROMPT = `You are a planning assistant. Decide whether the following condition is TRUE, FALSE or UNKNOWN given the current world state.
 
 Condition key: {key}{description}
-World state: {world_state}
+World state:
+{world_state}
 
 Answer "true", "false" or "unknown". Say "unknown" when the world state does not settle it.`;
 
@@ -98,7 +100,8 @@ export class PromptConditionResolver implements ConditionResolver {
     try {
       const description = this.#facts[key]?.description;
       const prompt = fillTemplate(this.#template, {
-        key,
+        // Keys are names the domain declares, but still bounded and escaped: they can come from data too.
+        key: displayText(key, { maxChars: 200 }),
         description: description ? `\nMeaning: ${description}` : "",
         world_state: renderWorldState(worldState),
       });

@@ -1,4 +1,13 @@
-import { type ActionSpec, type Condition, type Effect, formatCondition, formatEffect, isFact, type WorldState } from "../core/index.js";
+import {
+  type ActionSpec,
+  type Condition,
+  type Effect,
+  formatCondition,
+  formatEffect,
+  isFact,
+  promptDataBlock,
+  type WorldState,
+} from "../core/index.js";
 import { describeFactType, type FactInventory } from "./fact-inventory.js";
 import type { InterpretedGoal } from "./goal-schema.js";
 
@@ -79,10 +88,15 @@ export function renderFactCatalog(facts: FactInventory): string {
     .join("\n");
 }
 
-/** @internal The plannable part of a world state as JSON (other values are left out of prompts). */
+/**
+ * @internal The plannable part of a world state (other values are left
+ * out of prompts) as a delimited data block: state values are tool outputs
+ * and sensor readings, so they reach the model bounded, escaped and marked
+ * as data, never as instructions (see `promptDataBlock`).
+ */
 export function renderWorldState(state: Readonly<WorldState>): string {
   const facts = Object.fromEntries(Object.entries(state).filter(([, v]) => isFact(v)));
-  return JSON.stringify(facts);
+  return promptDataBlock("world_state", facts);
 }
 
 /** @internal Renders examples as a prompt section (empty when there are none). */

@@ -22,7 +22,7 @@ export type { ExtractionSource } from "./mcts/extract.js";
 export { HeuristicRollout, RandomRollout, type RolloutContext, type RolloutPolicy, StochasticRollout } from "./mcts/rollouts.js";
 export { MCTSStrategy, type MCTSStrategyOptions } from "./mcts/strategy.js";
 export { type NodeStatistics, recordReturn, ucb1 } from "./mcts/ucb1.js";
-export { type DeserializePlanOptions, deserializePlan, loadPlan, type SerializedPlan, savePlan, serializePlan } from "./plan-file.js";
+export { type DeserializePlanOptions, deserializePlan, type SerializedPlan, serializePlan } from "./plan-file.js";
 export { type RepairOptions, type RepairResult, RepairStrategy, type RepairStrategyOptions, repairPlan } from "./repair.js";
 export { assertValidPlan, prunePlan, type Replay, replayPlan } from "./replay.js";
 export { StrategyRouter, type StrategyRouterOptions } from "./router.js";

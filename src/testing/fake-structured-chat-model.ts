@@ -1,6 +1,11 @@
 import type { CallbackManagerForLLMRun } from "@langchain/core/callbacks/manager";
 import type { BaseLanguageModelInput, StructuredOutputMethodOptions } from "@langchain/core/language_models/base";
-import { BaseChatModel, type BaseChatModelCallOptions, type BaseChatModelParams } from "@langchain/core/language_models/chat_models";
+import {
+  BaseChatModel,
+  type BaseChatModelCallOptions,
+  type BaseChatModelParams,
+  type BindToolsInput,
+} from "@langchain/core/language_models/chat_models";
 import { assembleStructuredOutputPipeline, createContentParser } from "@langchain/core/language_models/structured_output";
 import { AIMessage, type BaseMessage } from "@langchain/core/messages";
 import type { ChatResult } from "@langchain/core/outputs";
@@ -63,6 +68,13 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
+function toolName(tool: BindToolsInput): string {
+  const t = tool as { name?: unknown; function?: { name?: unknown } };
+  if (typeof t.name === "string") return t.name;
+  if (typeof t.function?.name === "string") return t.function.name;
+  return "tool";
+}
+
 /**
  * A chat model for tests that answers from a script, records every call, and
  * — unlike LangChain's own fakes — really validates structured output: its
@@ -98,6 +110,19 @@ export class FakeStructuredChatModel extends BaseChatModel {
     this.#usage = options.usage;
     this.#model = options.model ?? "fake-structured-model";
     this.#delayMs = options.delayMs ?? 0;
+  }
+
+  /** The names of the tools each `bindTools` call bound (tool-calling agents bind before calling). */
+  readonly boundTools: string[][] = [];
+
+  /**
+   * Binds tools as a tool-calling agent expects; the script decides the
+   * answers (return an `AIMessage` with `tool_calls` to call a tool). The
+   * names bound are recorded in {@link FakeStructuredChatModel.boundTools}.
+   */
+  override bindTools(tools: BindToolsInput[], kwargs?: Partial<this["ParsedCallOptions"]>) {
+    this.boundTools.push(tools.map((t) => toolName(t)));
+    return this.withConfig({ ...(kwargs ?? {}), tools } as Partial<BaseChatModelCallOptions>);
   }
 
   /** Number of calls made so far. */

@@ -3,7 +3,7 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import { HumanMessage } from "@langchain/core/messages";
 import type { BaseStore } from "@langchain/langgraph";
 import { z } from "zod";
-import { describeValue, LangGoapError, type PlanningTracer, type WorldState } from "../core/index.js";
+import { describeValue, displayText, LangGoapError, type PlanningTracer, promptDataBlock, type WorldState } from "../core/index.js";
 import { actionOutcome, factsOf } from "./trace-event.js";
 
 /** A lesson drawn from a failed action (Reflexion, Shinn et al. 2023). */
@@ -143,11 +143,20 @@ export class ReflexionTracer implements PlanningTracer {
     before: WorldState | undefined,
   ): Promise<Pick<Reflection, "reflection" | "suggestion">> {
     if (!this.#llm) return templateReflection(actionName, error);
+    // The error is a tool's output and lessons were written from earlier ones: all of it reaches the model as data.
     const prompt = [
-      `The action '${actionName}' of a goal-oriented agent failed with error: ${error}`,
-      `World state before the action: ${JSON.stringify(factsOf(before))}`,
+      `The action '${displayText(actionName, { maxChars: 200 })}' of a goal-oriented agent failed. Its error:`,
+      promptDataBlock("error", error),
+      "World state before the action:",
+      promptDataBlock("world_state", factsOf(before)),
       ...(this.#kept.length
-        ? ["Earlier lessons:", ...this.#kept.map((k) => `- [${k.reflection.actionName}] ${k.reflection.suggestion}`)]
+        ? [
+            "Earlier lessons:",
+            promptDataBlock(
+              "lessons",
+              this.#kept.map((k) => `[${k.reflection.actionName}] ${k.reflection.suggestion}`),
+            ),
+          ]
         : []),
       "Reflect briefly: why did it most likely fail, and what should the agent do differently next time?",
     ].join("\n");

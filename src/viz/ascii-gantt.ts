@@ -1,6 +1,6 @@
 import { describeValue, LangGoapError } from "../core/index.js";
 import type { Plan, ScheduleEntry } from "../planner/index.js";
-import { formatMs } from "./format.js";
+import { formatMs, labelText } from "./format.js";
 import { scheduledSteps } from "./schedule.js";
 
 /** Options of {@link renderAsciiGantt}. */
@@ -39,14 +39,15 @@ export function renderAsciiGantt(plan: Plan, options: AsciiGanttOptions = {}): s
   const steps = scheduledSteps(plan, "renderAsciiGantt", options.schedule);
   const horizon = Math.max(...steps.map((s) => s.endMs));
   const column = (ms: number): number => (horizon > 0 ? Math.round((ms / horizon) * width) : 0);
-  const nameWidth = Math.max("action".length, ...steps.map((s) => s.name.length));
+  const names = steps.map((s) => labelText(s.name));
+  const nameWidth = Math.max("action".length, ...names.map((name) => name.length));
   const lines = [`${"action".padEnd(nameWidth)}  |${"-".repeat(width)}|  0..${formatMs(horizon)}`];
-  for (const step of steps) {
+  steps.forEach((step, k) => {
     const from = Math.min(column(step.startMs), width - 1);
     const instant = step.endMs <= step.startMs;
     const to = instant ? from + 1 : Math.max(from + 1, Math.min(column(step.endMs), width));
     const bar = " ".repeat(from) + (instant ? "|" : "#".repeat(to - from)) + " ".repeat(width - to);
-    lines.push(`${step.name.padEnd(nameWidth)}  |${bar}|  ${formatMs(step.startMs)}-${formatMs(step.endMs)}`);
-  }
+    lines.push(`${(names[k] as string).padEnd(nameWidth)}  |${bar}|  ${formatMs(step.startMs)}-${formatMs(step.endMs)}`);
+  });
   return `${lines.join("\n")}\n`;
 }

@@ -1,9 +1,9 @@
 import type { Plan } from "../planner/index.js";
-import { formatMs, formatNumber } from "./format.js";
+import { formatMs, formatNumber, labelText } from "./format.js";
 import { formatCost, formatDuration, formatResource, type RenderOptions, type StepView, viewPlan } from "./plan-view.js";
 
 function stepText(step: StepView, showCost: boolean): string {
-  const parts = [`[${step.index}] ${step.name}`];
+  const parts = [`[${step.index}] ${labelText(step.name)}`];
   if (showCost) parts.push(`cost=${formatCost(step.cost)}`);
   const duration = formatDuration(step);
   if (duration) parts.push(`duration=${duration}`);
@@ -56,12 +56,12 @@ export function renderAscii(plan: Plan, options: RenderOptions = {}): string {
 
   if (options.showResources !== false && view.resources.length > 0) {
     lines.push("Resources:");
-    for (const usage of view.resources) lines.push(`  ${formatResource(usage)}`);
+    for (const usage of view.resources) lines.push(`  ${labelText(formatResource(usage))}`);
   }
   if (view.infeasible) {
     lines.push("Infeasibility Explanation:");
     if (view.explanation.length === 0) lines.push("  (the refinement gave no explanation)");
-    for (const line of view.explanation) lines.push(`  ${line}`);
+    for (const line of view.explanation) lines.push(`  ${labelText(line)}`);
   }
   return `${lines.join("\n")}\n`;
 }

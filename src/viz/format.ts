@@ -1,7 +1,21 @@
+import { displayText } from "../core/index.js";
+
 /**
  * Number and time formatting shared by every renderer, so ASCII, Mermaid,
  * DOT and HTML show the same figures.
  */
+
+/**
+ * Longest name or value drawn in a text diagram (ASCII, Mermaid, DOT):
+ * longer ones are cut with a marker saying how much. Mermaid refuses
+ * diagrams over 50,000 characters, and a label that long is unreadable.
+ */
+export const MAX_LABEL_CHARS = 200;
+
+/** @internal A name or value from data as one safe line of text: bounded to {@link MAX_LABEL_CHARS}, control characters made visible. */
+export function labelText(text: string): string {
+  return displayText(text, { maxChars: MAX_LABEL_CHARS });
+}
 
 /** A number the way `%g` prints it: at most six significant digits, no trailing zeros. */
 export function formatNumber(value: number): string {

@@ -1,5 +1,6 @@
 import type { Plan, ScheduleEntry } from "../planner/index.js";
 import { formatMs } from "./format.js";
+import { ganttTaskText, mermaidComment, mermaidNodeId, mermaidText } from "./mermaid-text.js";
 import { formatCost, formatDuration, formatResource, type PlanView, type RenderOptions, type StepView, viewPlan } from "./plan-view.js";
 import { scheduledSteps } from "./schedule.js";
 
@@ -8,18 +9,8 @@ const CLASS_DEFS = [
   "classDef infeasible fill:#fdecea,stroke:#c0392b,stroke-width:2px,color:#7b1d12",
 ];
 
-/** Mermaid entity codes keep quotes and markup inside labels from ending them. */
-function label(text: string): string {
-  return text.replace(/#/g, "#35;").replace(/"/g, "#quot;").replace(/</g, "#lt;").replace(/>/g, "#gt;");
-}
-
-/** Node ids: `s<index>_<name>` with anything but `[A-Za-z0-9_]` replaced. */
-export function mermaidNodeId(step: { readonly index: number; readonly name: string }): string {
-  return `s${step.index}_${step.name.replace(/[^A-Za-z0-9_]/g, "_")}`;
-}
-
 function nodeLine(step: StepView, showCost: boolean): string {
-  const lines = [label(step.name)];
+  const lines = [mermaidText(step.name)];
   if (showCost) lines.push(`cost ${formatCost(step.cost)}`);
   const duration = formatDuration(step);
   if (duration) lines.push(`⏱ ${duration}`);
@@ -65,7 +56,7 @@ export function renderMermaid(plan: Plan, options: RenderOptions = {}): string {
         out.push(`    ${nodeLine(view.steps[slot.steps[0] as number] as StepView, showCost)}`);
         return;
       }
-      out.push(`    subgraph slot_${k}["t=${formatMs(slot.startMs)}"]`);
+      out.push(`    subgraph slot_${k}["${mermaidText(`t=${formatMs(slot.startMs)}`)}"]`);
       for (const i of slot.steps) out.push(`        ${nodeLine(view.steps[i] as StepView, showCost)}`);
       out.push("    end");
     });
@@ -75,22 +66,17 @@ export function renderMermaid(plan: Plan, options: RenderOptions = {}): string {
   for (const edge of edgeLines(view)) out.push(`    ${edge}`);
   if (options.showResources !== false && view.resources.length > 0) {
     out.push("    %% Resource usage");
-    for (const usage of view.resources) out.push(`    %%   ${formatResource(usage)}`);
+    for (const usage of view.resources) out.push(`    %%   ${mermaidComment(formatResource(usage))}`);
   }
   if (view.infeasible) {
     const details = [
       ...view.resources.filter((r) => !r.satisfied).map(formatResource),
       ...view.explanation.filter((l) => l.startsWith("Suggestion:")),
     ];
-    out.push(`    infeasible{{"${["INFEASIBLE PLAN", ...details].map(label).join("<br/>")}"}}:::infeasible`);
+    out.push(`    infeasible{{"${["INFEASIBLE PLAN", ...details].map(mermaidText).join("<br/>")}"}}:::infeasible`);
     out.push(`    infeasible -.- ${mermaidNodeId(view.steps[0] as StepView)}`);
   }
   return `${out.join("\n")}\n`;
-}
-
-function taskName(name: string): string {
-  // `:` separates a Gantt task's name from its data; `#` and `;` end statements.
-  return name.replace(/[:;#]/g, "_");
 }
 
 function axisFormat(horizonMs: number): string {
@@ -124,7 +110,7 @@ export function renderMermaidGantt(plan: Plan, options: { readonly schedule?: re
   for (const step of steps) {
     // Mermaid cannot draw a zero-length task; 1ms keeps instants visible.
     const duration = Math.max(1, Math.round(step.endMs - step.startMs));
-    out.push(`    ${taskName(step.name)} :t${step.index}, ${Math.round(step.startMs)}, ${duration}ms`);
+    out.push(`    ${ganttTaskText(step.name)} :t${step.index}, ${Math.round(step.startMs)}, ${duration}ms`);
   }
   return `${out.join("\n")}\n`;
 }

@@ -13,10 +13,9 @@ export interface SearchTreeOptions {
   readonly showState?: boolean;
 }
 
-function stateText(state: Readonly<Record<string, unknown>>): string {
-  return Object.entries(state)
-    .map(([k, v]) => `${k}=${formatValue(v)}`)
-    .join("\n");
+/** One `key=value` line a fact, each escaped for a DOT string. */
+function stateLines(state: Readonly<Record<string, unknown>>): string[] {
+  return Object.entries(state).map(([k, v]) => dotString(`${k}=${formatValue(v)}`));
 }
 
 /** Node ids along the plan's path, matched by action names from the root. */
@@ -88,10 +87,11 @@ export function renderSearchTree(expansions: readonly SearchRecord[], options: S
     if (drawn.has(r.nodeId)) continue;
     drawn.add(r.nodeId);
     const k = order.get(r.nodeId) as number;
-    const lines = [`#${k} ${r.actionName ?? "start"}`, `g=${formatNumber(r.g)} h=${formatNumber(r.h)}`];
-    if (options.showState) lines.push(...stateText(r.state).split("\n"));
+    const lines = [`#${k} ${r.actionName ?? "start"}`, `g=${formatNumber(r.g)} h=${formatNumber(r.h)}`].map(dotString);
+    const state = stateLines(r.state);
+    if (options.showState) lines.push(...state);
     const onPath = path?.nodes.has(r.nodeId) ? ', fillcolor="#d4edda", color="#2d8a4e", penwidth=2' : "";
-    out.push(`    n${r.nodeId} [label="${lines.map(dotString).join("\\n")}", tooltip="${dotString(stateText(r.state))}"${onPath}];`);
+    out.push(`    n${r.nodeId} [label="${lines.join("\\n")}", tooltip="${state.join("\\n")}"${onPath}];`);
   }
   const edges = new Set<string>();
   for (const r of shown) {

@@ -1,5 +1,7 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/cli/index.js";
 import { cli, ROOT } from "./run-cli.js";
@@ -11,7 +13,8 @@ describe("help", () => {
     const { code, stdout } = await cli(["--help"]);
     expect(code).toBe(0);
     expect(stdout.startsWith(`langgoap ${VERSION}: goal-oriented action planning from the command line.\n`)).toBe(true);
-    for (const command of COMMANDS) expect(stdout.split("\n")).toContain(`  ${command.name.padEnd(11)}${command.summary}`);
+    const column = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;
+    for (const command of COMMANDS) expect(stdout.split("\n")).toContain(`  ${command.name.padEnd(column)}${command.summary}`);
     for (const option of new Set(COMMANDS.flatMap((c) => c.options.map((o) => o.name)))) expect(stdout).toContain(`--${option}`);
     for (const word of ["astar", "pipeline", "mcts", "hmax", "mermaid-gantt", "module.js#name", "500ms"]) expect(stdout).toContain(word);
     for (const exit of ["0", "1", "2", "3"]) expect(stdout).toMatch(new RegExp(`^ {2}${exit} {2}`, "m"));
@@ -39,5 +42,24 @@ describe("help", () => {
     expect(code).toBe(2);
     expect(stdout).toBe("");
     expect(stderr).toContain("Commands:");
+  });
+});
+
+describe("help from another folder", () => {
+  it("names the shipped sample domains by paths that exist from the working directory", async () => {
+    const elsewhere = await mkdtemp(join(tmpdir(), "langgoap-help-"));
+    try {
+      const texts = [(await cli(["--help"], { cwd: elsewhere })).stdout];
+      for (const command of COMMANDS) texts.push((await cli([command.name, "--help"], { cwd: elsewhere })).stdout);
+      const paths = new Set(
+        texts.flatMap((text) => [...text.matchAll(/(\S*examples\/domains\/[\w-]+\.(?:yaml|json))/g)].map((m) => m[1] as string)),
+      );
+      expect(paths.size).toBeGreaterThanOrEqual(2);
+      for (const path of paths) expect(existsSync(resolve(elsewhere, path)), path).toBe(true);
+      const village = [...paths].find((p) => p.endsWith("village.yaml")) as string;
+      expect((await cli(["plan", village], { cwd: elsewhere })).code).toBe(0);
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true });
+    }
   });
 });

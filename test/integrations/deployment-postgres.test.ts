@@ -55,7 +55,7 @@ describe.runIf(postgresHere.available)("the deployment graph on a Postgres check
     expect((await second.getState(thread)).next).toEqual(["executor"]);
     const finished = await second.invoke(null, thread);
     expect(finished.status).toBe("goal_achieved");
-    expect(finished.replanCount).toBe(1);
+    expect((await second.getState(thread)).values.replanCount).toBe(1);
     expect(successfulActionNames(finished)).toEqual(["research", "write_premium", "publish"]);
     expect((await first.getState(thread)).values.status).toBe("goal_achieved");
   });

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { MemorySaver } from "@langchain/langgraph";
+import { Command, MemorySaver } from "@langchain/langgraph";
+import { getRuntimeGraphSchema } from "@langchain/langgraph-api/schema";
 import { describe, expect, it } from "vitest";
-import { type CompiledGoapGraph, successfulActionNames } from "../../src/graph/index.js";
+import { type ServedGoapGraph, successfulActionNames } from "../../src/graph/index.js";
 import { createDeploymentGraph } from "../../src/integrations/index.js";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -15,10 +16,10 @@ const config = JSON.parse(readFileSync(resolve(root, "langgraph.json"), "utf8"))
 };
 
 /** Loads a `graphs` entry the way the LangGraph API server does: `path:export`, relative to langgraph.json. */
-async function loadGraph(spec: string): Promise<CompiledGoapGraph> {
+async function loadGraph(spec: string): Promise<ServedGoapGraph> {
   const [file, exportName] = spec.split(":", 2) as [string, string];
   const module = (await import(pathToFileURL(resolve(root, file)).href)) as Record<string, unknown>;
-  return module[exportName] as CompiledGoapGraph;
+  return module[exportName] as ServedGoapGraph;
 }
 
 describe("langgraph.json", () => {
@@ -37,6 +38,31 @@ describe("the deployment graph", () => {
     expect(graph.constructor.name).toBe("CompiledStateGraph");
     expect(graph.checkpointer).toBeUndefined();
     expect(Object.keys(graph.nodes).sort()).toEqual(["__start__", "executor", "observer", "planner"]);
+  });
+
+  it("declares its input and output, which the server reads at run time instead of parsing sources", async () => {
+    const graph = await loadGraph(config.graphs.langgoap_publishing as string);
+    // What the LangGraph API server answers GET /assistants/:id/schemas with.
+    const schema = (await getRuntimeGraphSchema(graph as never)) as {
+      input: { properties: Record<string, unknown> };
+      output: { properties: Record<string, unknown> };
+    };
+    expect(Object.keys(schema.input.properties)).toEqual(["goal", "worldState"]);
+    expect(Object.keys(schema.output.properties)).toEqual(["status", "worldState", "plan", "executionHistory"]);
+    const text = JSON.stringify(schema);
+    expect(text).not.toContain("$ref");
+    expect(text).not.toContain(root);
+  });
+
+  it("returns the output fields and rejects an input that is not a goal and a world state", async () => {
+    const graph = createDeploymentGraph({ logger: {} });
+    graph.checkpointer = new MemorySaver();
+    const result = await graph.invoke({ goal: { published: true }, worldState: {} }, { configurable: { thread_id: "deployed-0" } });
+    expect(Object.keys(result).sort()).toEqual(["executionHistory", "plan", "status", "worldState"]);
+    expect(result.plan?.actions).toEqual(["research", "write_fast", "publish"]);
+    await expect(
+      graph.invoke({ goal: { published: true }, worldState: ["topic"] } as never, { configurable: { thread_id: "deployed-00" } }),
+    ).rejects.toThrow(/worldState/);
   });
 
   it("runs to goal_achieved with the checkpointer the server assigns, from a JSON input", async () => {
@@ -68,5 +94,24 @@ describe("the deployment graph", () => {
       "publish:true",
     ]);
     expect(result.worldState.article).toBe("LangGraph, in depth. Notes on LangGraph: goals, actions, preconditions, effects.");
+  });
+});
+
+describe("the newsletter goal", () => {
+  it("pauses for a human's approval before mailing and finishes when approved", async () => {
+    const graph = createDeploymentGraph({ logger: {} });
+    graph.checkpointer = new MemorySaver();
+    const thread = { configurable: { thread_id: "deployed-3" } };
+    const paused = await graph.invoke({ goal: { newsletter_sent: true }, worldState: { topic: "GOAP" } }, thread);
+    expect(paused.status).toBe("executing");
+    expect((paused as { __interrupt__?: { value: { type: string; action: string } }[] }).__interrupt__?.map((i) => i.value)).toMatchObject([
+      { type: "goap_action_approval", action: "send_newsletter" },
+    ]);
+    expect((await graph.getState(thread)).next).toEqual(["executor"]);
+
+    const finished = await graph.invoke(new Command({ resume: true }), thread);
+    expect(finished.status).toBe("goal_achieved");
+    expect(successfulActionNames(finished)).toEqual(["research", "write_fast", "publish", "send_newsletter"]);
+    expect(finished.worldState.newsletter_sent).toBe(true);
   });
 });

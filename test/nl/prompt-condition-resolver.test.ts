@@ -22,7 +22,8 @@ describe("PromptConditionResolver", () => {
     });
     await resolver.resolve("door_is_safe", { smoke: false, report: { big: "object" } });
     const prompt = llm.calls[0]?.messages[0]?.content;
-    expect(prompt).toContain('Condition key: door_is_safe\nMeaning: no fire behind the door\nWorld state: {"smoke":false}');
+    expect(prompt).toContain("Condition key: door_is_safe\nMeaning: no fire behind the door\nWorld state:\n");
+    expect(prompt).toContain('\n<world_state>\n{"smoke":false}\n</world_state>');
   });
 
   it("returns UNKNOWN when the model fails or answers off-schema, and reports the error", async () => {

@@ -7,7 +7,8 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { createVillageActions, villageStartState } from "../../examples/lib/village.js";
 import { ActionSpec, HardSoftScore, type LangGoapError } from "../../src/core/index.js";
-import { deserializePlan, loadPlan, Plan, plan, savePlan, serializePlan } from "../../src/planner/index.js";
+import { loadPlan, savePlan } from "../../src/graph/index.js";
+import { deserializePlan, Plan, plan, serializePlan } from "../../src/planner/index.js";
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const dir = mkdtempSync(join(tmpdir(), "langgoap-plan-json-"));
@@ -46,7 +47,7 @@ describe("plan files", () => {
     const script = join(dir, "load.mts");
     writeFileSync(
       script,
-      `import { loadPlan } from ${JSON.stringify(join(REPO, "src/planner/index.ts"))};
+      `import { loadPlan } from ${JSON.stringify(join(REPO, "src/graph/index.ts"))};
 import { createVillageActions } from ${JSON.stringify(join(REPO, "examples/lib/village.ts"))};
 const p = await loadPlan(process.argv[2], createVillageActions());
 console.log(JSON.stringify({ actions: p.actionNames, cost: p.totalCost, final: p.finalState }));`,

@@ -2,6 +2,7 @@ import { formatMs, formatNumber } from "../../viz/index.js";
 import type { CommandContext } from "../context.js";
 import { conditionsText, effectsText } from "../describe.js";
 import { deliver, toJsonText } from "../output.js";
+import { terminalText } from "../terminal-text.js";
 
 function table(rows: readonly (readonly string[])[]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] as string).length)));
@@ -26,13 +27,13 @@ export async function actionsCommand(ctx: CommandContext): Promise<number> {
   const resourced = actions.some((a) => a.resources !== undefined);
   const header = ["name", "cost", ...(timed ? ["duration"] : []), ...(resourced ? ["resources"] : []), "preconditions", "effects"];
   const rows = actions.map((a) => [
-    a.name,
+    terminalText(a.name),
     typeof a.cost === "number" ? formatNumber(a.cost) : "(computed)",
     ...(timed ? [a.durationMs !== undefined ? formatMs(a.durationMs) : "-"] : []),
     ...(resourced
       ? [
           Object.entries(a.resources ?? {})
-            .map(([k, v]) => `${k}=${formatNumber(v)}`)
+            .map(([k, v]) => `${terminalText(k)}=${formatNumber(v)}`)
             .join(", ") || "-",
         ]
       : []),

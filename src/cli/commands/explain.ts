@@ -2,6 +2,7 @@ import { formatNumber } from "../../viz/index.js";
 import type { CommandContext } from "../context.js";
 import { conditionsText, explanationText, stateText } from "../describe.js";
 import { deliver, toJsonText } from "../output.js";
+import { terminalText } from "../terminal-text.js";
 import { searchWithProgress } from "./searching.js";
 
 /**
@@ -33,12 +34,12 @@ export async function explainCommand(ctx: CommandContext): Promise<number> {
     lines.push(
       plan.isEmpty
         ? "Reachable:   yes; the goal already holds (empty plan)."
-        : `Reachable:   yes; a plan of ${plan.length} step${plan.length === 1 ? "" : "s"} (cost ${formatNumber(plan.totalCost)}): ${plan.actionNames.join(" → ")}`,
+        : `Reachable:   yes; a plan of ${plan.length} step${plan.length === 1 ? "" : "s"} (cost ${formatNumber(plan.totalCost)}): ${plan.actionNames.map(terminalText).join(" → ")}`,
     );
     await deliver(ctx, `${lines.join("\n")}\n`);
     return 0;
   }
-  lines.push(`Reachable:   no; ${outcome.message ?? outcome.status}`);
+  lines.push(`Reachable:   no; ${terminalText(outcome.message ?? outcome.status)}`);
   let text = `${lines.join("\n")}\n`;
   if (outcome.explanation) text += explanationText(outcome.explanation);
   await deliver(ctx, text);

@@ -6,6 +6,7 @@ import { deliver, toJsonText } from "../output.js";
 import { Progress } from "../progress.js";
 import { scheduled } from "../schedule.js";
 import { checkSettings, createStrategy, resolveStrategy } from "../search.js";
+import { terminalText } from "../terminal-text.js";
 import { searchSettings } from "./searching.js";
 
 function summaryText(result: GoapRunResult): string {
@@ -13,12 +14,13 @@ function summaryText(result: GoapRunResult): string {
   const lines = [
     `Run: ${result.status} (${history.length} action${history.length === 1 ? "" : "s"} executed, ${result.replanCount} replan${result.replanCount === 1 ? "" : "s"})`,
   ];
-  const width = Math.max(0, ...history.map((r) => r.actionName.length));
+  const names = history.map((r) => terminalText(r.actionName));
+  const width = Math.max(0, ...names.map((name) => name.length));
   history.forEach((r, i) => {
-    const outcome = r.success ? "succeeded" : `failed${r.error ? `: ${r.error}` : ""}`;
-    lines.push(`  ${String(i + 1).padStart(2)}. ${r.actionName.padEnd(width)}  ${formatMs(r.durationMs).padStart(9)}  ${outcome}`);
+    const outcome = r.success ? "succeeded" : `failed${r.error ? `: ${terminalText(r.error)}` : ""}`;
+    lines.push(`  ${String(i + 1).padStart(2)}. ${(names[i] as string).padEnd(width)}  ${formatMs(r.durationMs).padStart(9)}  ${outcome}`);
   });
-  if (result.replanReason && result.status !== "goal_achieved") lines.push(`Reason: ${result.replanReason}`);
+  if (result.replanReason && result.status !== "goal_achieved") lines.push(`Reason: ${terminalText(result.replanReason)}`);
   lines.push(`Final state: ${stateText(result.worldState)}`);
   return `${lines.join("\n")}\n`;
 }
@@ -54,7 +56,9 @@ export async function runCommand(ctx: CommandContext): Promise<number> {
   }
   const achieved = result.status === "goal_achieved";
   if (!achieved) {
-    ctx.io.stderr(`langgoap: run ended with status ${result.status}${result.replanReason ? `: ${result.replanReason}` : ""}\n`);
+    ctx.io.stderr(
+      `langgoap: run ended with status ${result.status}${result.replanReason ? `: ${terminalText(result.replanReason)}` : ""}\n`,
+    );
     if (result.noPlanExplanation) ctx.io.stderr(explanationText(result.noPlanExplanation));
   }
   if (ctx.args.format === "json") {

@@ -3,6 +3,7 @@ import type { CommandContext } from "../context.js";
 import { explanationText } from "../describe.js";
 import { Progress } from "../progress.js";
 import { resolveStrategy, type SearchOutcome, type SearchSettings, search } from "../search.js";
+import { terminalText } from "../terminal-text.js";
 
 /** The search settings the command line asked for. */
 export function searchSettings(ctx: CommandContext, recordExpansions = false): SearchSettings {
@@ -25,6 +26,6 @@ export async function searchWithProgress(ctx: CommandContext, recordExpansions =
 
 /** Tells stderr why there is no plan, with the explanation when there is one. */
 export function reportNoPlan(ctx: CommandContext, outcome: SearchOutcome): void {
-  ctx.io.stderr(`langgoap: no plan: ${outcome.message ?? outcome.status}\n`);
+  ctx.io.stderr(`langgoap: no plan: ${terminalText(outcome.message ?? outcome.status)}\n`);
   if (outcome.explanation) ctx.io.stderr(explanationText(outcome.explanation));
 }

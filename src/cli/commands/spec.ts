@@ -25,9 +25,11 @@ export interface CommandSpec {
   readonly defaultFormat: string;
   readonly options: readonly OptionSpec[];
   readonly examples: readonly string[];
+  /** What the one positional argument is: a domain (the default) or a folder to write into. */
+  readonly operand?: "domain" | "dir";
 }
 
-export type CommandName = "plan" | "actions" | "explain" | "visualize" | "run";
+export type CommandName = "plan" | "actions" | "explain" | "visualize" | "run" | "deploy-init";
 
 export const PLAN_FORMATS = ["ascii", "json", "mermaid", "dot", "gantt", "mermaid-gantt", "html", "png", "gantt-png"] as const;
 
@@ -185,6 +187,37 @@ export const COMMANDS: readonly CommandSpec[] = [
       "langgoap run examples/domains/village.yaml",
       "langgoap run examples/domains/village.yaml --format html -o run.html",
       "langgoap run examples/domains/village.yaml --open",
+    ],
+  },
+  {
+    name: "deploy-init",
+    summary: "Write a project that serves your actions with the LangGraph API server",
+    usage: "langgoap deploy-init <dir> [options]",
+    description:
+      "Scaffolds a deployable project in <dir>: src/actions.ts (a starter domain to replace with your actions), src/graph.ts (the served graph: input { goal, worldState }, output { status, worldState, plan, executionHistory }), langgraph.json, package.json, src/server.ts (a self-hosted server on PostgreSQL that scales to several processes), tsconfig.json and a README. Existing files are left alone unless --force is given. Exits 0 when written, 2 on bad input.",
+    formats: [],
+    defaultFormat: "",
+    operand: "dir",
+    options: [
+      {
+        name: "graph-id",
+        type: "string",
+        value: "<id>",
+        help: "Graph id in langgraph.json (letters, digits, _ and -). Default: the folder's name.",
+      },
+      {
+        name: "langgoap",
+        type: "string",
+        value: "<version>",
+        help: "The langgoap dependency written to package.json: a range or file:<tarball>. Default: ^ this version.",
+      },
+      { name: "force", type: "boolean", help: "Overwrite files that already exist." },
+      HELP,
+    ],
+    examples: [
+      "langgoap deploy-init my-agent",
+      "langgoap deploy-init services/publisher --graph-id publisher",
+      "cd my-agent && npm install && npm run dev",
     ],
   },
 ];

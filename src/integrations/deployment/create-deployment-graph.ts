@@ -1,12 +1,13 @@
-import { type CompiledGoapGraph, GoapGraph, type GoapGraphOptions } from "../../graph/index.js";
+import { compileServedGraph, GoapGraph, type GoapGraphOptions, type ServedGoapGraph } from "../../graph/index.js";
 import { createPublishingActions } from "./publishing-domain.js";
 
 /**
  * Builds the graph the LangGraph API server serves: a `GoapGraph` over the
- * sample publishing domain, compiled with no checkpointer or store on
- * purpose — the server assigns its own (in memory under `langgraph dev`,
- * PostgreSQL in a deployment), which makes every thread a durable,
- * resumable GOAP run.
+ * sample publishing domain, compiled for serving (input `{ goal,
+ * worldState }`, output `{ status, worldState, plan, executionHistory }`)
+ * with no checkpointer or store on purpose — the server assigns its own to
+ * every graph it loads, which makes every thread a durable, resumable GOAP
+ * run.
  *
  * @example
  * ```ts
@@ -18,6 +19,6 @@ import { createPublishingActions } from "./publishing-domain.js";
  * @param options - `GoapGraph` options (tracer, history, guards, ...). @defaultValue {}
  * @returns The compiled graph.
  */
-export function createDeploymentGraph(options: GoapGraphOptions = {}): CompiledGoapGraph {
-  return new GoapGraph(createPublishingActions(), options).compile({ name: "langgoap_publishing" });
+export function createDeploymentGraph(options: GoapGraphOptions = {}): ServedGoapGraph {
+  return compileServedGraph(new GoapGraph(createPublishingActions(), options), { name: "langgoap_publishing" });
 }

@@ -4,8 +4,8 @@
  * Start a run with `{ "goal": { "published": true }, "worldState": { "topic": "..." } }`,
  * one thread per run; the server supplies the checkpointer.
  */
-import type { CompiledGoapGraph } from "../../graph/index.js";
+import type { ServedGoapGraph } from "../../graph/index.js";
 import { createDeploymentGraph } from "./create-deployment-graph.js";
 
 /** The graph the LangGraph API server loads. */
-export const graph: CompiledGoapGraph = createDeploymentGraph();
+export const graph: ServedGoapGraph = createDeploymentGraph();

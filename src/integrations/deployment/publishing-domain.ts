@@ -5,7 +5,9 @@ import { ActionSpec, type WorldState } from "../../core/index.js";
  * it with the fast writer (cost 1) or the premium writer (cost 4), then
  * publish. The fast writer fails while `fast_writer_down` is true, so a
  * client can watch a deployed run replan to the premium writer by sending
- * `{ "worldState": { "topic": "...", "fast_writer_down": true } }`.
+ * `{ "worldState": { "topic": "...", "fast_writer_down": true } }`. The goal
+ * `{ "newsletter_sent": true }` adds a newsletter that waits for a human's
+ * approval: the run pauses at an interrupt until a client resumes it.
  *
  * Deterministic and offline: the writers compose text from the state.
  *
@@ -50,6 +52,14 @@ export function createPublishingActions(): ActionSpec[] {
       effects: { published: true },
       cost: 1,
       description: "Publish the drafted article.",
+    }),
+    new ActionSpec({
+      name: "send_newsletter",
+      preconditions: { published: true },
+      effects: { newsletter_sent: true },
+      cost: 1,
+      requireHumanApproval: true,
+      description: "Mail the published article to subscribers, once a human approves.",
     }),
   ];
 }

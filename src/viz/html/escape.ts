@@ -1,25 +1,84 @@
+import { displayText, escapeControlChars, truncateText } from "../../core/index.js";
+
+/**
+ * @internal Longest value the report renders, in characters: a longer name,
+ * fact value, error or event is cut with a marker that says how much was
+ * cut, so one huge tool output cannot bloat or freeze the page.
+ */
+export const MAX_VALUE_CHARS = 2000;
+
+/** Deeper parts of the embedded JSON are replaced by a marker (no stack overflow, no unbounded page). */
+const MAX_DATA_DEPTH = 32;
+
 const ENTITIES: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
-/** @internal Escapes text for HTML and SVG content and attribute values. */
-export function escapeHtml(text: string): string {
+function markup(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ENTITIES[c] as string);
 }
 
 /**
- * @internal JSON for an inline `<script type="application/json">`: `<`, `>`,
- * `&` and the line separators are escaped so no value can close the script
- * element or break parsing.
+ * @internal Escapes text for HTML and SVG content and attribute values,
+ * after bounding it to `maxChars` and making control and bidi characters
+ * visible (`\u001b`, `\n`): nothing from data is ever markup or invisible.
+ */
+export function escapeHtml(text: string, maxChars: number = MAX_VALUE_CHARS): string {
+  return markup(displayText(String(text), { maxChars }));
+}
+
+/** @internal Escapes each line like {@link escapeHtml} and keeps the line breaks between them (for tooltips). */
+export function escapeHtmlLines(lines: readonly string[]): string {
+  return lines.map((line) => escapeHtml(line)).join("\n");
+}
+
+/** Values embedded at most; later ones are replaced by a marker. */
+const MAX_DATA_VALUES = 200_000;
+
+/**
+ * @internal A copy of JSON-like data with every string longer than
+ * {@link MAX_VALUE_CHARS} cut (with the marker), parts nested deeper than
+ * {@link MAX_DATA_DEPTH} or past {@link MAX_DATA_VALUES} values replaced by
+ * a marker, and cycles marked: the embedded data is bounded like the page.
+ * Strings are not otherwise changed (they are data for scripts, never shown).
+ */
+export function boundData(value: unknown): unknown {
+  let budget = MAX_DATA_VALUES;
+  const ancestors = new Set<object>();
+  const walk = (item: unknown, depth: number): unknown => {
+    if (--budget < 0) return "[more data: not embedded]";
+    if (typeof item === "string") return truncateText(item, MAX_VALUE_CHARS);
+    if (typeof item !== "object" || item === null) return item;
+    if (ancestors.has(item)) return "[circular]";
+    if (depth >= MAX_DATA_DEPTH) return `[nested deeper than ${MAX_DATA_DEPTH} levels: not embedded]`;
+    const json = (item as { toJSON?: unknown }).toJSON;
+    if (typeof json === "function") return walk(json.call(item), depth + 1);
+    ancestors.add(item);
+    try {
+      if (Array.isArray(item)) return item.map((v) => walk(v, depth + 1));
+      const out: Record<string, unknown> = {};
+      for (const [key, v] of Object.entries(item)) out[truncateText(key, MAX_VALUE_CHARS)] = walk(v, depth + 1);
+      return out;
+    } finally {
+      ancestors.delete(item);
+    }
+  };
+  return walk(value, 0);
+}
+
+/**
+ * @internal JSON for an inline `<script type="application/json">`: strings
+ * bounded by {@link boundData}; control characters and line separators,
+ * `<`, `>` and `&` escaped so no value can close the script element, break
+ * parsing, or reach a terminal that prints the file.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
+  // JSON-spelled escapes: the data parses back unchanged, and the file carries no raw control character.
+  return escapeControlChars(JSON.stringify(boundData(value)))
     .replace(/</g, "\\u003c")
     .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+    .replace(/&/g, "\\u0026");
 }
 
 /** @internal A rough text width for layout: SVG has no measuring before it is rendered. */
 export function textWidth(text: string, fontSizePx: number): number {
-  return Math.ceil(text.length * fontSizePx * 0.62);
+  return Math.ceil(displayText(text, { maxChars: MAX_VALUE_CHARS }).length * fontSizePx * 0.62);
 }

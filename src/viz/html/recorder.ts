@@ -1,8 +1,9 @@
 import type { ActionSpec, PlanningTracer, SearchExpandEvent, WorldState } from "../../core/index.js";
-import { describeValue } from "../../core/index.js";
+import { describeValue, truncateText } from "../../core/index.js";
 import { Plan } from "../../planner/index.js";
 import { describeGoal } from "../describe.js";
 import { formatMs, formatNumber } from "../format.js";
+import { MAX_VALUE_CHARS } from "./escape.js";
 import type { PlanningRound, ReportEvent, RunReport } from "./report-types.js";
 
 /** Options of {@link ReportRecorder}. */
@@ -96,7 +97,8 @@ export class ReportRecorder implements PlanningTracer {
       this.droppedEvents++;
       return;
     }
-    this.events.push({ atMs: now - this.#origin, hook, summary });
+    // Summaries carry tool errors: kept no longer than the report would show them.
+    this.events.push({ atMs: now - this.#origin, hook, summary: truncateText(summary, MAX_VALUE_CHARS) });
   }
 
   onPlanStart(goal: unknown, _state: Readonly<WorldState>, strategyName: string): void {

@@ -45,7 +45,7 @@ export function stepsTable(view: PlanView, outcomes: ReadonlyMap<number, StepOut
     return (
       `<tr data-step="${s.index}"><td>${s.index}</td><td><code class="action-name">${e(s.name)}</code></td>` +
       `<td>${e(formatCost(s.cost))}</td><td>${e(timing)}</td><td><code>${e(pre)}</code></td><td><code>${e(eff)}</code></td>` +
-      `<td>${s.after.length ? e(s.after.join(", ")) : "start"}</td><td class="outcome-${outcome}">${outcome}</td></tr>`
+      `<td>${s.after.length ? e(s.after.join(", ")) : "start"}</td><td class="outcome-${e(outcome)}">${e(outcome)}</td></tr>`
     );
   });
   return (
@@ -83,7 +83,9 @@ export function explanationSection(explanation: NoPlanExplanation): string {
 /** @internal Each planning round: the first plan and every replan with its reason. */
 export function roundsSection(rounds: readonly PlanningRound[], replanCount: number | undefined): string {
   if (rounds.length === 0) {
-    return replanCount === undefined ? "" : section("replans", "Planning rounds and replans", `<p>${replanCount} replan(s).</p>`);
+    return replanCount === undefined
+      ? ""
+      : section("replans", "Planning rounds and replans", `<p>${e(String(replanCount))} replan(s).</p>`);
   }
   const rows = rounds.map((r, i) => {
     const what = r.plan
@@ -111,7 +113,7 @@ export function historySection(history: readonly ReportActionResult[]): string {
     const why = r.success ? "" : [r.failure, r.error].filter(Boolean).join(": ");
     return (
       `<tr><td>${i + 1}</td><td><code>${e(r.actionName)}</code></td><td class="outcome-${outcome}">${outcome}</td>` +
-      `<td>${r.attempts ?? "—"}</td><td>${r.durationMs !== undefined ? e(formatMs(r.durationMs)) : "—"}</td><td>${e(why)}</td></tr>`
+      `<td>${r.attempts === undefined ? "—" : e(String(r.attempts))}</td><td>${r.durationMs !== undefined ? e(formatMs(r.durationMs)) : "—"}</td><td>${e(why)}</td></tr>`
     );
   });
   return section(
@@ -135,7 +137,7 @@ export function eventsSection(events: readonly ReportEvent[], dropped: number): 
     (ev) =>
       `<tr data-hook="${e(ev.hook)}"><td class="mono">${e(formatMs(ev.atMs))}</td><td><code>${e(ev.hook)}</code></td><td>${e(ev.summary)}</td></tr>`,
   );
-  const note = dropped > 0 ? `<p class="muted">${dropped} later event(s) were not kept (recorder cap).</p>` : "";
+  const note = dropped > 0 ? `<p class="muted">${e(String(dropped))} later event(s) were not kept (recorder cap).</p>` : "";
   return section(
     "events",
     "Trace events",

@@ -1,5 +1,6 @@
 import { formatMs, formatNumber } from "../format.js";
 import { viewPlan } from "../plan-view.js";
+import { checkReport } from "./check-report.js";
 import { escapeHtml, jsonForScript } from "./escape.js";
 import {
   eventsSection,
@@ -63,6 +64,12 @@ function safeData(report: RunReport): string {
  * Styles, script and drawings are inline: the file opens offline, requests
  * nothing from the network, and is readable even with scripts off.
  *
+ * Everything in a report is treated as data (histories come back from
+ * stores and checkpoints): its shape is checked first, every value is
+ * HTML-escaped with control and bidi characters shown as visible escapes
+ * (`\u001b`), and any value longer than 2,000 characters — on the page and
+ * in the embedded JSON — is cut with a marker saying how much was cut.
+ *
  * @example
  * ```ts
  * const recorder = new ReportRecorder();
@@ -74,8 +81,11 @@ function safeData(report: RunReport): string {
  * ```
  * @param report - What to show; only `plan` is required.
  * @returns A complete HTML document.
+ * @throws LangGoapError `INVALID_OPTION` naming the first field of the wrong shape, e.g.
+ *   `report.executionHistory[3].attempts must be a non-negative integer`.
  */
 export function renderHtmlReport(report: RunReport): string {
+  checkReport(report);
   const title = report.title ?? "langgoap run report";
   const status = report.status ?? (report.plan ? "found" : "no_plan");
   const history = report.executionHistory ?? [];

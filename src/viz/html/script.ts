@@ -12,7 +12,8 @@ export const REPORT_SCRIPT = `
       var on = chip.getAttribute("aria-pressed") !== "true";
       chip.setAttribute("aria-pressed", on ? "true" : "false");
       var hook = chip.getAttribute("data-hook-filter");
-      document.querySelectorAll('tr[data-hook="' + hook + '"]').forEach(function (row) { row.hidden = !on; });
+      // Hook names are data: escaped so a quote or bracket in one cannot break the selector.
+      document.querySelectorAll('tr[data-hook="' + CSS.escape(hook) + '"]').forEach(function (row) { row.hidden = !on; });
     });
   });
   function mark(step, on) {

@@ -1,6 +1,7 @@
+import { displayText } from "../../core/index.js";
 import { formatConditions, formatEffects } from "../describe.js";
 import { formatCost, formatDuration, type PlanView, type StepView } from "../plan-view.js";
-import { escapeHtml, textWidth } from "./escape.js";
+import { escapeHtml, escapeHtmlLines, MAX_VALUE_CHARS, textWidth } from "./escape.js";
 
 /** How a step fared in a run, for colouring. */
 export type StepOutcome = "succeeded" | "failed" | "planned";
@@ -50,11 +51,13 @@ function edgePath(from: Box, to: Box): string {
   return `M${x1} ${y1} C${x1 + dx} ${y1}, ${x2 - dx} ${y2}, ${x2 - 6} ${y2}`;
 }
 
+/** The visible form of a label (control characters escaped), shortened to fit its box. */
 function truncate(text: string, maxChars: number): string {
-  return text.length <= maxChars ? text : `${text.slice(0, Math.max(1, maxChars - 1))}…`;
+  const shown = displayText(text, { maxChars: MAX_VALUE_CHARS });
+  return shown.length <= maxChars ? shown : `${shown.slice(0, Math.max(1, maxChars - 1))}…`;
 }
 
-function stepTooltip(step: StepView): string {
+function stepTooltip(step: StepView): string[] {
   const lines = [`[${step.index}] ${step.name}`, `cost: ${formatCost(step.cost)}`];
   const duration = formatDuration(step);
   if (duration) lines.push(`duration: ${duration}`);
@@ -62,7 +65,7 @@ function stepTooltip(step: StepView): string {
   lines.push(`preconditions: ${pre.length ? pre.join(", ") : "none"}`);
   lines.push(`effects: ${formatEffects(step.action).join(", ") || "none"}`);
   if (step.after.length) lines.push(`after steps: ${step.after.join(", ")}`);
-  return lines.join("\n");
+  return lines;
 }
 
 /**
@@ -130,7 +133,7 @@ export function renderPlanGraphSvg(view: PlanView, outcomes: ReadonlyMap<number,
     if (duration) details.push(duration);
     return [
       `<g class="node ${outcome}" data-step="${step.index}" tabindex="0">`,
-      `<title>${escapeHtml(stepTooltip(step))}</title>`,
+      `<title>${escapeHtmlLines(stepTooltip(step))}</title>`,
       `<rect x="${box.x}" y="${box.y}" width="${box.w}" height="${box.h}" rx="8"/>`,
       `<text class="node-name" x="${box.x + 12}" y="${box.y + 19}">${escapeHtml(truncate(`[${step.index}] ${step.name}`, maxChars))}</text>`,
       `<text class="node-detail" x="${box.x + 12}" y="${box.y + 36}">${escapeHtml(details.join(" · "))}</text>`,

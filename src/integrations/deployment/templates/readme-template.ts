@@ -1,0 +1,78 @@
+/** @internal `README.md` of a scaffolded deployment. */
+export function readmeTemplate(name: string, graphId: string): string {
+  const fence = "```";
+  return `# ${name}
+
+A goal-driven agent built with [langgoap](https://www.npmjs.com/package/langgoap),
+served with the LangGraph API server. A client sends a goal; the planner finds
+the cheapest sequence of your actions that reaches it, the graph executes it,
+replans when an action fails, and pauses for a human where an action asks for
+approval.
+
+- \`src/actions.ts\` — your actions (preconditions, effects, cost, code). The
+  starter domain researches, drafts (a fast writer that can be down, a premium
+  one), publishes and mails a newsletter after a human approves. Replace it.
+- \`src/graph.ts\` — the served graph: input \`{ goal, worldState }\`, output
+  \`{ status, worldState, plan, executionHistory }\`.
+- \`langgraph.json\` — registers the graph as \`${graphId}\`.
+- \`src/server.ts\` — a self-hosted server on PostgreSQL (see below).
+
+## Develop
+
+${fence}sh
+npm install
+npm run dev        # LangGraph API server on http://localhost:2024, with Studio
+${fence}
+
+Start a run from Studio or any LangGraph SDK client:
+
+${fence}ts
+import { Client } from "@langchain/langgraph-sdk";
+
+const client = new Client({ apiUrl: "http://localhost:2024" });
+const thread = await client.threads.create();
+const result = await client.runs.wait(thread.thread_id, "${graphId}", {
+  input: { goal: { published: true }, worldState: { topic: "GOAP" } },
+});
+// result.status === "goal_achieved"
+
+// An action with requireHumanApproval pauses the run at an interrupt:
+await client.runs.wait(thread.thread_id, "${graphId}", {
+  input: { goal: { newsletter_sent: true }, worldState: { topic: "GOAP" } },
+});
+(await client.threads.getState(thread.thread_id)).next; // ["executor"]
+await client.runs.wait(thread.thread_id, "${graphId}", { command: { resume: true } }); // or false to refuse
+${fence}
+
+Use one thread per run: a thread keeps the state of its last run. Stream a run
+with \`client.runs.stream(threadId, "${graphId}", { input, streamMode: "updates" })\`
+to see each planner, executor and observer step. Each finished run is
+recorded in the server's store under \`["langgoap", "executions", ...]\`
+(\`client.store.searchItems(["langgoap", "executions"], { filter: { threadId } })\`).
+
+The dev server keeps everything in memory (saved to \`.langgraph_api/\` between
+restarts): one process, for development.
+
+## Self-host on PostgreSQL
+
+${fence}sh
+DATABASE_URL=postgresql://user:pass@host:5432/db PORT=8123 npm start
+${fence}
+
+\`src/server.ts\` serves LangGraph's thread and run routes
+(\`createEmbedServer\` from \`@langchain/langgraph-api/experimental/embed\`)
+with a \`PostgresSaver\` and a \`PostgresStore\`. Every process started with the
+same \`DATABASE_URL\` shares threads, checkpoints and execution history: run
+several behind a load balancer, and a run paused on one process is resumed on
+any other. Clients use the same SDK calls, streaming runs
+(\`client.runs.stream\`); the embedded server has no assistants,
+\`runs.wait\` or store routes, and the graph id is the assistant id.
+The embed API is marked experimental by LangGraph.
+
+## LangSmith Deployment
+
+\`langgraph.json\` also builds the managed server image
+(\`npx @langchain/langgraph-cli build -t ${name}\`, or \`up\`), which brings
+its own PostgreSQL and Redis; it needs a LangSmith API key or a license key.
+`;
+}

@@ -1,0 +1,71 @@
+/**
+ * A game developer bundles only `ActionSpec` + `plan` for the browser. With
+ * `"sideEffects": false` and a planning path that never imports the zod
+ * domain loader, the bundle is the planner alone: no zod, no yaml.
+ */
+import { build, type Metafile } from "esbuild";
+import { describe, expect, it } from "vitest";
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+const LIMIT_BYTES = 80 * 1024;
+const USE =
+  'export const found = plan({}, { warm: true }, [new ActionSpec({ name: "light_fire", effects: { warm: true } })])?.actionNames;';
+
+interface Bundle {
+  readonly code: string;
+  /** Bytes each package contributes to the minified output. */
+  readonly packages: Record<string, number>;
+}
+
+/**
+ * Bundles for the browser. Node built-ins are left external, as browser
+ * bundlers do with a warning: a module may name one in code the bundle
+ * drops (`savePlan`'s `import("node:fs/promises")`), and the test then
+ * checks that none is left in the output.
+ */
+async function bundle(imports: string): Promise<Bundle> {
+  const result = await build({
+    stdin: { contents: `${imports}\n${USE}`, resolveDir: ROOT, loader: "ts", sourcefile: "game.ts" },
+    bundle: true,
+    minify: true,
+    platform: "browser",
+    format: "esm",
+    write: false,
+    metafile: true,
+    external: ["node:*"],
+    logLevel: "silent",
+  });
+  const output = Object.values((result.metafile as Metafile).outputs)[0] as Metafile["outputs"][string];
+  const packages: Record<string, number> = {};
+  for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
+    const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
+    const name = match ? (match[1] as string) : "langgoap";
+    if (bytesInOutput > 0) packages[name] = (packages[name] ?? 0) + bytesInOutput;
+  }
+  return { code: (result.outputFiles?.[0]?.text as string) ?? "", packages };
+}
+
+/** Runs the bundle and returns what it planned. */
+async function run(code: string): Promise<unknown> {
+  return ((await import(`data:text/javascript,${encodeURIComponent(code)}`)) as { found: unknown }).found;
+}
+
+describe("a browser bundle of ActionSpec + plan", () => {
+  it("from langgoap/core and langgoap/planner holds the planner only, under 80 KB minified, and plans", async () => {
+    const { code, packages } = await bundle(
+      'import { ActionSpec } from "./src/core/index.ts";\nimport { plan } from "./src/planner/index.ts";',
+    );
+    expect(Object.keys(packages)).toEqual(["langgoap"]);
+    expect(code).not.toContain("node:");
+    expect(code.length).toBeLessThan(LIMIT_BYTES);
+    expect(await run(code)).toEqual(["light_fire"]);
+  });
+
+  it("from the root entry drops every other layer and stays under 80 KB", async () => {
+    const { code, packages } = await bundle('import { ActionSpec, plan } from "./src/index.ts";');
+    expect(Object.keys(packages)).toEqual(["langgoap"]);
+    expect(code).not.toContain("node:");
+    expect(code.length).toBeLessThan(LIMIT_BYTES);
+    expect(await run(code)).toEqual(["light_fire"]);
+  });
+});
