@@ -210,6 +210,7 @@ export {
   type ResolveConditionsOptions,
   type RunSensorsOptions,
   resolveConditions,
+  routeAfterObserver,
   runGuards,
   runSensors,
   type ScoreData,

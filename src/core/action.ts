@@ -15,6 +15,22 @@ export type CostFunction = (state: Readonly<WorldState>) => number;
 export interface ActionContext {
   /** 1-based attempt number under the action's QoS policy. */
   readonly attempt: number;
+  /**
+   * The same for every execution of this plan step: QoS retries, a re-run
+   * after a crash, a resume. Pass it to the systems you call (a payment
+   * API's idempotency key, a row's unique id) so they can drop duplicates.
+   * Inside a graph: `"<runId>:<step>:<action>"`, followed by `":<checkpoint>"`
+   * with a checkpointer (a fork of the run runs its steps under new keys).
+   */
+  readonly idempotencyKey: string;
+  /**
+   * 1 the first time this step starts; 2 when an earlier start did not
+   * finish (the process running it stopped, or an `interrupt()` inside
+   * `execute` paused the run): the earlier start may have had effects, so
+   * check by `idempotencyKey` before doing them again. A step left
+   * unfinished by two stopped processes is not started a third time.
+   */
+  readonly stepAttempt: number;
   /** The run's seeded generator. */
   readonly rng: Rng;
   /** Aborted when the run is cancelled, a sibling in its parallel wave fails, or the attempt's time limit passes. */

@@ -20,7 +20,10 @@ export type LangGoapErrorCode =
   | "INTERPRETER_ERROR"
   | "EXECUTION_ERROR"
   | "TIMEOUT"
-  | "STORE_ERROR";
+  | "STORE_ERROR"
+  | "STEP_CLAIMED"
+  | "NOT_PAUSED"
+  | "NOT_STARTED";
 
 /**
  * The one error class of langgoap. The message names the offending action,

@@ -1,13 +1,18 @@
+import { randomUUID } from "node:crypto";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { type ActionSpec, checkTimeout, createRng, type Rng, type WorldState } from "../core/index.js";
+import { planningKeys } from "../planner/index.js";
 import { type FactTypes, factTypesOfRun } from "./fact-values.js";
+import { activeGoal } from "./goal-planning.js";
 import { type ActionGuard, hasBlockingFailure, runGuards } from "./guards.js";
 import { askHuman } from "./human-approval.js";
 import { sameJson } from "./json.js";
-import { planFromData } from "./plan-data.js";
+import { errorMessage } from "./logger.js";
+import { deviatesFromPlan, planFromData } from "./plan-data.js";
 import { type ActionOutcome, type ExecutionTransitionModel, runAction, type Sleep, timerSleep } from "./run-action.js";
 import { type GoapNodeOptions, NodeRuntime } from "./runtime.js";
 import { type ActionFailureKind, type ActionResult, type GoapState, type GoapStateUpdate, PLANLESS_STATUSES } from "./state.js";
+import { invocationId, recoveryTicketFor, StepJournal, taskCheckpoint } from "./step-journal.js";
 import { emitEvent } from "./stream-events.js";
 
 /** Options of {@link GoapExecutor}. */
@@ -26,10 +31,15 @@ export interface GoapExecutorOptions extends GoapNodeOptions {
 export const DEFAULT_ACTION_TIMEOUT_MS = 300_000;
 
 /**
- * The `executor` node: runs the plan's next step. Before running it checks
- * guards and, for actions that require it, asks a human through LangGraph's
- * `interrupt()`; then it executes with the action's QoS retries, applies the
- * result rule and the effect validator, and appends an {@link ActionResult}.
+ * The `executor` node: runs the plan's next step. A world changed since
+ * the plan was made (an `updateState` between steps) runs nothing, and the
+ * observer replans. Otherwise it checks guards and, for actions that
+ * require it, asks a human through LangGraph's `interrupt()`; with a
+ * checkpointer it then claims the step (so two invocations continuing the
+ * thread from one checkpoint never both run it, and a step re-run after a
+ * crash is told so through `stepAttempt`); then it executes with the
+ * action's QoS retries and a stable `idempotencyKey`, applies the result
+ * rule and the effect validator, and appends an {@link ActionResult}.
  * Actions are re-bound by name, so plans restored from checkpoints run.
  *
  * @example
@@ -71,16 +81,47 @@ export class GoapExecutor {
       return { lastStepResultCount: 0 };
     const step = state.currentStep;
     if (!state.plan || step < 0 || step >= state.plan.actions.length) return this.#nothingToRun(state);
+    // The world changed since the plan was made (an updateState between steps): run nothing; the observer replans.
+    if (this.#worldChanged(state)) return { lastStepResultCount: 0 };
 
     const plan = planFromData(state.plan, this.runtime.actionsByName);
     const wave = this.selectWave(plan.actions, step);
     const actions = wave.map((i) => plan.actions[i] as ActionSpec);
+    // Every executor step appends to the history, so its length names the step within the run.
+    const position = state.executionHistory.length;
+    // The planner names every run; a run planned elsewhere is named by this step's checkpoint (stable when it runs again).
+    const runId = state.runId ?? taskCheckpoint(config)?.checkpointId ?? randomUUID();
+    const claims = StepJournal.forTask(config, runId);
+    const journal = claims?.journal;
+    const stepRef = { position, checkpoint: claims?.checkpoint ?? "" };
+    const ticket = journal ? recoveryTicketFor(config, runId, stepRef) : null;
+    // A recovery finishes the step with the answers the stopped invocation acted on, instead of asking again.
+    const presets = ticket && journal ? await journal.answers(stepRef) : {};
     const humanInput = { ...state.humanInput };
-    const cleared = await this.#preflight(actions, state.worldState, humanInput);
+    const cleared = await this.#preflight(actions, state.worldState, humanInput, presets);
+    const answers: Record<string, unknown> = {};
+    for (const action of actions)
+      if (action.requireHumanApproval !== false && action.name in humanInput) answers[action.name] = humanInput[action.name];
+    const label = actions.map((a) => `"${a.name}"`).join(", ");
+    const claim = journal
+      ? await journal.claim(stepRef, answers, { ticket, invocation: invocationId(config) }, label)
+      : { slot: 1, stepAttempt: 1, crashes: 0 };
     if (!cleared.ok) return this.#failed(state, [cleared.refusal], humanInput);
+    const keys = actions.map((action, i) => idempotencyKey(runId, position + i, action, stepRef.checkpoint));
+    if (claim.crashes >= 2) return this.#failed(state, await this.#crashed(actions, cleared.world, keys), humanInput);
 
     const rng = createRng(state.rngState);
-    const outcomes = await this.#runWave(actions, cleared.world, rng, factTypesOfRun(this.runtime, state.goal), config);
+    let outcomes: ActionOutcome[];
+    try {
+      outcomes = await this.#runWave(actions, cleared.world, rng, factTypesOfRun(this.runtime, state.goal), config, {
+        keys,
+        stepAttempt: claim.stepAttempt,
+      });
+    } catch (error) {
+      // This invocation stops alive (an interrupt inside execute, a run error): the step may start again without a recovery.
+      if (journal) await journal.release(stepRef, claim.slot).catch((e: unknown) => this.#releaseFailed(e));
+      throw error;
+    }
     const results = outcomes.map((o) => o.result);
     const failed = results.some((r) => !r.success);
     // Successful actions really happened, even in a failed wave: their changes are kept.
@@ -94,19 +135,49 @@ export class GoapExecutor {
       lastStepResultCount: results.length,
       rngState: rng.state(),
       humanInput,
+      ...(state.runId ? {} : { runId }),
     };
+  }
+
+  /** True when the world differs, on planning keys, from what the plan expects before this step (never under a `never` policy). */
+  #worldChanged(state: GoapState): boolean {
+    if (!state.goal || !state.plan) return false;
+    const goal = activeGoal(this.runtime.goals.restore(state.goal), state.currentSubgoalIndex);
+    if (goal.policy.replanStrategy === "never") return false;
+    return deviatesFromPlan(state.worldState, state.plan, state.currentStep, planningKeys(goal, this.runtime.actions));
+  }
+
+  /** Results for a step two stopped processes left unfinished: it is not started a third time. */
+  async #crashed(actions: readonly ActionSpec[], world: WorldState, keys: readonly string[]): Promise<ActionResult[]> {
+    return Promise.all(
+      actions.map((action, i) =>
+        this.#refuse(
+          action,
+          world,
+          "crashed",
+          `crashed: action "${action.name}" was running when its process stopped, twice (idempotency key ${keys[i]}); it is not started a third time`,
+        ),
+      ),
+    );
+  }
+
+  #releaseFailed(error: unknown): void {
+    this.runtime.logger.warn(
+      `the step claim could not be released: ${errorMessage(error)}; continue the thread with graph.recover(config)`,
+    );
   }
 
   /**
    * Guards for every action of the wave, then human approvals (each an
-   * interrupt on the first pass), all before anything runs. Form answers are
-   * written into the world the wave starts from; every answer is recorded
-   * in `humanInput`.
+   * interrupt on the first pass, or a preset answer), all before anything
+   * runs. Form answers are written into the world the wave starts from;
+   * every answer is recorded in `humanInput`.
    */
   async #preflight(
     actions: readonly ActionSpec[],
     worldState: WorldState,
     humanInput: Record<string, unknown>,
+    presets: Readonly<Record<string, unknown>>,
   ): Promise<{ ok: true; world: WorldState } | { ok: false; refusal: ActionResult }> {
     let world: WorldState = { ...worldState };
     for (const action of actions) {
@@ -114,7 +185,7 @@ export class GoapExecutor {
       if (refusal) return { ok: false, refusal };
     }
     for (const action of actions) {
-      const decision = askHuman(action, world);
+      const decision = askHuman(action, world, action.name in presets ? { answer: presets[action.name] } : undefined);
       if (decision.input !== undefined) humanInput[action.name] = decision.input;
       if (!decision.approved) return { ok: false, refusal: await this.#refuse(action, world, decision.failure, decision.error) };
       if (typeof action.requireHumanApproval === "object") world = { ...world, [action.humanInputKey ?? action.name]: decision.input };
@@ -133,6 +204,7 @@ export class GoapExecutor {
     rng: Rng,
     factTypes: FactTypes,
     config: LangGraphRunnableConfig | undefined,
+    step: { readonly keys: readonly string[]; readonly stepAttempt: number },
   ): Promise<ActionOutcome[]> {
     const rngs = actions.map(() => rng.fork());
     const waveAbort = new AbortController();
@@ -150,6 +222,8 @@ export class GoapExecutor {
             config,
             factTypes,
             timeoutMs: this.#timeoutMs,
+            idempotencyKey: step.keys[i] as string,
+            stepAttempt: step.stepAttempt,
           });
           if (!outcome.result.success) waveAbort.abort();
           const { success, error } = outcome.result;
@@ -218,6 +292,15 @@ export class GoapExecutor {
     };
     return { status: "error", replanReason: "No action to execute", executionHistory: [result], lastStepResultCount: 1 };
   }
+}
+
+/**
+ * The key an action's execution keeps across retries, crashes and resumes:
+ * the run, the step's position, the action, and the checkpoint the step runs
+ * from (a fork of the run runs its steps under new keys).
+ */
+function idempotencyKey(runId: string, position: number, action: ActionSpec, checkpoint: string): string {
+  return `${runId}:${position}:${action.name}${checkpoint ? `:${checkpoint}` : ""}`;
 }
 
 /** `target` plus every key `after` changed relative to `base` (added, changed or removed). */

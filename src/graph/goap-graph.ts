@@ -29,6 +29,7 @@ import { type PlanData, planFromData } from "./plan-data.js";
 import { GoapPlanner } from "./planner.js";
 import { createGoapStateAnnotation, type GoapState, type GoapStateAnnotation, type GoapStateUpdate } from "./state.js";
 import { buildStateGraph, type CompiledGoapGraph, type GoapRunResult, type GoapStateGraph, type GoapStreamOptions } from "./state-graph.js";
+import { RECOVER_KEY, type RecoveryTicket, StepJournal } from "./step-journal.js";
 
 function check(condition: boolean, field: string, expected: string, value: unknown): void {
   if (!condition) {
@@ -40,7 +41,7 @@ function check(condition: boolean, field: string, expected: string, value: unkno
  * Plans that run as real LangGraph graphs. `compile()` returns a
  * `CompiledStateGraph` with nodes `planner` → `executor` → `observer`, the
  * observer routing back to the planner (replan), to the executor (next
- * step) or to the end with a `Command`. The state is plain JSON: any
+ * step) or to the end through a conditional edge. The state is plain JSON: any
  * checkpointer can persist it, and a run interrupted for human approval
  * resumes in a fresh `GoapGraph` built from the same actions.
  *
@@ -115,8 +116,10 @@ export class GoapGraph {
 
   /**
    * Compiles to a LangGraph `CompiledStateGraph` whose default recursion
-   * limit is {@link GoapGraph.recursionLimit}. The last compiled graph is
-   * the one {@link GoapGraph.invoke} and {@link GoapGraph.stream} use.
+   * limit is {@link GoapGraph.recursionLimit} and whose default durability
+   * is `"sync"` (every step's checkpoint is saved before the next step
+   * starts: the execution guarantee depends on it). The last compiled graph
+   * is the one {@link GoapGraph.invoke} and {@link GoapGraph.stream} use.
    */
   compile(options: GoapCompileOptions = {}): CompiledGoapGraph {
     const compiled = this.builder()
@@ -127,7 +130,8 @@ export class GoapGraph {
         ...(options.interruptAfter ? { interruptAfter: options.interruptAfter as GoapNodeName[] | "*" } : {}),
         ...(options.name ? { name: options.name } : {}),
       })
-      .withConfig({ recursionLimit: this.recursionLimit });
+      // "sync": each step's checkpoint is saved before the next step starts, so a finished action is never lost to a crash.
+      .withConfig({ recursionLimit: this.recursionLimit, durability: "sync" });
     this.#compiled = compiled as CompiledGoapGraph;
     return this.#compiled;
   }
@@ -162,6 +166,7 @@ export class GoapGraph {
       lastStepResultCount: 0,
       skippedSubgoals: [],
       runId: randomUUID(),
+      nextNode: null,
     };
   }
 
@@ -266,8 +271,12 @@ export class GoapGraph {
   }
 
   /**
-   * Resumes a run paused at a human-approval interrupt with the human's
-   * answer (`true`/`false`/`{ approved, reason }`, or a form value).
+   * Resumes a paused run (at a human-approval interrupt, or stopped by
+   * `interruptBefore`/`interruptAfter` or an `updateState`) with the human's
+   * answer (`true`/`false`/`{ approved, reason }`, or a form value), from
+   * the checkpoint it is paused at. A thread that has no run or whose run
+   * has ended is a `NOT_PAUSED` error. When two callers resume the same
+   * pause, one runs the step and the other gets a `STEP_CLAIMED` error.
    *
    * @example
    * ```ts
@@ -275,7 +284,84 @@ export class GoapGraph {
    * ```
    */
   async resume(answer: unknown, config: LangGraphRunnableConfig): Promise<GoapRunResult> {
-    return invokeKeepingState(this.#app(), new Command({ resume: answer }), config);
+    const { app, snapshot, threadId } = await this.#thread(config, "resume");
+    // A thread is paused while tasks wait (LangGraph's `next` can be empty for a node interrupted twice, `tasks` is not).
+    if (snapshot.createdAt === undefined || snapshot.tasks.length === 0) {
+      const status =
+        snapshot.createdAt === undefined
+          ? "it has no run"
+          : `its run has ended (status ${describeValue((snapshot.values as GoapState).status)})`;
+      throw new LangGoapError(
+        "NOT_PAUSED",
+        `GoapGraph.resume: thread "${threadId}" is not paused, ${status}: no question waits for an answer; start a run with graph.invoke(goal, worldState, config)`,
+        { threadId },
+      );
+    }
+    // Pinned to the checkpoint seen paused: a caller that comes late forks from it and loses the step's claim.
+    const checkpointId = snapshot.config.configurable?.checkpoint_id as string | undefined;
+    const pinned = { ...config, configurable: { ...config.configurable, ...(checkpointId ? { checkpoint_id: checkpointId } : {}) } };
+    return invokeKeepingState(app, new Command({ resume: answer }), pinned);
+  }
+
+  /**
+   * Continues a run that stopped without ending: its process was killed or
+   * crashed, or a step threw. It resumes from the last saved checkpoint; a
+   * step that had finished is not run again, and a step that was running
+   * when the process stopped runs once more with the same
+   * `idempotencyKey` and `stepAttempt` 2 (a step left unfinished twice is
+   * not started a third time: it fails as `crashed`). Call it only when the
+   * invocation that ran the thread is gone: a live one would see its step
+   * run twice. Any other invocation that meets the claimed step gets a
+   * `STEP_CLAIMED` error, except one under the claimant's `run_id` (the
+   * LangGraph API server retrying a run whose worker died). A run that has
+   * ended is returned as it is; a thread with no checkpoint (killed before
+   * its first step was saved) is a `NOT_STARTED` error.
+   *
+   * @example
+   * ```ts
+   * // In a fresh process, after the one running thread "t1" was killed:
+   * const graph = new GoapGraph(actions);
+   * graph.compile({ checkpointer: PostgresSaver.fromConnString(url) });
+   * const result = await graph.recover({ configurable: { thread_id: "t1" } });
+   * ```
+   */
+  async recover(config: LangGraphRunnableConfig): Promise<GoapRunResult> {
+    const { app, snapshot, threadId, checkpointer } = await this.#thread(config, "recover");
+    if (snapshot.createdAt === undefined) {
+      throw new LangGoapError(
+        "NOT_STARTED",
+        `GoapGraph.recover: thread "${threadId}" has no checkpoint: its run never started (or was killed before its first step was saved); ` +
+          "start it with graph.invoke(goal, worldState, config)",
+        { threadId },
+      );
+    }
+    const values = snapshot.values as GoapState;
+    if (snapshot.tasks.length === 0) return values as GoapRunResult;
+    const configurable: Record<string, unknown> = { ...config.configurable };
+    const checkpoint = snapshot.config.configurable?.checkpoint_id;
+    if (values.runId && typeof checkpoint === "string") {
+      // The step the stopped invocation may have left claimed (run from the checkpoint it stopped at): this recovery may take it over, and only it.
+      const step = { position: values.executionHistory.length, checkpoint };
+      const checkpointNs = typeof configurable.checkpoint_ns === "string" ? configurable.checkpoint_ns : "";
+      const log = await new StepJournal(checkpointer, threadId, checkpointNs, values.runId).read(step);
+      const ticket: RecoveryTicket = { runId: values.runId, ...step, slot: Math.max(0, ...log.claims.keys()) };
+      configurable[RECOVER_KEY] = ticket;
+    }
+    return invokeKeepingState(app, null, { ...config, configurable });
+  }
+
+  async #thread(config: LangGraphRunnableConfig, method: string) {
+    const app = this.#app();
+    const checkpointer = app.checkpointer;
+    const threadId = config?.configurable?.thread_id;
+    if (!checkpointer || typeof checkpointer !== "object" || typeof threadId !== "string") {
+      throw new LangGoapError(
+        "INVALID_OPTION",
+        `GoapGraph.${method} needs a graph compiled with a checkpointer (graph.compile({ checkpointer })) and config.configurable.thread_id`,
+        { method },
+      );
+    }
+    return { app, checkpointer, threadId, snapshot: await app.getState(config) };
   }
 }
 

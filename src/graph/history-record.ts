@@ -12,7 +12,7 @@ function outcomeOf(status: GoapStatus, terminationIsError: boolean): ExecutionRe
   return "failed";
 }
 
-/** @internal The record of a run that just ended. */
+/** @internal The record of a run that just ended (its id is the run's id, so stores keep one record a run). */
 export function buildExecutionRecord(
   state: GoapState,
   goal: GoalSpec,
@@ -32,6 +32,8 @@ export function buildExecutionRecord(
     }
   }
   return {
+    // One record per run: a run that ends again after a crash rewrites it instead of adding another.
+    ...(state.runId ? { id: state.runId } : {}),
     goalHash: computeGoalHash(goal),
     goalConditions: goal.conditions,
     planActions: [...(state.plan?.actions ?? [])],

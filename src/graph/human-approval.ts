@@ -42,22 +42,39 @@ function formSchemaOf(schema: ZodType): unknown {
   }
 }
 
-/** LangGraph's `interrupt()`, with the missing-checkpointer error explained in GOAP terms. */
-function ask(action: ActionSpec, request: HumanRequest): unknown {
+/** @internal True for LangGraph's error of an `interrupt()` in a graph compiled without a checkpointer. */
+export function isMissingCheckpointer(error: unknown): boolean {
+  return error instanceof GraphValueError && (error as { lc_error_code?: string }).lc_error_code === "MISSING_CHECKPOINTER";
+}
+
+/**
+ * @internal The error for an `interrupt()` that cannot pause the run: a
+ * configuration mistake, reported at once (never an action failure to retry).
+ */
+export function missingCheckpointerError(action: ActionSpec, what: string, cause: unknown): LangGoapError {
+  return new LangGoapError(
+    "INVALID_OPTION",
+    `action "${action.name}" ${what}, which pauses the run: compile with a checkpointer ` +
+      "(graph.compile({ checkpointer: new MemorySaver() })) and pass a thread_id",
+    { action: action.name },
+    { cause },
+  );
+}
+
+/** LangGraph's `interrupt()` (or the answer already given, `preset`), with the missing-checkpointer error explained in GOAP terms. */
+function ask(action: ActionSpec, request: HumanRequest, preset: PresetAnswer | undefined): unknown {
+  if (preset) return preset.answer;
   try {
     return interrupt(request);
   } catch (error) {
-    if (error instanceof GraphValueError && (error as { lc_error_code?: string }).lc_error_code === "MISSING_CHECKPOINTER") {
-      throw new LangGoapError(
-        "INVALID_OPTION",
-        `action "${action.name}" asks for human approval, which pauses the run: compile with a checkpointer ` +
-          "(graph.compile({ checkpointer: new MemorySaver() })) and pass a thread_id",
-        { action: action.name },
-        { cause: error },
-      );
-    }
+    if (isMissingCheckpointer(error)) throw missingCheckpointerError(action, "asks for human approval", error);
     throw error;
   }
+}
+
+/** @internal An answer recorded before a crash, used instead of asking again. */
+export interface PresetAnswer {
+  readonly answer: unknown;
 }
 
 function readApproval(answer: unknown): HumanDecision {
@@ -84,9 +101,10 @@ function readApproval(answer: unknown): HumanDecision {
  * first pass the graph pauses here; when resumed (`Command({ resume })`) the
  * node runs again and this returns the answer. Only `true` or
  * `{ approved: true }` approve; a form answer must pass the action's zod
- * schema, and its parsed value is returned as `input`.
+ * schema, and its parsed value is returned as `input`. A `preset` answer
+ * (one a crashed invocation already acted on) is read instead of asking.
  */
-export function askHuman(action: ActionSpec, worldState: Readonly<WorldState>): HumanDecision {
+export function askHuman(action: ActionSpec, worldState: Readonly<WorldState>, preset?: PresetAnswer): HumanDecision {
   const requirement = action.requireHumanApproval;
   if (requirement === false) return { approved: true };
   if (requirement === true) {
@@ -97,7 +115,7 @@ export function askHuman(action: ActionSpec, worldState: Readonly<WorldState>): 
       effects: toJsonValue(action.toJSON().effects),
       worldState: toJsonValue(worldState),
     };
-    return readApproval(ask(action, request));
+    return readApproval(ask(action, request, preset));
   }
   const request: FormRequest = {
     type: "goap_action_form",
@@ -106,7 +124,7 @@ export function askHuman(action: ActionSpec, worldState: Readonly<WorldState>): 
     preconditions: toJsonValue(action.preconditions),
     worldState: toJsonValue(worldState),
   };
-  const answer = ask(action, request);
+  const answer = ask(action, request, preset);
   const parsed = requirement.safeParse(answer);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.length ? i.path.join(".") : "(root)"}: ${i.message}`).join("; ");

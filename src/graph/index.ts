@@ -31,7 +31,7 @@ export {
   type StoreExecutionHistoryOptions,
 } from "./history/index.js";
 export type { ApprovalRequest, ApprovalResponse, FormRequest, HumanRequest } from "./human-approval.js";
-export { GoapObserver, type GoapObserverOptions, type ObserverTarget } from "./observer.js";
+export { GoapObserver, type GoapObserverOptions, type ObserverTarget, routeAfterObserver } from "./observer.js";
 export { ParallelGoapExecutor } from "./parallel-executor.js";
 export { bindAction, type PlanData, planFromData, planToData, type ScoreData } from "./plan-data.js";
 export { loadPlan, savePlan } from "./plan-files.js";

@@ -1,11 +1,11 @@
-import { Command, END, type LangGraphRunnableConfig } from "@langchain/langgraph";
-import { type ActionSpec, factOf, type GoalSpec, MultiGoal, type ReplanStrategy, type WorldState } from "../core/index.js";
+import { END, type LangGraphRunnableConfig } from "@langchain/langgraph";
+import { type ActionSpec, type GoalSpec, MultiGoal, type ReplanStrategy } from "../core/index.js";
 import { planningKeys } from "../planner/index.js";
 import { activeGoal } from "./goal-planning.js";
 import { type ExecutionHistory, historyForStore } from "./history/index.js";
 import { buildExecutionRecord, recordExecution } from "./history-record.js";
-import { sameJson } from "./json.js";
 import { errorMessage } from "./logger.js";
+import { deviatesFromPlan } from "./plan-data.js";
 import { runIdentity } from "./run-identity.js";
 import { type GoapNodeOptions, NodeRuntime } from "./runtime.js";
 import {
@@ -14,13 +14,31 @@ import {
   type GoapStatus,
   IMMEDIATE_BLACKLIST,
   NEVER_READMITTED,
+  type ObserverTarget,
   PLANLESS_STATUSES,
+  TERMINAL_STATUSES,
 } from "./state.js";
 import { emitEvent } from "./stream-events.js";
 import type { EarlyTermination, TerminationPolicy } from "./termination.js";
 
-/** Where the observer sends the run next. */
-export type ObserverTarget = "planner" | "executor" | typeof END;
+export type { ObserverTarget } from "./state.js";
+
+/**
+ * The observer's conditional edge: the node it decided on (`nextNode`). A
+ * state that carries no decision (edited before any observer ran) ends
+ * when its status is terminal, plans when it has no plan, and otherwise
+ * runs the next step, whose executor replans if the world has changed.
+ *
+ * @example
+ * ```ts
+ * builder.addConditionalEdges("observer", routeAfterObserver, ["planner", "executor", END]);
+ * ```
+ */
+export function routeAfterObserver(state: Pick<GoapState, "nextNode" | "status" | "plan">): ObserverTarget {
+  if (state.nextNode) return state.nextNode;
+  if (TERMINAL_STATUSES.has(state.status)) return END;
+  return state.plan ? "executor" : "planner";
+}
 
 /** Options of {@link GoapObserver}. */
 export interface GoapObserverOptions extends GoapNodeOptions {
@@ -31,8 +49,9 @@ export interface GoapObserverOptions extends GoapNodeOptions {
 }
 
 /**
- * The `observer` node: decides after every executed step, and routes with a
- * LangGraph `Command`. In order: termination policies; a missing goal or an
+ * The `observer` node: decides after every executed step and writes the
+ * decision to `nextNode`, which the node's conditional edge follows (so an
+ * `updateState` made as the observer routes the same way). In order: termination policies; a missing goal or an
  * executor error; the goal (for a MultiGoal, the current subgoal: a
  * sequential one moves on to the next subgoal); no plan; a failed action
  * (counted, blacklisted past `maxRetries`, then replanned unless the policy
@@ -44,7 +63,9 @@ export interface GoapObserverOptions extends GoapNodeOptions {
  * @example
  * ```ts
  * const observer = new GoapObserver(actions, { terminationPolicies: [new MaxActionsPolicy(20)] });
- * builder.addNode("observer", (state, config) => observer.run(state, config), { ends: ["planner", "executor", END] });
+ * builder
+ *   .addNode("observer", (state, config) => observer.run(state, config))
+ *   .addConditionalEdges("observer", routeAfterObserver, ["planner", "executor", END]);
  * ```
  */
 export class GoapObserver {
@@ -59,7 +80,7 @@ export class GoapObserver {
   }
 
   /** Decides where the run goes after `state`. */
-  async run(state: GoapState, config?: LangGraphRunnableConfig): Promise<Command<unknown, GoapStateUpdate, ObserverTarget>> {
+  async run(state: GoapState, config?: LangGraphRunnableConfig): Promise<GoapStateUpdate> {
     const termination = await this.#checkTermination(state);
     if (termination) {
       return this.#end(state, config, "terminated", `${termination.policyName}: ${termination.reason}`, {}, termination.error);
@@ -134,12 +155,11 @@ export class GoapObserver {
     return { actionFailureCounts: counts, blacklistedActions: blacklist, readmittedActions: readmitted };
   }
 
-  /** True when the world differs from what the plan expected after the last executed step, on planning keys. */
+  /** True when the world differs, on planning keys, from what the plan expects before its next step. */
   #deviates(state: GoapState, goal: GoalSpec): boolean {
-    const plan = state.plan;
-    if (!plan || state.currentStep <= 0 || state.currentStep > plan.expectedStates.length) return false;
-    const expected = plan.expectedStates[state.currentStep - 1] as WorldState;
-    return planningKeys(goal, this.runtime.actions).some((key) => !sameJson(factOf(state.worldState, key), factOf(expected, key)));
+    return (
+      state.plan !== null && deviatesFromPlan(state.worldState, state.plan, state.currentStep, planningKeys(goal, this.runtime.actions))
+    );
   }
 
   async #replan(
@@ -148,22 +168,22 @@ export class GoapObserver {
     goal: GoalSpec,
     reason: string,
     extra: GoapStateUpdate = {},
-  ): Promise<Command<unknown, GoapStateUpdate, ObserverTarget>> {
+  ): Promise<GoapStateUpdate> {
     const max = goal.policy.maxReplans;
     if (max > 0 && state.replanCount >= max) return this.#end(state, config, "failed", `max_replans_exceeded (${max})`, extra);
     return this.#goto("planner", { replanReason: reason, ...extra });
   }
 
   /** The end of a run whose goal holds: `partially_achieved` when subgoals were skipped on the way, naming them. */
-  #achieved(state: GoapState, config: LangGraphRunnableConfig | undefined): Promise<Command<unknown, GoapStateUpdate, ObserverTarget>> {
+  #achieved(state: GoapState, config: LangGraphRunnableConfig | undefined): Promise<GoapStateUpdate> {
     const skipped = state.skippedSubgoals ?? [];
     if (skipped.length === 0) return this.#end(state, config, "goal_achieved", null);
     const names = skipped.map((s) => `${s.index} (${s.goal}): ${s.reason}`).join("; ");
     return this.#end(state, config, "partially_achieved", `skipped subgoal${skipped.length > 1 ? "s" : ""} ${names}`);
   }
 
-  #goto(target: "planner" | "executor", update: GoapStateUpdate): Command<unknown, GoapStateUpdate, ObserverTarget> {
-    return new Command({ goto: target, update });
+  #goto(target: "planner" | "executor", update: GoapStateUpdate): GoapStateUpdate {
+    return { ...update, nextNode: target };
   }
 
   async #end(
@@ -173,7 +193,7 @@ export class GoapObserver {
     reason: string | null,
     extra: GoapStateUpdate = {},
     terminationIsError = true,
-  ): Promise<Command<unknown, GoapStateUpdate, ObserverTarget>> {
+  ): Promise<GoapStateUpdate> {
     if (status === "goal_achieved") await this.runtime.trace("onGoalAchieved", state.worldState);
     // The planner already reported a missing plan when it happened.
     else if (!PLANLESS_STATUSES.has(status)) await this.runtime.trace("onPlanFailed", reason ?? status, 0);
@@ -199,6 +219,6 @@ export class GoapObserver {
         await recordExecution(history, record, this.runtime);
       }
     }
-    return new Command({ goto: END, update: { status, replanReason: reason, ...extra } });
+    return { status, replanReason: reason, ...extra, nextNode: END };
   }
 }

@@ -9,7 +9,7 @@ import {
   type WorldState,
 } from "../core/index.js";
 import { Plan } from "../planner/index.js";
-import { toJsonValue } from "./json.js";
+import { sameJson, toJsonValue } from "./json.js";
 
 /** A score as JSON. */
 export type ScoreData = ScoreJson;
@@ -24,6 +24,8 @@ export interface PlanData {
   readonly actions: readonly string[];
   /** The planning-relevant part of the state expected after each action. */
   readonly expectedStates: readonly WorldState[];
+  /** The planning-relevant part of the state the plan starts from (absent in plans saved by older versions). */
+  readonly startState?: WorldState;
   readonly totalCost: number;
   readonly score: ScoreData;
   readonly metadata: Readonly<Record<string, unknown>>;
@@ -35,11 +37,12 @@ function pick(state: Readonly<WorldState>, keys: readonly string[]): WorldState 
   return out;
 }
 
-/** The checkpoint-safe form of `plan`, keeping only `keys` of each expected state. */
-export function planToData(plan: Plan, keys: readonly string[]): PlanData {
+/** The checkpoint-safe form of `plan`, keeping only `keys` of each expected state (and of `start`, the state it was made from). */
+export function planToData(plan: Plan, keys: readonly string[], start?: Readonly<WorldState>): PlanData {
   return {
     actions: plan.actionNames,
     expectedStates: plan.expectedStates.map((s) => toJsonValue<WorldState>(pick(s, keys))),
+    ...(start ? { startState: toJsonValue<WorldState>(pick(start, keys)) } : {}),
     totalCost: plan.totalCost,
     score: scoreToJson(plan.score),
     metadata: toJsonValue<Record<string, unknown>>(plan.metadata) ?? {},
@@ -70,4 +73,17 @@ export function bindAction(name: string, actionsByName: ReadonlyMap<string, Acti
     `the plan in graph state names action "${name}", which this graph does not have; known actions: [${[...actionsByName.keys()].join(", ")}]`,
     { action: name },
   );
+}
+
+/**
+ * @internal True when `world` differs on `keys` from what `plan` expects
+ * before step `step` (after step `step - 1`; the start state for step 0).
+ * Unknown expectations (a step out of range, an old plan without a start
+ * state) never count as a deviation.
+ */
+export function deviatesFromPlan(world: Readonly<WorldState>, plan: PlanData, step: number, keys: readonly string[]): boolean {
+  const expected =
+    step === 0 ? plan.startState : step > 0 && step <= plan.expectedStates.length ? plan.expectedStates[step - 1] : undefined;
+  if (!expected) return false;
+  return keys.some((key) => !sameJson(world[key], expected[key]));
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { ConditionResolver } from "../core/index.js";
 import { type ActionSpec, checkTimeout, describeValue, type GoalSpec, LangGoapError, MultiGoal, type WorldState } from "../core/index.js";
@@ -15,9 +16,10 @@ import {
   type SkippedSubgoal,
 } from "./goal-planning.js";
 import { planFromData, planToData } from "./plan-data.js";
+import { runIdentity } from "./run-identity.js";
 import { type GoapNodeOptions, NodeRuntime } from "./runtime.js";
 import { runSensors, type Sensor } from "./sensors.js";
-import type { GoapState, GoapStateUpdate } from "./state.js";
+import { type ActionFailureKind, FINAL_FAILURES, type GoapState, type GoapStateUpdate } from "./state.js";
 import { emitEvent } from "./stream-events.js";
 import { MulticastStuckHandler, type StuckHandler } from "./stuck.js";
 
@@ -149,6 +151,8 @@ export class GoapPlanner {
       currentStep: 0,
       replanCount,
       wallClockStartedAt,
+      // A run started without an id (a raw input) takes the platform's run_id or draws one: its idempotency keys must hold across crashes.
+      ...(state.runId ? {} : { runId: runIdentity(config).runId ?? randomUUID() }),
       reflectionContext: this.#reflections(state.reflectionContext),
       ...(goalChanged ? { goal } : {}),
     };
@@ -174,11 +178,19 @@ export class GoapPlanner {
       const status = result.status === "budget_exhausted" || result.status === "aborted" ? result.status : "no_plan";
       await this.runtime.trace("onPlanFailed", status, durationMs);
       emitEvent(config, { kind: "no_plan", suggestion: result.explanation?.suggestion ?? "", status });
+      const excluded = excludedActions(state);
+      const why = excluded.map((e) => `${e.action} (${e.failure === "crashed" ? "crashed twice" : "refused by a human"})`);
+      const replanReason =
+        status !== "no_plan"
+          ? (result.explanation?.suggestion ?? status)
+          : excluded.length
+            ? `no plan without the actions excluded from this run: ${why.join(", ")}`
+            : undefined;
       return {
         ...common,
         plan: null,
         status,
-        ...(status === "no_plan" ? {} : { replanReason: result.explanation?.suggestion ?? status }),
+        ...(replanReason === undefined ? {} : { replanReason }),
         noPlanExplanation: result.explanation,
         currentSubgoalIndex: result.subgoalIndex,
       };
@@ -188,7 +200,7 @@ export class GoapPlanner {
     emitEvent(config, { kind: "plan", actions: result.plan.actionNames, totalCost: result.plan.totalCost, replan: wasReplan });
     return {
       ...common,
-      plan: planToData(result.plan, planningKeys(result.goal, this.runtime.actions)),
+      plan: planToData(result.plan, planningKeys(result.goal, this.runtime.actions), world),
       status: "executing",
       noPlanExplanation: null,
       currentSubgoalIndex: result.subgoalIndex,
@@ -266,10 +278,16 @@ export class GoapPlanner {
     return world;
   }
 
-  /** All actions but those with `canRerun: false` that already succeeded in this run. */
+  /**
+   * All actions but those with `canRerun: false` that already succeeded in
+   * this run, and those excluded from it: a human refused them (a denied
+   * approval, an invalid form: a human's answer is final) or they crashed
+   * their process twice. No blacklist fallback brings those back.
+   */
   #usableActions(state: GoapState): readonly ActionSpec[] {
     const done = new Set(state.executionHistory.filter((r) => r.success).map((r) => r.actionName));
-    return this.runtime.actions.filter((a) => a.canRerun || !done.has(a.name));
+    const excluded = new Set(excludedActions(state).map((e) => e.action));
+    return this.runtime.actions.filter((a) => !excluded.has(a.name) && (a.canRerun || !done.has(a.name)));
   }
 
   #priorPlan(state: GoapState): Plan | null {
@@ -292,6 +310,15 @@ export class GoapPlanner {
     if (!Array.isArray(found)) return [...previous];
     return found.map((r: Reflection) => `[${r.actionName ?? "?"}] ${r.reflection ?? ""} → ${r.suggestion ?? ""}`);
   }
+}
+
+/** Actions excluded from this run by a final failure (a human's refusal, two crashes), in order. */
+function excludedActions(state: GoapState): { action: string; failure: ActionFailureKind }[] {
+  const excluded = new Map<string, ActionFailureKind>();
+  for (const r of state.executionHistory) {
+    if (r.failure !== null && FINAL_FAILURES.has(r.failure) && !excluded.has(r.actionName)) excluded.set(r.actionName, r.failure);
+  }
+  return [...excluded].map(([action, failure]) => ({ action, failure }));
 }
 
 /** Skipped subgoals so far plus new ones, one entry per subgoal (the latest reason wins). */

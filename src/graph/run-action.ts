@@ -2,6 +2,7 @@ import { isGraphBubbleUp } from "@langchain/langgraph";
 import { type ActionSpec, FIRE_ONCE, LangGoapError, type Rng, settleWithin, timeoutError, type WorldState } from "../core/index.js";
 import { copyState } from "./copy-state.js";
 import { describeBadFactValue, type FactTypes, findBadFactValue } from "./fact-values.js";
+import { isMissingCheckpointer, missingCheckpointerError } from "./human-approval.js";
 import { errorMessage } from "./logger.js";
 import type { NodeRuntime } from "./runtime.js";
 import type { ActionFailureKind, ActionResult } from "./state.js";
@@ -44,6 +45,10 @@ export interface RunActionContext {
   readonly factTypes: FactTypes;
   /** Time limit of one attempt when the action's QoS sets none. */
   readonly timeoutMs: number;
+  /** Stable across retries, crashes and resumes (see `ActionContext.idempotencyKey`). */
+  readonly idempotencyKey: string;
+  /** 1, or more when an earlier start of this step did not finish. */
+  readonly stepAttempt: number;
 }
 
 /** @internal The result of one action and, on success, the state it produced. */
@@ -78,7 +83,8 @@ async function attemptWithin(
   const own = new AbortController();
   const signal = wave ? AbortSignal.any([wave, own.signal]) : own.signal;
   // Only time cuts an attempt short: an aborted wave asks siblings to stop, and work they finish anyway is kept.
-  return settleWithin(execute(copyState(before), { attempt, rng: ctx.rng, signal, config: ctx.config }), {
+  const context = { attempt, rng: ctx.rng, signal, config: ctx.config, idempotencyKey: ctx.idempotencyKey, stepAttempt: ctx.stepAttempt };
+  return settleWithin(execute(copyState(before), context), {
     ms: timeoutMs,
     onTimeout: () => {
       const error = timeoutError(`action "${action.name}" (attempt ${attempt})`, timeoutMs, { action: action.name, attempt });
@@ -95,7 +101,8 @@ async function attemptWithin(
  * sample; otherwise the declared effects), then the effect validator (a
  * rejection rolls back: `state` is null). Tracer start/retry/complete
  * events fire here. A LangGraph interrupt raised inside `execute`
- * propagates untouched.
+ * propagates untouched; one raised without a checkpointer is an
+ * `INVALID_OPTION` error at once.
  */
 export async function runAction(action: ActionSpec, before: Readonly<WorldState>, ctx: RunActionContext): Promise<ActionOutcome> {
   const { runtime, rng, signal } = ctx;
@@ -139,6 +146,8 @@ export async function runAction(action: ActionSpec, before: Readonly<WorldState>
       break;
     } catch (error) {
       if (isGraphBubbleUp(error)) throw error;
+      // An interrupt() with nothing to pause with is a configuration mistake, not a failure to retry.
+      if (isMissingCheckpointer(error)) throw missingCheckpointerError(action, "calls interrupt() inside execute", error);
       if (!signal?.aborted && qos.shouldRetry(error, attempt)) {
         const backoffMs = qos.computeBackoffMs(attempt, rng);
         await runtime.trace("onActionRetry", action, attempt, error, backoffMs);

@@ -24,6 +24,7 @@ const FAILURES = [
   "timeout",
   "invalid_output",
   "invalid_value",
+  "crashed",
 ] as const;
 // Both lists name every member of their union: a new status or failure kind fails type-checking here until it is added.
 const _everyStatus: Record<GoapStatus, true> = Object.fromEntries(STATUSES.map((s) => [s, true])) as Record<

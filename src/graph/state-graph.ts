@@ -9,7 +9,7 @@ import {
   type StreamMode,
 } from "@langchain/langgraph";
 import type { GoapExecutor } from "./executor.js";
-import type { GoapObserver } from "./observer.js";
+import { type GoapObserver, routeAfterObserver } from "./observer.js";
 import type { GoapPlanner } from "./planner.js";
 import { GOAP_RUN_INPUT_SCHEMA, GOAP_RUN_OUTPUT_SCHEMA } from "./run-schemas.js";
 import type { GoapState, GoapStateAnnotation } from "./state.js";
@@ -17,7 +17,11 @@ import type { GoapState, GoapStateAnnotation } from "./state.js";
 /** The final (or interrupted) state of a run, as `invoke` returns it. */
 export type GoapRunResult = GoapState & { readonly __interrupt__?: readonly { readonly id?: string; readonly value?: unknown }[] };
 
-/** @internal Wires the three nodes: START → planner → executor → observer → (planner | executor | END). */
+/**
+ * @internal Wires the three nodes: START → planner → executor → observer →
+ * (planner | executor | END), the last through a conditional edge on the
+ * observer's decision.
+ */
 export function buildStateGraph(annotation: GoapStateAnnotation, planner: GoapPlanner, executor: GoapExecutor, observer: GoapObserver) {
   return wireNodes(new StateGraph(annotation), planner, executor, observer);
 }
@@ -54,12 +58,11 @@ function wireNodes<I extends StateDefinitionInit, O extends StateDefinitionInit>
   return graph
     .addNode("planner", (state: S, config: LangGraphRunnableConfig) => planner.run(state as GoapState, config))
     .addNode("executor", (state: S, config: LangGraphRunnableConfig) => executor.run(state as GoapState, config))
-    .addNode("observer", (state: S, config: LangGraphRunnableConfig) => observer.run(state as GoapState, config), {
-      ends: ["planner", "executor", END],
-    })
+    .addNode("observer", (state: S, config: LangGraphRunnableConfig) => observer.run(state as GoapState, config))
     .addEdge(START, "planner")
     .addEdge("planner", "executor")
-    .addEdge("executor", "observer");
+    .addEdge("executor", "observer")
+    .addConditionalEdges("observer", (state: S) => routeAfterObserver(state as GoapState), ["planner", "executor", END]);
 }
 
 /** The LangGraph `StateGraph` of a GOAP graph, before compiling. */

@@ -5,6 +5,9 @@ import type { GoalData, GoalInput, GoalRegistry } from "./goal-data.js";
 import type { SkippedSubgoal } from "./goal-planning.js";
 import type { PlanData } from "./plan-data.js";
 
+/** Where the observer sends a run next: plan again, run the next step, or end (`"__end__"`). */
+export type ObserverTarget = "planner" | "executor" | "__end__";
+
 /**
  * Where a run stands. `no_plan`: the planner proved no plan reaches the
  * goal; `budget_exhausted`: its search stopped on a budget first (the
@@ -45,7 +48,9 @@ export const PLANLESS_STATUSES: ReadonlySet<GoapStatus> = new Set(["no_plan", "b
  * something other than an object of facts (`invalid_output`), a guard
  * blocked it, a human denied it or sent an invalid form, its effect
  * validator rejected the outcome, it was cut short because a sibling in its
- * parallel wave failed (`aborted`), or there was no action to run.
+ * parallel wave failed (`aborted`), its step was left unfinished by two
+ * stopped processes and is not started a third time (`crashed`), or there
+ * was no action to run.
  */
 export type ActionFailureKind =
   | "error"
@@ -57,6 +62,7 @@ export type ActionFailureKind =
   | "form_invalid"
   | "validation_failed"
   | "aborted"
+  | "crashed"
   | "no_action";
 
 /** Failures that blacklist the action at once, whatever its `maxRetries`. */
@@ -65,6 +71,7 @@ export const IMMEDIATE_BLACKLIST: ReadonlySet<ActionFailureKind> = new Set([
   "approval_denied",
   "form_invalid",
   "invalid_output",
+  "crashed",
 ]);
 
 /**
@@ -73,6 +80,13 @@ export const IMMEDIATE_BLACKLIST: ReadonlySet<ActionFailureKind> = new Set([
  * (sub)goal, and the run ends `failed` when no plan avoids it.
  */
 export const NEVER_READMITTED: ReadonlySet<ActionFailureKind> = new Set(["invalid_output"]);
+
+/**
+ * Failures after which the action is never planned again in the run (no
+ * blacklist fallback brings it back): a human refused it, or two processes
+ * stopped while running it.
+ */
+export const FINAL_FAILURES: ReadonlySet<ActionFailureKind> = new Set(["approval_denied", "form_invalid", "crashed"]);
 
 /** One executed (or refused) action, as the execution history records it. */
 export interface ActionResult {
@@ -133,8 +147,14 @@ export interface GoapState {
    * plan; when the rest are reached, the run ends `partially_achieved`.
    */
   skippedSubgoals: SkippedSubgoal[];
-  /** This run's id: the platform's `run_id` when it gives one, else an id drawn when the run starts (execution records carry it). */
+  /**
+   * This run's id: the platform's `run_id` when it gives one, else an id
+   * drawn when the run starts (execution records carry it; it is their id,
+   * and idempotency keys start with it).
+   */
   runId: string | null;
+  /** Where the observer last sent the run; its conditional edge reads it (so `updateState` as the observer routes too). */
+  nextNode: ObserverTarget | null;
 }
 
 const replace = <T>(_old: T, next: T): T => next;
@@ -169,6 +189,7 @@ export function createGoapStateAnnotation(goals: GoalRegistry, seed: number) {
     lastStepResultCount: Annotation<number>({ reducer: replace, default: () => 0 }),
     skippedSubgoals: Annotation<SkippedSubgoal[]>({ reducer: replace, default: () => [] }),
     runId: Annotation<string | null>({ reducer: replace, default: () => null }),
+    nextNode: Annotation<ObserverTarget | null>({ reducer: replace, default: () => null }),
   });
 }
 

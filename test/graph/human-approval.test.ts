@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { MemorySaver } from "@langchain/langgraph";
+import { interrupt, MemorySaver } from "@langchain/langgraph";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ActionSpec, GoalSpec } from "../../src/core/index.js";
+import { ActionSpec, GoalSpec, LangGoapError } from "../../src/core/index.js";
 import { GoapGraph, type HumanRequest, successfulActionNames } from "../../src/graph/index.js";
 import { quietLogger, tracked } from "./support.js";
 
@@ -127,22 +127,84 @@ describe("human approval", () => {
     expect(done.humanInput).toEqual({ order_ads: { budget: -5, channel: "radio" } });
   });
 
-  it("when the refused action is the only way, the blacklist falls back and the human is asked again", async () => {
+  it("a human's refusal is final: when the refused action is the only way, the run ends no_plan after one question", async () => {
     const calls: string[] = [];
     const graph = new GoapGraph(releaseDomain(calls), { logger: quietLogger() });
     graph.compile({ checkpointer: new MemorySaver() });
-    await graph.invoke({ advertised: true }, { deployed: true }, thread("ask-again"));
-    const again = await graph.resume({ budget: "lots" }, thread("ask-again"));
-    expect(again.__interrupt__?.[0]?.value).toMatchObject({ type: "goap_action_form", action: "order_ads" });
-    expect(again.blacklistedActions).toEqual([]);
-    expect(again.actionFailureCounts).toEqual({});
-    expect(again.replanCount).toBe(1);
-    const done = await graph.resume({ budget: 10, channel: "tv" }, thread("ask-again"));
-    expect(done.status).toBe("goal_achieved");
-    expect(done.executionHistory.map((r) => [r.actionName, r.failure])).toEqual([
-      ["order_ads", "form_invalid"],
-      ["order_ads", null],
-    ]);
+    const paused = await graph.invoke({ advertised: true }, { deployed: true }, thread("form-final"));
+    expect(paused.__interrupt__?.[0]?.value).toMatchObject({ type: "goap_action_form", action: "order_ads" });
+    const done = await graph.resume({ budget: "lots" }, thread("form-final"));
+    expect(done.__interrupt__).toBeUndefined();
+    expect(done.status).toBe("no_plan");
+    expect(done.replanReason).toBe("no plan without the actions excluded from this run: order_ads (refused by a human)");
+    expect(done.replanCount).toBe(1);
+    expect(done.executionHistory.map((r) => [r.actionName, r.failure])).toEqual([["order_ads", "form_invalid"]]);
+    expect(calls).toEqual([]);
+  });
+
+  it("a denied approval that is the only way ends the run no_plan after one question", async () => {
+    const calls: string[] = [];
+    const actions = releaseDomain(calls).filter((a) => a.name !== "deploy_canary");
+    const graph = new GoapGraph(actions, { logger: quietLogger() });
+    graph.compile({ checkpointer: new MemorySaver() });
+    await graph.invoke(deployGoal, {}, thread("deny-final"));
+    const done = await graph.resume(false, thread("deny-final"));
+    expect(done.__interrupt__).toBeUndefined();
+    expect(done.status).toBe("no_plan");
+    expect(done.replanReason).toBe("no plan without the actions excluded from this run: deploy_prod (refused by a human)");
+    expect(calls).toEqual(["build", "test"]);
+    expect(done.executionHistory.filter((r) => r.actionName === "deploy_prod")).toHaveLength(1);
+  });
+
+  it("interrupt() inside execute without a checkpointer is a configuration error at once, not a failure retried", async () => {
+    let runs = 0;
+    const ask = new ActionSpec({
+      name: "ask_operator",
+      effects: { asked: true },
+      maxRetries: 3,
+      qos: { maxAttempts: 3 },
+      execute: () => {
+        runs++;
+        interrupt({ question: "go?" });
+      },
+    });
+    const graph = new GoapGraph([ask], { logger: quietLogger(), sleep: async () => {} });
+    const error = await graph.invoke({ asked: true }, {}).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(LangGoapError);
+    expect((error as LangGoapError).code).toBe("INVALID_OPTION");
+    expect((error as LangGoapError).message).toBe(
+      'action "ask_operator" calls interrupt() inside execute, which pauses the run: compile with a checkpointer ' +
+        "(graph.compile({ checkpointer: new MemorySaver() })) and pass a thread_id",
+    );
+    expect(runs).toBe(1);
+  });
+
+  it("resume() on a thread that is not paused says so", async () => {
+    const calls: string[] = [];
+    const graph = new GoapGraph(releaseDomain(calls), { logger: quietLogger() });
+    graph.compile({ checkpointer: new MemorySaver() });
+    const never = await graph.resume(true, thread("never-ran")).then(
+      () => null,
+      (e: unknown) => e as LangGoapError,
+    );
+    expect(never?.code).toBe("NOT_PAUSED");
+    expect(never?.message).toBe(
+      'GoapGraph.resume: thread "never-ran" is not paused, it has no run: no question waits for an answer; start a run with graph.invoke(goal, worldState, config)',
+    );
+    await graph.invoke({ built: true }, {}, thread("ended"));
+    const ended = await graph.resume(true, thread("ended")).then(
+      () => null,
+      (e: unknown) => e as LangGoapError,
+    );
+    expect(ended?.code).toBe("NOT_PAUSED");
+    expect(ended?.message).toContain('thread "ended" is not paused, its run has ended (status "goal_achieved")');
+    expect(calls).toEqual(["build"]);
+    await expect(new GoapGraph(releaseDomain(calls)).resume(true, thread("x"))).rejects.toThrow(
+      "GoapGraph.resume needs a graph compiled with a checkpointer (graph.compile({ checkpointer })) and config.configurable.thread_id",
+    );
   });
 });
 

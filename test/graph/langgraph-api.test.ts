@@ -41,8 +41,9 @@ describe("the compiled graph is a real LangGraph graph", () => {
     expect(states[0]?.plan).toBeNull();
     expect(states.at(-1)?.status).toBe("goal_achieved");
     expect(states.at(-1)?.worldState).toEqual({ wood: true, house: true });
-    // input, planner, executor, executor, observer (routing to the next step writes nothing)
-    expect(states.map((s) => s.currentStep)).toEqual([0, 0, 1, 2, 2]);
+    // input, planner, executor, observer, executor, observer (each observer writes its decision)
+    expect(states.map((s) => s.currentStep)).toEqual([0, 0, 1, 1, 2, 2]);
+    expect(states.map((s) => s.nextNode)).toEqual([null, null, null, "executor", "executor", "__end__"]);
   });
 
   it("streams custom GOAP events and several modes at once", async () => {

@@ -135,9 +135,11 @@ describe("execution history", () => {
       now: () => Date.UTC(2026, 0, 2),
       logger: quietLogger(),
     });
-    await graph.invoke({ published: true }, {});
+    const result = await graph.invoke({ published: true }, {});
+    expect(result.runId).toMatch(/^[0-9a-f-]{36}$/);
     expect(history.records).toEqual([
       {
+        id: result.runId,
         goalHash: computeGoalHash({ published: true }),
         goalConditions: { published: true },
         planActions: ["write_premium", "publish"],

@@ -1,6 +1,10 @@
 /** One finished run, as execution history stores it. JSON-serializable. */
 export interface ExecutionRecord {
-  /** Unique id (assigned by the store when absent). */
+  /**
+   * Unique id (assigned by the store when absent). The graph sets it to the
+   * run's id: a run recorded again (its end replayed after a crash) has the
+   * same id, and a store must replace the record, not add a second one.
+   */
   readonly id?: string;
   /** Stable hash of the goal's conditions (see `computeGoalHash`). */
   readonly goalHash: string;
@@ -24,7 +28,7 @@ export interface ExecutionRecord {
   readonly runId?: string;
 }
 
-/** Where the graph writes a record at every terminal state. */
+/** Where the graph writes a record at every terminal state (`record` must replace a record with the same id). */
 export interface ExecutionHistory {
   record(record: ExecutionRecord): Promise<string>;
 }

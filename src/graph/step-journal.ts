@@ -1,0 +1,269 @@
+import { randomUUID } from "node:crypto";
+import { type BaseCheckpointSaver, emptyCheckpoint, type LangGraphRunnableConfig } from "@langchain/langgraph";
+import { LangGoapError } from "../core/index.js";
+
+/**
+ * Step claims are pending writes on small checkpoints of their own, in a
+ * namespace of the thread that LangGraph never reads (its state, history
+ * and resumes use the graph's namespace), on this channel. Every saver
+ * keeps the first write of a (checkpoint, task id, index) and ignores later
+ * ones (SQLite `INSERT OR IGNORE`, PostgreSQL `ON CONFLICT DO NOTHING`,
+ * MemorySaver's check), which makes a write a claim only one caller wins.
+ */
+const CHANNEL = "langgoap:step";
+
+/** The namespace of the claims checkpoints, under the graph's own namespace. */
+const CLAIMS_NS = "langgoap-claims";
+
+/** Steps whose claims one claims checkpoint holds (reading a step's claims reads all of that checkpoint's writes). */
+export const STEPS_PER_CLAIMS_CHECKPOINT = 32;
+
+/** LangGraph's configurable key for the checkpointer of the running task (stable across LangGraph 1.x). */
+const CHECKPOINTER_KEY = "__pregel_checkpointer";
+
+/** The configurable key `GoapGraph.recover` sets: the step it may take over. */
+export const RECOVER_KEY = "langgoap_recover";
+
+/**
+ * A step as claims name it: its position in the run's history, and the
+ * checkpoint it runs from. Invocations continuing the thread from the same
+ * checkpoint compete for its steps; a fork (an `updateState` on an earlier
+ * checkpoint, a replay from one) starts from a new checkpoint and runs its
+ * steps as new ones.
+ */
+export interface StepRef {
+  readonly position: number;
+  readonly checkpoint: string;
+}
+
+interface ClaimEntry {
+  readonly kind: "claim";
+  readonly position: number;
+  readonly checkpoint: string;
+  readonly slot: number;
+  readonly owner: string;
+  /** The claiming invocation's `run_id` (LangGraph API server runs, `GoapGraph.invoke`), when it had one. */
+  readonly invocation: string | null;
+  readonly at: string;
+  /** Human answers the claimant acted on, by action name (reused when a recovery finishes the step). */
+  readonly answers: Record<string, unknown>;
+}
+
+interface ReleaseEntry {
+  readonly kind: "release";
+  readonly position: number;
+  readonly checkpoint: string;
+  readonly slot: number;
+}
+
+/** The claims of one step, by slot, and the slots released by a claimant that stopped alive. */
+export interface StepLog {
+  readonly claims: ReadonlyMap<number, ClaimEntry>;
+  readonly released: ReadonlySet<number>;
+}
+
+/** Permission to take over a step whose claimant stopped: written by `GoapGraph.recover`. */
+export interface RecoveryTicket {
+  readonly runId: string;
+  readonly position: number;
+  /** The checkpoint the thread stopped at (the step runs from it again). */
+  readonly checkpoint: string;
+  /** The highest claimed slot when recovery began; the recovery claims the next one. */
+  readonly slot: number;
+}
+
+/** A won claim. */
+export interface StepClaim {
+  readonly slot: number;
+  /** 1 on a step's first start; more when earlier starts did not finish. */
+  readonly stepAttempt: number;
+  /** Earlier starts whose claimant stopped without finishing or releasing (crashes). */
+  readonly crashes: number;
+}
+
+/** Where a task's checkpoint lives, read from its LangGraph config. */
+export interface TaskCheckpoint {
+  readonly checkpointer: BaseCheckpointSaver;
+  readonly threadId: string;
+  readonly checkpointNs: string;
+  /** The checkpoint the task runs from. */
+  readonly checkpointId: string;
+}
+
+/** @internal The checkpoint a node's task runs from, or null outside a checkpointed graph. */
+export function taskCheckpoint(config: LangGraphRunnableConfig | undefined): TaskCheckpoint | null {
+  const configurable = config?.configurable as Record<string, unknown> | undefined;
+  const checkpointer = configurable?.[CHECKPOINTER_KEY] as BaseCheckpointSaver | undefined;
+  const threadId = configurable?.thread_id;
+  if (!checkpointer || typeof checkpointer.getTuple !== "function" || typeof threadId !== "string") return null;
+  // A task's namespace is "<parent ns>|<node>:<task id>"; the map gives each namespace's current checkpoint.
+  const taskNs = typeof configurable?.checkpoint_ns === "string" ? configurable.checkpoint_ns : "";
+  const checkpointNs = taskNs.split("|").slice(0, -1).join("|");
+  const map = configurable?.checkpoint_map as Record<string, unknown> | undefined;
+  const checkpointId = map?.[checkpointNs];
+  if (typeof checkpointId !== "string") return null;
+  return { checkpointer, threadId, checkpointNs, checkpointId };
+}
+
+/**
+ * @internal The `run_id` an invocation runs under (the LangGraph API
+ * server's run, or the one `GoapGraph.invoke` gives a run), or null. The
+ * server retries a run whose worker died under the same `run_id`.
+ */
+export function invocationId(config: LangGraphRunnableConfig | undefined): string | null {
+  const configurable = (config?.configurable ?? {}) as Record<string, unknown>;
+  const metadata = (config?.metadata ?? {}) as Record<string, unknown>;
+  const id = configurable.run_id ?? metadata.run_id;
+  return typeof id === "string" && id !== "" ? id : null;
+}
+
+/** @internal The recovery ticket of an invocation made by `GoapGraph.recover`, when it is for this step. */
+export function recoveryTicketFor(config: LangGraphRunnableConfig | undefined, runId: string, step: StepRef): RecoveryTicket | null {
+  const ticket = (config?.configurable as Record<string, unknown> | undefined)?.[RECOVER_KEY] as RecoveryTicket | undefined;
+  return ticket && ticket.runId === runId && ticket.position === step.position && ticket.checkpoint === step.checkpoint ? ticket : null;
+}
+
+function isEntry(value: unknown): value is ClaimEntry | ReleaseEntry {
+  const v = value as Partial<ClaimEntry> | null;
+  return (
+    typeof v === "object" &&
+    v !== null &&
+    (v.kind === "claim" || v.kind === "release") &&
+    typeof v.position === "number" &&
+    typeof v.checkpoint === "string"
+  );
+}
+
+/**
+ * @internal The claims of a run's steps, kept in the checkpointer. Before
+ * an executor acts on a step it claims the step's next slot; only one
+ * caller wins a slot, so two invocations continuing the same paused or
+ * crashed run never both execute a step (the loser gets `STEP_CLAIMED`).
+ * Claims are kept by run, in blocks of steps, on small checkpoints of their
+ * own (so reading them never reads the run's state). A claim is released when its invocation stops alive
+ * without finishing the step (an interrupt inside `execute`); a claim
+ * neither finished nor released means its process stopped. Such a step is
+ * taken over, as a re-run the action is told about, only by
+ * `GoapGraph.recover` or by an invocation under the same `run_id` as the
+ * claimant (a platform retrying the run whose worker died).
+ */
+export class StepJournal {
+  readonly #checkpointer: BaseCheckpointSaver;
+  readonly #threadId: string;
+  readonly #ns: string;
+  readonly #runId: string;
+
+  /** The claims of run `runId` on a thread, for a graph in namespace `checkpointNs` ("" at the root). */
+  constructor(checkpointer: BaseCheckpointSaver, threadId: string, checkpointNs: string, runId: string) {
+    this.#checkpointer = checkpointer;
+    this.#threadId = threadId;
+    this.#ns = checkpointNs ? `${checkpointNs}|${CLAIMS_NS}` : CLAIMS_NS;
+    this.#runId = runId;
+  }
+
+  /** The claims of run `runId` in the graph a node's task runs in, and the checkpoint it runs from; null outside a checkpointed graph. */
+  static forTask(config: LangGraphRunnableConfig | undefined, runId: string): { journal: StepJournal; checkpoint: string } | null {
+    const task = taskCheckpoint(config);
+    return task
+      ? { journal: new StepJournal(task.checkpointer, task.threadId, task.checkpointNs, runId), checkpoint: task.checkpointId }
+      : null;
+  }
+
+  /** The claims checkpoint of step `position`'s block. */
+  #config(position: number) {
+    const checkpointId = `${this.#runId}.${Math.floor(position / STEPS_PER_CLAIMS_CHECKPOINT)}`;
+    return { configurable: { thread_id: this.#threadId, checkpoint_ns: this.#ns, checkpoint_id: checkpointId } };
+  }
+
+  /** The claims of `step` (none before its first claim). */
+  async read(step: StepRef): Promise<StepLog> {
+    const tuple = await this.#checkpointer.getTuple(this.#config(step.position));
+    return this.#log(tuple?.pendingWrites ?? [], step);
+  }
+
+  #log(writes: readonly (readonly [string, string, unknown])[], step: StepRef): StepLog {
+    const claims = new Map<number, ClaimEntry>();
+    const released = new Set<number>();
+    for (const [, channel, value] of writes) {
+      if (channel !== CHANNEL || !isEntry(value) || value.position !== step.position || value.checkpoint !== step.checkpoint) continue;
+      if (value.kind === "claim") claims.set(value.slot, value);
+      else released.add(value.slot);
+    }
+    return { claims, released };
+  }
+
+  /** The answers of the latest claim of `step` (what a stopped claimant acted on). */
+  async answers(step: StepRef): Promise<Record<string, unknown>> {
+    const log = await this.read(step);
+    return log.claims.get(Math.max(0, ...log.claims.keys()))?.answers ?? {};
+  }
+
+  /**
+   * Claims `step` for this invocation (`invocation`: its `run_id`). With a
+   * recovery ticket, the slot after those the recovery saw; otherwise the
+   * first slot whose earlier holders released it or ran under the same
+   * `run_id`. `label` names the step in errors.
+   */
+  async claim(
+    step: StepRef,
+    answers: Record<string, unknown>,
+    by: { readonly ticket: RecoveryTicket | null; readonly invocation: string | null },
+    label: string,
+  ): Promise<StepClaim> {
+    const { ticket, invocation } = by;
+    const owner = randomUUID();
+    let slot = ticket ? ticket.slot + 1 : 1;
+    for (;;) {
+      const at = new Date().toISOString();
+      const entry: ClaimEntry = { kind: "claim", ...step, slot, owner, invocation, at, answers };
+      const log = await this.#write(step, entry, `langgoap-claim-${step.position}-${step.checkpoint}-${slot}`);
+      const holder = log.claims.get(slot);
+      if (holder?.owner === owner) {
+        let crashes = 0;
+        for (const s of log.claims.keys()) if (s < slot && !log.released.has(s)) crashes++;
+        return { slot, stepAttempt: slot, crashes };
+      }
+      const sameRun = invocation !== null && holder?.invocation === invocation;
+      if (ticket || !(log.released.has(slot) || sameRun)) throw this.#claimed(step.position, label, holder);
+      slot = Math.max(...log.claims.keys()) + 1;
+    }
+  }
+
+  /**
+   * Writes an entry and reads the step's claims back. The first entry of a
+   * block also saves the block's (empty) claims checkpoint: savers return a
+   * checkpoint's writes only with the checkpoint, and saving it twice is
+   * harmless.
+   */
+  async #write(step: StepRef, entry: ClaimEntry, taskId: string): Promise<StepLog> {
+    const config = this.#config(step.position);
+    await this.#checkpointer.putWrites(config, [[CHANNEL, entry]], taskId);
+    let tuple = await this.#checkpointer.getTuple(config);
+    if (!tuple) {
+      const checkpoint = { ...emptyCheckpoint(), id: config.configurable.checkpoint_id };
+      await this.#checkpointer.put(config, checkpoint, { source: "update", step: -1, parents: {} }, {});
+      tuple = await this.#checkpointer.getTuple(config);
+    }
+    if (!tuple) throw new LangGoapError("STORE_ERROR", `the checkpointer did not keep the step claims of thread "${this.#threadId}"`);
+    return this.#log(tuple.pendingWrites ?? [], step);
+  }
+
+  /** Marks this invocation's claim as given up alive (the step may start again without a recovery). */
+  async release(step: StepRef, slot: number): Promise<void> {
+    const entry: ReleaseEntry = { kind: "release", ...step, slot };
+    const taskId = `langgoap-release-${step.position}-${step.checkpoint}-${slot}`;
+    await this.#checkpointer.putWrites(this.#config(step.position), [[CHANNEL, entry]], taskId);
+  }
+
+  #claimed(position: number, label: string, holder: ClaimEntry | undefined): LangGoapError {
+    const threadId = this.#threadId;
+    const when = holder ? ` at ${holder.at}` : "";
+    return new LangGoapError(
+      "STEP_CLAIMED",
+      `thread "${threadId}": step ${position} (${label}) was claimed by another invocation${when}, which runs or ran it; ` +
+        "this invocation did not run it (two invocations never run the same step). If the process that claimed it stopped " +
+        "before finishing, continue the thread with graph.recover(config)",
+      { threadId, runId: this.#runId, position, claimedAt: holder?.at ?? null },
+    );
+  }
+}

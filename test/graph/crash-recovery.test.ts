@@ -1,0 +1,134 @@
+/**
+ * Crash and resume with real processes: a child runs a 6-step graph and is
+ * killed with SIGKILL at a named instant (before, during, just after and
+ * after the save of several steps, during the first planning round, and
+ * right after the history record); a fresh process recovers every thread.
+ * Finished actions never run again; the action in flight runs at most
+ * twice, the second time with the same idempotency key and stepAttempt 2.
+ * The PostgreSQL half skips with one printed line without a server (fails
+ * under LANGGOAP_REQUIRE_POSTGRES=1).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SqliteStore, StoreExecutionHistory } from "../../src/graph/index.js";
+import type { ChildArgs } from "../support/durable-child.js";
+import { buildChild, executionLog, inParallel, runUntilKilled, startChild } from "../support/durable-children.js";
+import { dropSchema, type PostgresServer, uniqueSchema, usePostgres } from "../support/postgres.js";
+import { requirePostgres } from "../support/requirements.js";
+
+/** Where the first process dies. `sK:saved` is in the observer after step K's checkpoint was saved. */
+const KILL_POINTS = [
+  "plan",
+  "s1:before",
+  "s1:during",
+  "s1:after",
+  "s1:saved",
+  "s3:during",
+  "s3:after",
+  "s3:saved",
+  "s6:before",
+  "s6:during",
+  "s6:after",
+  "history",
+] as const;
+
+const ACTIONS = ["s1", "s2", "s3", "s4", "s5", "s6"];
+
+/** The executions expected of a thread killed at `point`: `action#stepAttempt`, in order. */
+function expectedExecutions(point: string): string[] {
+  const [step, phase] = point.split(":");
+  return ACTIONS.flatMap((action) => {
+    if (action !== step) return [`${action}#1`];
+    // Claimed before the kill but never started: one execution, told an earlier start did not finish.
+    if (phase === "before") return [`${action}#2`];
+    // Ran (and may have had effects) but its result was never saved: run again, told so.
+    if (phase === "during" || phase === "after") return [`${action}#1`, `${action}#2`];
+    return [`${action}#1`];
+  });
+}
+
+type SaverArgs = Pick<ChildArgs, "saver" | "conn" | "schema">;
+
+const postgresHere = requirePostgres("crash and resume on PostgresSaver");
+
+let removeChild: () => void = () => {};
+beforeAll(async () => {
+  removeChild = await buildChild();
+}, 60_000);
+afterAll(() => removeChild());
+
+async function crashEverywhereThenRecover(saver: SaverArgs, dir: string): Promise<void> {
+  const threads = KILL_POINTS.map((p) => `${saver.saver}-${p.replace(":", "-")}`);
+  await inParallel(
+    KILL_POINTS.map(
+      (killAt, i) => () => runUntilKilled({ mode: "run", ...saver, threads: [threads[i] as string], dir, killAt, domain: "chain" }),
+    ),
+    3,
+  );
+  const report = await startChild({ mode: "recover", ...saver, threads, dir, domain: "chain" }).done;
+
+  for (const [i, point] of KILL_POINTS.entries()) {
+    const thread = threads[i] as string;
+    expect(report.results[i], point).toEqual({ thread, status: "goal_achieved" });
+    const log = executionLog(dir, thread);
+    expect(
+      log.map((e) => `${e.action}#${e.stepAttempt}`),
+      point,
+    ).toEqual(expectedExecutions(point));
+    // Every execution of one step carries the same key; different steps, different keys.
+    const keys = new Map<string, Set<string>>();
+    for (const e of log) keys.set(e.action, (keys.get(e.action) ?? new Set()).add(e.key));
+    expect(
+      [...keys.values()].map((k) => k.size),
+      point,
+    ).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(new Set(log.map((e) => e.key)).size, point).toBe(6);
+    // A re-run happened in the recovering process, never in the killed one.
+    const reruns = log.filter((e) => e.stepAttempt === 2);
+    expect(new Set(reruns.map((e) => e.pid)).size, point).toBeLessThanOrEqual(1);
+    if (reruns.length) expect(log.filter((e) => e.action === reruns[0]?.action)[0]?.pid).not.toBe(undefined);
+
+    const records = await new StoreExecutionHistory(SqliteStore.open(join(dir, `${thread}.history.sqlite`))).list();
+    expect(
+      records.map((r) => [r.status, r.metadata?.executedActions]),
+      point,
+    ).toEqual([["goal_achieved", ACTIONS]]);
+  }
+}
+
+describe("crash and resume on SqliteSaver", () => {
+  const dir = mkdtempSync(join(tmpdir(), "langgoap-crash-sqlite-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("killed at 12 instants, every thread recovers in a fresh process: finished steps once, the step in flight at most twice", async () => {
+    await crashEverywhereThenRecover({ saver: "sqlite", conn: join(dir, "checkpoints.sqlite") }, dir);
+  }, 120_000);
+});
+
+describe.runIf(postgresHere.available)("crash and resume on PostgresSaver", () => {
+  const dir = mkdtempSync(join(tmpdir(), "langgoap-crash-pg-"));
+  const schema = uniqueSchema("langgoap_crash");
+  let server: PostgresServer | undefined;
+
+  beforeAll(async () => {
+    server = await usePostgres();
+    const saver = PostgresSaver.fromConnString(server.url, { schema });
+    await saver.setup();
+    await saver.end();
+  }, 120_000);
+
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (server) {
+      await dropSchema(server.url, schema);
+      await server.stop();
+    }
+  }, 60_000);
+
+  it("killed at 12 instants, every thread recovers in a fresh process: finished steps once, the step in flight at most twice", async () => {
+    await crashEverywhereThenRecover({ saver: "postgres", conn: (server as PostgresServer).url, schema }, dir);
+  }, 120_000);
+});

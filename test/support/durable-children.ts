@@ -1,0 +1,132 @@
+/**
+ * Drives `durable-child.ts` processes: one run killed (SIGKILL) at the
+ * instant it names, runs that report back, and the execution logs they
+ * leave behind. The child is bundled once with esbuild (packages stay
+ * external) and run by plain `node`: a tsx loader would triple each
+ * process's start-up.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import type { ChildArgs, ChildReport, ExecutionLogLine } from "./durable-child.js";
+
+const REPO = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+let bundled: string | undefined;
+
+/**
+ * Bundles the child script (call from `beforeAll`). The bundle lives under
+ * the repository's `.tmp/` so its bare imports resolve to `node_modules`.
+ */
+export async function buildChild(): Promise<() => void> {
+  const outdir = join(REPO, ".tmp", `durable-child-${process.pid}-${Date.now().toString(36)}`);
+  mkdirSync(outdir, { recursive: true });
+  bundled = join(outdir, "durable-child.mjs");
+  await build({
+    entryPoints: [join(REPO, "test", "support", "durable-child.ts")],
+    outfile: bundled,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    logLevel: "error",
+  });
+  return () => rmSync(outdir, { recursive: true, force: true });
+}
+
+/** A running child, with its stdout lines as they come. */
+export interface Child {
+  readonly process: ChildProcess;
+  /** Resolves with the child's report when it exits normally; rejects when it dies otherwise. */
+  readonly done: Promise<ChildReport>;
+  /** Resolves when the child printed `line`. */
+  printed(line: string): Promise<void>;
+}
+
+export function startChild(args: ChildArgs, onLine: (line: string, child: ChildProcess) => void = () => {}): Child {
+  if (!bundled) throw new Error("call buildChild() before starting children");
+  const child = spawn(process.execPath, [bundled, JSON.stringify(args)], {
+    cwd: REPO,
+    stdio: ["pipe", "pipe", "pipe"],
+    env: { ...process.env, LANGSMITH_TRACING: "" },
+  });
+  const lines: string[] = [];
+  const waiters: { line: string; resolve: () => void }[] = [];
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const reader = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  reader.on("line", (line) => {
+    lines.push(line);
+    onLine(line, child);
+    for (const w of waiters.filter((x) => x.line === line)) w.resolve();
+  });
+  const done = new Promise<ChildReport>((resolve, reject) => {
+    child.on("close", (code, signal) => {
+      const last = lines.at(-1) ?? "";
+      if (code === 0 && last.startsWith("{")) resolve(JSON.parse(last) as ChildReport);
+      else
+        reject(
+          new Error(
+            `child ${args.mode} ${args.threads.join(",")} ended with ${signal ?? `exit code ${code}`}:\n${lines.join("\n")}\n${stderr}`,
+          ),
+        );
+    });
+  });
+  return {
+    process: child,
+    done,
+    printed: (line) =>
+      lines.includes(line) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ line, resolve: () => resolve() })),
+  };
+}
+
+/**
+ * Runs a child until it reaches its kill point, kills it there with
+ * SIGKILL, and resolves once it is dead. Rejects if the child ends without
+ * reaching the point (the test then proves nothing).
+ */
+export async function runUntilKilled(args: ChildArgs): Promise<void> {
+  let reached = false;
+  const child = startChild(args, (line, proc) => {
+    if (line === `KILLPOINT ${args.killAt}`) {
+      reached = true;
+      proc.kill("SIGKILL");
+    }
+  });
+  try {
+    await child.done;
+  } catch (error) {
+    if (reached) return;
+    throw error;
+  }
+  throw new Error(`child finished without reaching kill point ${args.killAt}`);
+}
+
+/** Runs `tasks` with at most `limit` at a time. */
+export async function inParallel<T>(tasks: readonly (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      results[i] = await (tasks[i] as () => Promise<T>)();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
+}
+
+/** The executions a thread's processes logged, in order. */
+export function executionLog(dir: string, thread: string): ExecutionLogLine[] {
+  const file = join(dir, `${thread}.jsonl`);
+  if (!existsSync(file)) return [];
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as ExecutionLogLine);
+}
