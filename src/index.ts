@@ -385,6 +385,7 @@ export {
 } from "./optimize/index.js";
 export {
   AGENT_PLAN_BUDGET,
+  type AgentModel,
   AnytimePlanningStrategy,
   type AnytimePlanningStrategyOptions,
   AStarStrategy,
@@ -413,6 +414,9 @@ export {
   DivergencePolicy,
   type DivergencePolicyOptions,
   deserializePlan,
+  type ExternalAgent,
+  ExternalAgentsTransitionModel,
+  type ExternalAgentsTransitionModelOptions,
   type ExtractFeaturesOptions,
   type ExtractionSource,
   expectedSuccessor,
@@ -491,9 +495,12 @@ export {
   slipOutcomes,
   type TransitionModel,
   type TransitionOutcome,
+  UniformRandomAgentModel,
+  type UniformRandomAgentModelOptions,
   UtilityStrategy,
   type UtilityStrategyOptions,
   ucb1,
+  type WeightedMove,
   type WeightedState,
   YIELD_EVERY_MS,
 } from "./planner/index.js";

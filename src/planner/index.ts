@@ -1,3 +1,4 @@
+export { type AgentModel, UniformRandomAgentModel, type UniformRandomAgentModelOptions, type WeightedMove } from "./agent-model.js";
 export { AnytimePlanningStrategy, type AnytimePlanningStrategyOptions } from "./anytime.js";
 export { plan, planAsync, planDetailed, planDetailedAsync, YIELD_EVERY_MS } from "./astar.js";
 export { AStarStrategy, type AStarStrategyOptions } from "./astar-strategy.js";
@@ -21,6 +22,7 @@ export { type CompiledProblem, compileProblem, planningKeys } from "./compile.js
 export { assertExpectedMatchesDeclared, checkExpectedAgainstDeclared, type Deviation, type DivergenceCheck } from "./divergence.js";
 export { type DivergenceKind, DivergencePolicy, type DivergencePolicyOptions } from "./divergence-policy.js";
 export { explainNoPlan } from "./explain.js";
+export { type ExternalAgent, ExternalAgentsTransitionModel, type ExternalAgentsTransitionModelOptions } from "./external-agents.js";
 export { type ExtractFeaturesOptions, extractFeatures, type ProblemFeatures, type RiskProfile } from "./features.js";
 export { createHeuristic, type Heuristic, RelaxedModel } from "./heuristics.js";
 export { type InferredStartState, type InferStartStateOptions, inferStartState } from "./infer-start-state.js";
