@@ -1,0 +1,52 @@
+/**
+ * The chain scale series (issue 14): generated STRIPS chain problems with
+ * N = 24..48 facts, M = 2.25·N actions, a chain of N/2 actions to the goal,
+ * seeds 1..3. For every admissible heuristic (and `hff` for reference):
+ * expansions, milliseconds per plan, expansions per second, the plan's cost
+ * and whether it is the optimal cost (the cheapest cost any admissible
+ * search found on the instance). Each search has a time cap
+ * (`BENCH_SCALE_CAP_MS`, default 5,000 ms): a capped search reports
+ * `budget_exhausted`, not a cost.
+ *
+ * `npm run bench -- scale`
+ */
+import { type HeuristicName, planDetailed } from "../../src/planner/index.js";
+import { emit } from "../emit.js";
+import { chainProblem, chainToLanggoap } from "../problems.js";
+
+const CAP_MS = Number(process.env.BENCH_SCALE_CAP_MS ?? 5000);
+const ADMISSIBLE: readonly (HeuristicName | "default")[] = ["zero", "hmax", "default"];
+const REFERENCE: readonly HeuristicName[] = ["hff"];
+
+export default async function scale(): Promise<void> {
+  for (let N = 24; N <= 48; N += 4) {
+    for (let seed = 1; seed <= 3; seed++) {
+      const M = Math.round(N * 2.25);
+      const { actions, start, goal } = chainToLanggoap(chainProblem({ N, M, D: N / 2, seed }));
+      const rows: Record<string, unknown>[] = [];
+      let optimal = Number.POSITIVE_INFINITY;
+      for (const heuristic of [...ADMISSIBLE, ...REFERENCE]) {
+        const options = { timeBudgetMs: CAP_MS, maxNodes: Number.POSITIVE_INFINITY, ...(heuristic === "default" ? {} : { heuristic }) };
+        const began = performance.now();
+        const result = planDetailed(start, goal, actions, options);
+        const ms = performance.now() - began;
+        const cost = result.plan?.totalCost ?? null;
+        if (cost !== null && ADMISSIBLE.includes(heuristic)) optimal = Math.min(optimal, cost);
+        rows.push({
+          suite: "scale",
+          instance: `N${N}-M${M} seed ${seed}`,
+          heuristic,
+          status: result.status,
+          expansions: result.stats.nodesExpanded,
+          ms: Math.round(ms * 10) / 10,
+          expansionsPerSecond: Math.round(result.stats.nodesExpanded / (ms / 1000)),
+          cost,
+        });
+      }
+      for (const row of rows) {
+        const known = Number.isFinite(optimal);
+        emit({ ...row, optimalCost: known ? optimal : null, optimal: row.cost === null || !known ? null : row.cost === optimal });
+      }
+    }
+  }
+}

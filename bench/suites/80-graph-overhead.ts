@@ -1,0 +1,115 @@
+/**
+ * Graph overhead series (issue 14): a GOAP run of N steps (a chain of N
+ * actions, planned once, executed and observed step by step) against a bare
+ * LangGraph loop of N steps (one node that counts, looping on a conditional
+ * edge) with the same checkpointer, measured in the same process. N = 10,
+ * 50, 200, 400; no checkpointer, MemorySaver, SqliteSaver (a file in a
+ * temporary folder). Prints milliseconds per step for both, their ratio, and
+ * the GOAP run's flatness (ms per step at N against N = 10).
+ *
+ * `npm run bench -- graph-overhead` (`BENCH_OVERHEAD_STEPS=10,50` picks the lengths)
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Annotation, type BaseCheckpointSaver, END, MemorySaver, START, StateGraph } from "@langchain/langgraph";
+import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
+import { ActionSpec, type WorldState } from "../../src/core/index.js";
+import { GoapGraph } from "../../src/graph/index.js";
+import { emit, median } from "../emit.js";
+
+const STEPS = (process.env.BENCH_OVERHEAD_STEPS ?? "10,50,200,400").split(",").map(Number);
+
+function chain(length: number): { actions: ActionSpec[]; start: WorldState } {
+  const actions = Array.from(
+    { length },
+    (_, i) =>
+      new ActionSpec({
+        name: `step_${i}`,
+        preconditions: { [`s${i}`]: true },
+        effects: { [`s${i + 1}`]: true },
+        execute: () => ({ [`s${i + 1}`]: true }),
+      }),
+  );
+  const start: WorldState = {};
+  for (let i = 0; i <= length; i++) start[`s${i}`] = i === 0;
+  return { actions, start };
+}
+
+const LoopState = Annotation.Root({ count: Annotation<number>(), limit: Annotation<number>() });
+
+function bareLoop(checkpointer: BaseCheckpointSaver | undefined) {
+  return new StateGraph(LoopState)
+    .addNode("step", (s) => ({ count: s.count + 1 }))
+    .addEdge(START, "step")
+    .addConditionalEdges("step", (s) => (s.count >= s.limit ? END : "step"))
+    .compile(checkpointer ? { checkpointer } : {});
+}
+
+type SaverKind = "none" | "MemorySaver" | "SqliteSaver";
+
+function saver(kind: SaverKind, dir: string): BaseCheckpointSaver | undefined {
+  if (kind === "MemorySaver") return new MemorySaver();
+  if (kind === "SqliteSaver") return SqliteSaver.fromConnString(join(dir, `cp-${Math.random().toString(36).slice(2)}.db`));
+  return undefined;
+}
+
+let threads = 0;
+
+async function timeGoap(kind: SaverKind, steps: number, dir: string): Promise<number> {
+  const { actions, start } = chain(steps);
+  const graph = new GoapGraph(actions, { recursionLimit: steps * 4 + 20 });
+  const compiled = graph.compile({ checkpointer: saver(kind, dir) });
+  const config = { configurable: { thread_id: `goap-${threads++}` } };
+  const began = performance.now();
+  const result = await compiled.invoke(graph.createInput({ [`s${steps}`]: true }, start), config);
+  const ms = performance.now() - began;
+  if (result.status !== "goal_achieved") throw new Error(`GOAP run of ${steps} steps ended ${result.status}`);
+  return ms;
+}
+
+async function timeBare(kind: SaverKind, steps: number, dir: string): Promise<number> {
+  const loop = bareLoop(saver(kind, dir));
+  const began = performance.now();
+  const out = await loop.invoke(
+    { count: 0, limit: steps },
+    { recursionLimit: steps + 10, configurable: { thread_id: `bare-${threads++}` } },
+  );
+  const ms = performance.now() - began;
+  if (out.count !== steps) throw new Error(`bare loop counted ${out.count}`);
+  return ms;
+}
+
+export default async function graphOverhead(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "langgoap-overhead-"));
+  try {
+    for (const kind of ["none", "MemorySaver", "SqliteSaver"] as SaverKind[]) {
+      await timeGoap(kind, 10, dir);
+      await timeBare(kind, 10, dir);
+      let first = 0;
+      for (const steps of STEPS) {
+        const repeats = steps >= 200 ? 2 : 4;
+        const goap: number[] = [];
+        const bare: number[] = [];
+        for (let i = 0; i < repeats; i++) {
+          goap.push(await timeGoap(kind, steps, dir));
+          bare.push(await timeBare(kind, steps, dir));
+        }
+        const goapPerStep = median(goap) / steps;
+        const barePerStep = median(bare) / steps;
+        first ||= goapPerStep;
+        emit({
+          suite: "graph-overhead",
+          checkpointer: kind,
+          steps,
+          goapMsPerStep: Math.round(goapPerStep * 1000) / 1000,
+          bareMsPerStep: Math.round(barePerStep * 1000) / 1000,
+          ratio: Math.round((goapPerStep / barePerStep) * 100) / 100,
+          perStepVsFirst: Math.round((goapPerStep / first) * 100) / 100,
+        });
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
