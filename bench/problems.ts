@@ -186,7 +186,7 @@ export function addTwoProblem(): LanggoapProblem {
 }
 
 /**
- * An unsolvable boolean problem over 2^(n+2) states: `n` free toggles, and
+ * An unsolvable boolean problem over 2^(n+2) states: `n` toggles that `set_a` reads, and
  * a goal `{ a: true, b: true }` that relaxation thinks reachable but no
  * order reaches (`set_b` clears `a` for good; `set_a` needs `b` false).
  */
@@ -198,7 +198,9 @@ export function togglesProblem(n: number): LanggoapProblem {
     actions.push(new ActionSpec({ name: `off${i}`, preconditions: { [`x${i}`]: true }, effects: { [`x${i}`]: false } }));
     start[`x${i}`] = false;
   }
-  actions.push(new ActionSpec({ name: "set_a", preconditions: { b: false }, effects: { a: true } }));
+  // set_a reads every toggle, so relevance analysis cannot leave them out: the 2^n states stay.
+  const allOn = Object.fromEntries(Array.from({ length: n }, (_, i) => [`x${i}`, true]));
+  actions.push(new ActionSpec({ name: "set_a", preconditions: { b: false, ...allOn }, effects: { a: true } }));
   actions.push(new ActionSpec({ name: "set_b", effects: { b: true, a: false } }));
   return { actions, start, goal: new GoalSpec({ conditions: { a: true, b: true } }) };
 }

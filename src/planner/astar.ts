@@ -18,6 +18,7 @@ import { budgetExhaustion, checkBudget, type ResolvedBudget, resolveBudget } fro
 import { type CompiledProblem, compileProblem } from "./compile.js";
 import { explainNoPlan } from "./explain.js";
 import { createHeuristic, RelaxedModel } from "./heuristics.js";
+import { relevanceOf, relevantEffectMasks } from "./relevance.js";
 import { assertValidSteps, pruneSteps } from "./replay.js";
 import { type BitLayout, bitLayoutOf, packStart, startBitsSearch } from "./search-bits.js";
 import { startFloatSearch } from "./search-float.js";
@@ -301,6 +302,8 @@ interface CompiledEntry {
   readonly p: CompiledProblem;
   readonly model: RelaxedModel;
   readonly layout: BitLayout | null;
+  /** Relevance analysis for the boolean engine: computed at the first search that wants it; `null` when it prunes nothing. */
+  relevantBits?: SearchSetup["relevantBits"] | null;
   /** Arrays reused by this problem's searches. */
   readonly workspace: SearchWorkspace;
   inUse: boolean;
@@ -384,6 +387,17 @@ function* search(
   }
 }
 
+function relevantBitsOf(compiled: CompiledEntry): SearchSetup["relevantBits"] | null {
+  if (compiled.relevantBits === undefined) {
+    const relevance = compiled.layout ? relevanceOf(compiled.p) : null;
+    if (relevance && compiled.layout) {
+      const { clear, set } = relevantEffectMasks(compiled.layout, relevance);
+      compiled.relevantBits = { action: relevance.action, effClear: clear, effSet: set };
+    } else compiled.relevantBits = null;
+  }
+  return compiled.relevantBits;
+}
+
 function startSearch(
   compiled: CompiledEntry,
   goal: GoalSpec,
@@ -412,6 +426,8 @@ function startSearch(
     signal: options.signal,
     tracer,
     record: options.recordExpansions === true,
+    // Recorded expansions show whole states, so a recording search sees every fact.
+    relevantBits: options.relevance === false || options.recordExpansions === true ? undefined : (relevantBitsOf(compiled) ?? undefined),
     workspace: compiled.workspace,
   };
   const packed = compiled.layout ? packStart(p, compiled.layout) : null;

@@ -162,7 +162,11 @@ export function searchBits(setup: SearchSetup, layout: BitLayout, start: Int32Ar
 export function startBitsSearch(setup: SearchSetup, layout: BitLayout, start: Int32Array): SearchRun {
   const { p, h, weight, tracer, goal, workspace } = setup;
   const { words: NW, goalMask, goalValue, factMask } = layout;
-  const { preStart, preWord, preWordMask, preWordValue, effStart, effWord, effWordClear, effWordSet } = layout;
+  const { preStart, preWord, preWordMask, preWordValue, effStart, effWord } = layout;
+  // With relevance analysis, irrelevant actions are skipped and writes to irrelevant facts dropped.
+  const relevant = setup.relevantBits?.action;
+  const effWordClear = setup.relevantBits?.effClear ?? layout.effWordClear;
+  const effWordSet = setup.relevantBits?.effSet ?? layout.effWordSet;
   const actions = p.actions;
   const nActions = actions.length;
   const lazy = h.name !== "zero";
@@ -323,6 +327,7 @@ export function startBitsSearch(setup: SearchSetup, layout: BitLayout, start: In
         // words an action tests or writes are read, and an action that would
         // change no fact is dropped before its child is written.
         actionLoop: for (let ai = 0; ai < nActions; ai++) {
+          if (relevant !== undefined && relevant[ai] === 0) continue;
           const preEnd = preStart[ai + 1] as number;
           for (let k = preStart[ai] as number; k < preEnd; k++) {
             if (((arena[base + (preWord[k] as number)] as number) & (preWordMask[k] as number)) !== preWordValue[k]) continue actionLoop;

@@ -20,6 +20,12 @@ export interface SearchSetup {
   readonly signal: AbortSignal | undefined;
   readonly tracer: PlanningTracer | undefined;
   readonly record: boolean;
+  /**
+   * The boolean engine's view of relevance analysis (`relevanceOf` in relevance.ts):
+   * actions to skip (0) and effect masks without the bits of irrelevant
+   * facts. Absent when the analysis is off or prunes nothing.
+   */
+  readonly relevantBits?: { readonly action: Uint8Array; readonly effClear: Int32Array; readonly effSet: Int32Array } | undefined;
   /** Arrays kept from earlier searches of the same compiled problem. */
   readonly workspace: SearchWorkspace;
 }

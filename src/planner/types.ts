@@ -298,6 +298,20 @@ export interface PlanOptions {
   readonly recordExpansions?: boolean;
   /** Run the relevance and redundancy passes on found plans. @defaultValue true */
   readonly prune?: boolean;
+  /**
+   * Relevance analysis before search (boolean domains): actions that write
+   * nothing the goal or a relevant precondition reads are left out, and the
+   * facts nothing reads keep their start values, so states that differ only
+   * in them are one state. Plans, costs and statuses are those of the full
+   * search; only the number of states searched falls. Off while
+   * `recordExpansions` is on (records show whole states).
+   * @defaultValue true
+   * @example
+   * ```ts
+   * planDetailed(start, goal, actions, { heuristic: "zero", relevance: false }); // every fact and action
+   * ```
+   */
+  readonly relevance?: boolean;
 }
 
 /** What a strategy receives besides start, goal and actions. */
