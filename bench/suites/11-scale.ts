@@ -4,7 +4,8 @@
  * seeds 1..3. For every admissible heuristic (and `hff` for reference):
  * expansions, milliseconds per plan, expansions per second, the plan's cost
  * and whether it is the optimal cost (the cheapest cost any admissible
- * search found on the instance). Each search has a time cap
+ * search found on the instance); `zero` and `hmax` also with relevance
+ * analysis off, to show how many states it saves. Each search has a time cap
  * (`BENCH_SCALE_CAP_MS`, default 5,000 ms): a capped search reports
  * `budget_exhausted`, not a cost.
  *
@@ -15,8 +16,15 @@ import { emit } from "../emit.js";
 import { chainProblem, chainToLanggoap } from "../problems.js";
 
 const CAP_MS = Number(process.env.BENCH_SCALE_CAP_MS ?? 5000);
-const ADMISSIBLE: readonly (HeuristicName | "default")[] = ["zero", "hmax", "default"];
-const REFERENCE: readonly HeuristicName[] = ["hff"];
+type Run = HeuristicName | "default" | "zero, relevance off" | "hmax, relevance off";
+const ADMISSIBLE: readonly Run[] = ["zero", "zero, relevance off", "hmax", "hmax, relevance off", "default"];
+const REFERENCE: readonly Run[] = ["hff"];
+
+function optionsOf(run: Run): { heuristic?: HeuristicName; relevance?: boolean } {
+  if (run === "default") return {};
+  if (run.endsWith(", relevance off")) return { heuristic: run.split(",")[0] as HeuristicName, relevance: false };
+  return { heuristic: run as HeuristicName };
+}
 
 export default async function scale(): Promise<void> {
   for (let N = 24; N <= 48; N += 4) {
@@ -26,7 +34,7 @@ export default async function scale(): Promise<void> {
       const rows: Record<string, unknown>[] = [];
       let optimal = Number.POSITIVE_INFINITY;
       for (const heuristic of [...ADMISSIBLE, ...REFERENCE]) {
-        const options = { timeBudgetMs: CAP_MS, maxNodes: Number.POSITIVE_INFINITY, ...(heuristic === "default" ? {} : { heuristic }) };
+        const options = { timeBudgetMs: CAP_MS, maxNodes: Number.POSITIVE_INFINITY, ...optionsOf(heuristic) };
         const began = performance.now();
         const result = planDetailed(start, goal, actions, options);
         const ms = performance.now() - began;
