@@ -17,7 +17,7 @@ import { chainProblem, chainToLanggoap } from "../problems.js";
 
 const CAP_MS = Number(process.env.BENCH_SCALE_CAP_MS ?? 5000);
 type Run = HeuristicName | "default" | "zero, relevance off" | "hmax, relevance off";
-const ADMISSIBLE: readonly Run[] = ["zero", "zero, relevance off", "hmax", "hmax, relevance off", "default"];
+const ADMISSIBLE: readonly Run[] = ["zero", "zero, relevance off", "hmax", "hmax, relevance off", "lmcut", "default"];
 const REFERENCE: readonly Run[] = ["hff"];
 
 function optionsOf(run: Run): { heuristic?: HeuristicName; relevance?: boolean } {

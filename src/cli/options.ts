@@ -5,7 +5,7 @@ import { parseBudget, type SearchBudget } from "./budget.js";
 import type { CommandSpec } from "./commands/spec.js";
 import { STRATEGIES, type StrategyName } from "./search.js";
 
-const HEURISTICS: readonly HeuristicName[] = ["hmax", "hadd", "hff", "goal-count", "zero"];
+const HEURISTICS: readonly HeuristicName[] = ["hmax", "lmcut", "hadd", "hff", "goal-count", "zero"];
 
 const EXTENSION_FORMATS: Readonly<Record<string, string>> = {
   ".html": "html",

@@ -25,7 +25,7 @@ import { startFloatSearch } from "./search-float.js";
 import { finishedRun, type SearchOutcome, type SearchRun, type SearchSetup, SearchWorkspace } from "./search-setup.js";
 import { type HeuristicName, type NoPlanExplanation, Plan, type PlanDetailedResult, type PlanOptions } from "./types.js";
 
-const HEURISTICS: readonly HeuristicName[] = ["zero", "goal-count", "hmax", "hadd", "hff"];
+const HEURISTICS: readonly HeuristicName[] = ["zero", "goal-count", "hmax", "hadd", "hff", "lmcut"];
 
 function validateOptions(options: PlanOptions): void {
   const bad = (field: string, expected: string, value: unknown) =>

@@ -16,6 +16,7 @@
 
 import type { WorldState } from "../core/index.js";
 import { type CompiledProblem, EFFECT_ADD, EFFECT_ASSIGN, OP_EQ, OP_GT, OP_GTE, OP_LT, OP_LTE, passTests } from "./compile.js";
+import { LmCut } from "./lmcut.js";
 import type { HeuristicName } from "./types.js";
 
 const KIND_ASSIGN = 0;
@@ -188,6 +189,19 @@ export class RelaxedModel {
     this.zeroStack = new Int32Array(nAtoms);
     this.heapAtoms = new Int32Array(Math.max(16, nAtoms * 4));
     this.heapCost = new Float64Array(this.heapAtoms.length);
+  }
+
+  /** Sets `out[i]` to 1 when atom `i` holds in the row, else 0. */
+  fillHolds(row: Float64Array, offset: number, out: Uint8Array): void {
+    const { p, simpleSlot, simpleValue } = this;
+    for (let i = 0; i < this.nAtoms; i++) {
+      const slot = simpleSlot[i] as number;
+      if (slot >= 0) out[i] = row[offset + slot] === simpleValue[i] ? 1 : 0;
+      else {
+        const atom = p.atoms[i]!;
+        out[i] = passTests(p, row, offset, atom.testStart, atom.testEnd) ? 1 : 0;
+      }
+    }
   }
 
   /** Re-estimates function costs at a new start state (used when a compiled problem is reused). */
@@ -447,6 +461,10 @@ export function createHeuristic(name: HeuristicName, p: CompiledProblem, model: 
           return h;
         },
       };
+    case "lmcut": {
+      const lmcut = new LmCut(p, model);
+      return { name, evaluate: (row, offset) => lmcut.evaluate(row, offset) };
+    }
     case "hadd":
       return {
         name,

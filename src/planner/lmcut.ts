@@ -1,0 +1,347 @@
+/**
+ * The LM-cut heuristic (Helmert & Domshlak, 2009): repeatedly finds a
+ * disjunctive action landmark (a cut in the justification graph of hmax),
+ * adds its cheapest cost and removes that cost from the cut's actions, until
+ * the relaxed goal costs nothing. Admissible, and on growing problems far
+ * more informed than hmax (which counts only the costliest chain).
+ *
+ * It works on the relaxed model's atoms (conditions), so numeric conditions
+ * are relaxed as "one application of an achiever makes it true": never more
+ * than the true cost. The value is the larger of LM-cut and hmax with the
+ * model's numeric bounds, both admissible.
+ *
+ * Buffers are allocated once per compiled problem; an evaluation allocates
+ * nothing.
+ */
+import type { CompiledProblem } from "./compile.js";
+import type { RelaxedModel } from "./heuristics.js";
+
+/** Costs below this count as spent (costs are sums and differences of floats). */
+const EPSILON = 1e-9;
+
+export class LmCut {
+  readonly #model: RelaxedModel;
+  readonly #goalAtoms: Int32Array;
+  readonly #nAtoms: number;
+  readonly #init: number;
+  readonly #goal: number;
+  readonly #goalAction: number;
+  // Forward lists, with the artificial init atom (precondition of actions without one) and goal action.
+  readonly #preStart: Int32Array;
+  readonly #preAtom: Int32Array;
+  readonly #preCount: Int32Array;
+  readonly #effStart: Int32Array;
+  readonly #effAtom: Int32Array;
+  // Inverse lists: actions needing an atom, and actions achieving it.
+  readonly #needStart: Int32Array;
+  readonly #needAction: Int32Array;
+  readonly #achStart: Int32Array;
+  readonly #achAction: Int32Array;
+  readonly #baseCost: Float64Array;
+  // Scratch.
+  readonly #cost: Float64Array;
+  readonly #hmax: Float64Array;
+  readonly #done: Uint8Array;
+  readonly #remaining: Int32Array;
+  readonly #pcf: Int32Array;
+  readonly #holds: Uint8Array;
+  readonly #goalZone: Uint8Array;
+  readonly #reached: Uint8Array;
+  readonly #inCut: Uint8Array;
+  readonly #stack: Int32Array;
+  readonly #cut: Int32Array;
+  #heapAtom: Int32Array;
+  #heapCost: Float64Array;
+  #heapSize = 0;
+
+  constructor(p: CompiledProblem, model: RelaxedModel) {
+    this.#model = model;
+    const nAtoms = p.atoms.length;
+    const nActions = p.actions.length;
+    this.#nAtoms = nAtoms;
+    this.#init = nAtoms;
+    this.#goal = nAtoms + 1;
+    this.#goalAction = nActions;
+    this.#goalAtoms = Int32Array.from(new Set(p.goalAtoms));
+
+    const pre: number[][] = p.actions.map((a) => {
+      const unique = [...new Set(a.preAtoms)];
+      return unique.length > 0 ? unique : [nAtoms];
+    });
+    pre.push(this.#goalAtoms.length > 0 ? [...this.#goalAtoms] : [nAtoms]);
+    const eff: number[][] = p.actions.map((a) => {
+      const list: number[] = [];
+      for (let k = model.achStart[a.index] as number; k < (model.achStart[a.index + 1] as number); k++)
+        list.push(model.achAtom[k] as number);
+      return [...new Set(list)];
+    });
+    eff.push([nAtoms + 1]);
+    [this.#preStart, this.#preAtom] = csr(pre);
+    [this.#effStart, this.#effAtom] = csr(eff);
+    this.#preCount = Int32Array.from(pre, (l) => l.length);
+    const width = nAtoms + 2;
+    [this.#needStart, this.#needAction] = csr(invert(pre, width));
+    [this.#achStart, this.#achAction] = csr(invert(eff, width));
+    this.#baseCost = new Float64Array(nActions + 1);
+    this.#baseCost.set(model.costLow);
+
+    this.#cost = new Float64Array(nActions + 1);
+    this.#hmax = new Float64Array(width);
+    this.#done = new Uint8Array(width);
+    this.#remaining = new Int32Array(nActions + 1);
+    this.#pcf = new Int32Array(nActions + 1);
+    this.#holds = new Uint8Array(nAtoms);
+    this.#goalZone = new Uint8Array(width);
+    this.#reached = new Uint8Array(width);
+    this.#inCut = new Uint8Array(nActions + 1);
+    this.#stack = new Int32Array(width);
+    this.#cut = new Int32Array(nActions + 1);
+    this.#heapAtom = new Int32Array(Math.max(16, width * 2));
+    this.#heapCost = new Float64Array(this.#heapAtom.length);
+  }
+
+  /** The heuristic value of the row at `offset`; Infinity when the relaxed goal is unreachable. */
+  evaluate(row: Float64Array, offset: number): number {
+    const model = this.#model;
+    if (model.relax(row, offset, 0, true) > 0) return Number.POSITIVE_INFINITY;
+    let hmaxBound = 0;
+    for (const g of this.#goalAtoms) hmaxBound = Math.max(hmaxBound, model.cost[g] as number);
+    if (hmaxBound === 0 || this.#goalAtoms.length === 0) return hmaxBound;
+    // The relaxed model's costs are as admissible as LM-cut's, but the model
+    // must be refreshed with the new costs on every round, so LM-cut keeps its own.
+    model.fillHolds(row, offset, this.#holds);
+    this.#cost.set(this.#baseCost);
+    let h = 0;
+    const cost = this.#cost;
+    let goalCost = this.#computeHmax();
+    if (goalCost === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
+    for (let round = 0; round <= this.#goalAction && goalCost > EPSILON; round++) {
+      const size = this.#findCut();
+      if (size === 0) break;
+      let m = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < size; i++) m = Math.min(m, cost[this.#cut[i] as number] as number);
+      h += m;
+      for (let i = 0; i < size; i++) {
+        const a = this.#cut[i] as number;
+        const left = (cost[a] as number) - m;
+        cost[a] = left <= EPSILON ? 0 : left;
+      }
+      goalCost = this.#updateHmax(size);
+    }
+    return Math.max(h, hmaxBound);
+  }
+
+  /**
+   * hmax under the current costs, explored to the end (actions past the goal
+   * may still cross into the goal zone); records each action's precondition
+   * choice, its costliest precondition.
+   */
+  #computeHmax(): number {
+    const hm = this.#hmax;
+    const done = this.#done;
+    const nAtoms = this.#nAtoms;
+    hm.fill(Number.POSITIVE_INFINITY);
+    done.fill(0);
+    this.#remaining.set(this.#preCount);
+    this.#pcf.fill(-1);
+    this.#heapSize = 0;
+    for (let i = 0; i < nAtoms; i++) {
+      if (this.#holds[i] === 1) {
+        hm[i] = 0;
+        this.#push(i, 0);
+      }
+    }
+    hm[this.#init] = 0;
+    this.#push(this.#init, 0);
+    const needStart = this.#needStart;
+    const needAction = this.#needAction;
+    const effStart = this.#effStart;
+    const effAtom = this.#effAtom;
+    const cost = this.#cost;
+    const remaining = this.#remaining;
+    while (this.#heapSize > 0) {
+      const atom = this.#heapAtom[0] as number;
+      const c = this.#heapCost[0] as number;
+      this.#pop();
+      if (done[atom] === 1 || c > (hm[atom] as number)) continue;
+      done[atom] = 1;
+      for (let k = needStart[atom] as number; k < (needStart[atom + 1] as number); k++) {
+        const a = needAction[k] as number;
+        remaining[a] = (remaining[a] as number) - 1;
+        if (remaining[a] !== 0) continue;
+        // Atoms leave the queue in cost order, so the last precondition to arrive is the costliest.
+        this.#pcf[a] = atom;
+        const reach = c + (cost[a] as number);
+        for (let e = effStart[a] as number; e < (effStart[a + 1] as number); e++) {
+          const q = effAtom[e] as number;
+          if (reach < (hm[q] as number)) {
+            hm[q] = reach;
+            this.#push(q, reach);
+          }
+        }
+      }
+    }
+    return hm[this.#goal] as number;
+  }
+
+  /**
+   * hmax again after the cut's actions got cheaper: only what those actions
+   * reach can get cheaper, so the decreases are propagated from them (costs
+   * only fall, so every atom stays reachable and a precondition choice only
+   * changes when the chosen precondition itself got cheaper).
+   */
+  #updateHmax(cutSize: number): number {
+    const hm = this.#hmax;
+    const pcf = this.#pcf;
+    const cost = this.#cost;
+    const effStart = this.#effStart;
+    const effAtom = this.#effAtom;
+    this.#heapSize = 0;
+    const relaxEffects = (a: number): void => {
+      const reach = (hm[pcf[a] as number] as number) + (cost[a] as number);
+      for (let e = effStart[a] as number; e < (effStart[a + 1] as number); e++) {
+        const q = effAtom[e] as number;
+        if (reach < (hm[q] as number) - EPSILON) {
+          hm[q] = reach;
+          this.#push(q, reach);
+        }
+      }
+    };
+    for (let i = 0; i < cutSize; i++) relaxEffects(this.#cut[i] as number);
+    while (this.#heapSize > 0) {
+      const q = this.#heapAtom[0] as number;
+      const c = this.#heapCost[0] as number;
+      this.#pop();
+      if (c > (hm[q] as number)) continue;
+      for (let k = this.#needStart[q] as number; k < (this.#needStart[q + 1] as number); k++) {
+        const a = this.#needAction[k] as number;
+        if (pcf[a] !== q) continue;
+        let best = q;
+        for (let j = this.#preStart[a] as number; j < (this.#preStart[a + 1] as number); j++) {
+          const x = this.#preAtom[j] as number;
+          if ((hm[x] as number) > (hm[best] as number)) best = x;
+        }
+        pcf[a] = best;
+        relaxEffects(a);
+      }
+    }
+    return hm[this.#goal] as number;
+  }
+
+  /** The landmark of this round: actions from the zone reachable before the goal zone into it. Returns its size. */
+  #findCut(): number {
+    const gz = this.#goalZone;
+    const reached = this.#reached;
+    const stack = this.#stack;
+    const pcf = this.#pcf;
+    const cost = this.#cost;
+    gz.fill(0);
+    reached.fill(0);
+    // The goal zone: atoms that reach the goal through actions that cost nothing any more.
+    let top = 0;
+    gz[this.#goal] = 1;
+    stack[top++] = this.#goal;
+    while (top > 0) {
+      const q = stack[--top] as number;
+      for (let k = this.#achStart[q] as number; k < (this.#achStart[q + 1] as number); k++) {
+        const a = this.#achAction[k] as number;
+        const from = pcf[a] as number;
+        if (from < 0 || (cost[a] as number) > EPSILON || gz[from] === 1) continue;
+        gz[from] = 1;
+        stack[top++] = from;
+      }
+    }
+    // Forward from the state through precondition choices, stopping at the goal zone.
+    for (let i = 0; i < this.#nAtoms; i++) {
+      if (this.#holds[i] === 1 && gz[i] === 0) {
+        reached[i] = 1;
+        stack[top++] = i;
+      }
+    }
+    reached[this.#init] = 1;
+    stack[top++] = this.#init;
+    let size = 0;
+    while (top > 0) {
+      const x = stack[--top] as number;
+      for (let k = this.#needStart[x] as number; k < (this.#needStart[x + 1] as number); k++) {
+        const a = this.#needAction[k] as number;
+        if (pcf[a] !== x) continue;
+        for (let e = this.#effStart[a] as number; e < (this.#effStart[a + 1] as number); e++) {
+          const q = this.#effAtom[e] as number;
+          if (gz[q] === 1) {
+            if (this.#inCut[a] === 0) {
+              this.#inCut[a] = 1;
+              this.#cut[size++] = a;
+            }
+          } else if (reached[q] === 0) {
+            reached[q] = 1;
+            stack[top++] = q;
+          }
+        }
+      }
+    }
+    for (let i = 0; i < size; i++) this.#inCut[this.#cut[i] as number] = 0;
+    return size;
+  }
+
+  #push(atom: number, c: number): void {
+    if (this.#heapSize === this.#heapAtom.length) {
+      const atoms = new Int32Array(this.#heapAtom.length * 2);
+      atoms.set(this.#heapAtom);
+      const costs = new Float64Array(atoms.length);
+      costs.set(this.#heapCost);
+      this.#heapAtom = atoms;
+      this.#heapCost = costs;
+    }
+    const atoms = this.#heapAtom;
+    const costs = this.#heapCost;
+    let i = this.#heapSize++;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if ((costs[parent] as number) <= c) break;
+      atoms[i] = atoms[parent] as number;
+      costs[i] = costs[parent] as number;
+      i = parent;
+    }
+    atoms[i] = atom;
+    costs[i] = c;
+  }
+
+  #pop(): void {
+    const atoms = this.#heapAtom;
+    const costs = this.#heapCost;
+    const n = --this.#heapSize;
+    if (n === 0) return;
+    const atom = atoms[n] as number;
+    const c = costs[n] as number;
+    let i = 0;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= n) break;
+      if (child + 1 < n && (costs[child + 1] as number) < (costs[child] as number)) child++;
+      if ((costs[child] as number) >= c) break;
+      atoms[i] = atoms[child] as number;
+      costs[i] = costs[child] as number;
+      i = child;
+    }
+    atoms[i] = atom;
+    costs[i] = c;
+  }
+}
+
+function csr(lists: readonly (readonly number[])[]): [Int32Array, Int32Array] {
+  const start = new Int32Array(lists.length + 1);
+  for (let i = 0; i < lists.length; i++) start[i + 1] = (start[i] as number) + (lists[i] as readonly number[]).length;
+  const items = new Int32Array(start[lists.length] as number);
+  let k = 0;
+  for (const list of lists) for (const x of list) items[k++] = x;
+  return [start, items];
+}
+
+function invert(lists: readonly (readonly number[])[], width: number): number[][] {
+  const inverse: number[][] = Array.from({ length: width }, () => []);
+  lists.forEach((list, i) => {
+    for (const x of list) (inverse[x] as number[]).push(i);
+  });
+  return inverse;
+}

@@ -1,0 +1,106 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ActionSpec, type Condition, GoalSpec, type WorldState } from "../../src/core/index.js";
+import { planDetailed, replayPlan } from "../../src/planner/index.js";
+import { referenceCost } from "./reference-ucs.js";
+
+/** The heuristic's value at the start state, read from the first recorded expansion. */
+function startValue(start: WorldState, goal: GoalSpec, actions: ActionSpec[], heuristic: "lmcut" | "hmax"): number {
+  const result = planDetailed(start, goal, actions, { heuristic, recordExpansions: true });
+  return result.expansions?.[0]?.h ?? Number.NaN;
+}
+
+describe("LM-cut", () => {
+  it("adds the costs of independent landmarks where hmax counts only the costliest", () => {
+    const actions = [
+      new ActionSpec({ name: "get_a", effects: { a: true }, cost: 3 }),
+      new ActionSpec({ name: "get_b", effects: { b: true }, cost: 4 }),
+      new ActionSpec({ name: "get_c", preconditions: { a: true }, effects: { c: true }, cost: 2 }),
+    ];
+    const start = { a: false, b: false, c: false };
+    const goal = new GoalSpec({ conditions: { b: true, c: true } });
+    expect(startValue(start, goal, actions, "hmax")).toBe(5);
+    // Three landmarks: get_b (4), get_a (3), get_c (2).
+    expect(startValue(start, goal, actions, "lmcut")).toBe(9);
+    const found = planDetailed(start, goal, actions, { heuristic: "lmcut" });
+    expect(found.plan?.totalCost).toBe(9);
+  });
+
+  it("takes the cheapest action of a disjunctive landmark once", () => {
+    const actions = [
+      new ActionSpec({ name: "walk", effects: { there: true }, cost: 5 }),
+      new ActionSpec({ name: "drive", preconditions: { car: true }, effects: { there: true }, cost: 2 }),
+      new ActionSpec({ name: "rent", effects: { car: true }, cost: 2 }),
+      new ActionSpec({ name: "work", preconditions: { there: true }, effects: { done: true }, cost: 1 }),
+    ];
+    const start = { there: false, car: false, done: false };
+    const goal = new GoalSpec({ conditions: { done: true } });
+    // Landmarks {work} (1) then {walk, rent} (2), then {walk, drive} (2 left of walk's 3): 5, the optimal cost.
+    expect(startValue(start, goal, actions, "lmcut")).toBe(5);
+    expect(planDetailed(start, goal, actions, { heuristic: "lmcut" }).plan?.actionNames).toEqual(["rent", "drive", "work"]);
+  });
+
+  it("says a dead end is one", () => {
+    const actions = [new ActionSpec({ name: "a", preconditions: { key: true }, effects: { open: true } })];
+    expect(planDetailed({ key: false, open: false }, { open: true }, actions, { heuristic: "lmcut" }).status).toBe("no_plan");
+  });
+
+  const FACTS = ["f0", "f1", "f2", "f3", "f4"] as const;
+  const literal = fc.tuple(fc.constantFrom(...FACTS), fc.boolean());
+  const numericCondition: fc.Arbitrary<[string, Condition]> = fc.tuple(
+    fc.constant("n"),
+    fc.oneof(fc.record({ gte: fc.integer({ min: 0, max: 4 }) }), fc.record({ lte: fc.integer({ min: 0, max: 4 }) })),
+  );
+
+  it("never exceeds the optimal cost, and its plans are optimal and replay (random boolean and numeric domains)", () => {
+    const domain = fc.record({
+      actions: fc.array(
+        fc.record({
+          pre: fc.array(fc.oneof(literal, numericCondition), { maxLength: 3 }),
+          eff: fc.array(literal, { minLength: 1, maxLength: 2 }),
+          inc: fc.integer({ min: -1, max: 2 }),
+          cost: fc.integer({ min: 0, max: 5 }),
+          once: fc.boolean(),
+        }),
+        { minLength: 1, maxLength: 9 },
+      ),
+      start: fc.record({
+        f0: fc.boolean(),
+        f1: fc.boolean(),
+        f2: fc.boolean(),
+        f3: fc.boolean(),
+        f4: fc.boolean(),
+        n: fc.integer({ min: 0, max: 2 }),
+      }),
+      goal: fc.array(fc.oneof(literal, literal, numericCondition), { minLength: 1, maxLength: 3 }),
+    });
+    fc.assert(
+      fc.property(domain, (d) => {
+        const actions = d.actions.map((a, i) => {
+          const preconditions: Record<string, Condition> = Object.fromEntries(a.pre);
+          const effects: Record<string, unknown> = Object.fromEntries(a.eff);
+          // Keep n within 0..4 so exhaustive search ends.
+          if (a.inc > 0) {
+            effects.n = { inc: a.inc };
+            preconditions.n = { lte: 4 - a.inc };
+          } else if (a.inc < 0) {
+            effects.n = { dec: 1 };
+            preconditions.n = { gte: 1 };
+          }
+          return new ActionSpec({ name: `a${i}`, preconditions, effects: effects as never, cost: a.cost, canRerun: !a.once });
+        });
+        const goal = new GoalSpec({ conditions: Object.fromEntries(d.goal) });
+        const start = d.start as WorldState;
+        const truth = referenceCost(start, goal, actions);
+        const result = planDetailed(start, goal, actions, { heuristic: "lmcut" });
+        expect(result.status).toBe(truth === null ? "no_plan" : "found");
+        if (truth === null) return;
+        expect(result.plan?.totalCost).toBe(truth);
+        expect(replayPlan(start, result.plan!.actions, goal).valid).toBe(true);
+        const h = startValue(start, goal, actions, "lmcut");
+        if (Number.isFinite(h)) expect(h).toBeLessThanOrEqual(truth + 1e-9);
+      }),
+      { numRuns: 400, seed: 2026 },
+    );
+  });
+});
