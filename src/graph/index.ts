@@ -33,7 +33,15 @@ export {
 export type { ApprovalRequest, ApprovalResponse, FormRequest, HumanRequest } from "./human-approval.js";
 export { GoapObserver, type GoapObserverOptions, type ObserverTarget, routeAfterObserver } from "./observer.js";
 export { ParallelGoapExecutor } from "./parallel-executor.js";
-export { bindAction, type PlanData, planFromData, planToData, type ScoreData } from "./plan-data.js";
+export {
+  bindAction,
+  expectedStatesOf,
+  type PlanData,
+  type PlanStepChange,
+  planFromData,
+  planToData,
+  type ScoreData,
+} from "./plan-data.js";
 export { loadPlan, savePlan } from "./plan-files.js";
 export { GoapPlanner, type GoapPlannerOptions } from "./planner.js";
 export { type ExecutionTransitionModel, type Sleep, timerSleep } from "./run-action.js";

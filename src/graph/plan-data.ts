@@ -15,15 +15,31 @@ import { sameJson, toJsonValue } from "./json.js";
 export type ScoreData = ScoreJson;
 
 /**
- * A plan as graph state keeps it: action names instead of actions, expected
- * states cut to the planning keys, and JSON metadata. Actions are re-bound
- * by name from the graph's action list, so a plan restored from a checkpoint
- * runs in a fresh graph instance.
+ * What one plan step changes in the planning-relevant state: the keys it
+ * sets (to their new values) and, rarely, the keys it leaves without a value.
+ */
+export interface PlanStepChange {
+  readonly set: WorldState;
+  readonly unset?: readonly string[];
+}
+
+/**
+ * A plan as graph state keeps it: action names instead of actions, what
+ * each step is expected to change (cut to the planning keys), and JSON
+ * metadata. Actions are re-bound by name from the graph's action list, so a
+ * plan restored from a checkpoint runs in a fresh graph instance.
+ *
+ * Expected states are kept as per-step changes from `startState`, so a
+ * plan's size grows with its length and what it changes, not with length ×
+ * state size (checkpoints rewrite it at every step). Read whole expected
+ * states with {@link expectedStatesOf}.
  */
 export interface PlanData {
   readonly actions: readonly string[];
-  /** The planning-relevant part of the state expected after each action. */
-  readonly expectedStates: readonly WorldState[];
+  /** What each step changes, in order, starting from `startState` (or from `{}` when there is none). */
+  readonly expectedChanges?: readonly PlanStepChange[];
+  /** Whole expected states after each step: plans saved by earlier versions; new plans keep `expectedChanges`. */
+  readonly expectedStates?: readonly WorldState[];
   /** The planning-relevant part of the state the plan starts from (absent in plans saved by older versions). */
   readonly startState?: WorldState;
   readonly totalCost: number;
@@ -37,16 +53,57 @@ function pick(state: Readonly<WorldState>, keys: readonly string[]): WorldState 
   return out;
 }
 
+/** What changes from `before` to `after` (both cut to the same keys, JSON values). */
+function changeBetween(before: Readonly<WorldState>, after: Readonly<WorldState>): PlanStepChange {
+  const set: WorldState = {};
+  for (const key of Object.keys(after)) if (!Object.hasOwn(before, key) || !sameJson(before[key], after[key])) set[key] = after[key];
+  const unset = Object.keys(before).filter((key) => !Object.hasOwn(after, key));
+  return unset.length > 0 ? { set, unset } : { set };
+}
+
 /** The checkpoint-safe form of `plan`, keeping only `keys` of each expected state (and of `start`, the state it was made from). */
 export function planToData(plan: Plan, keys: readonly string[], start?: Readonly<WorldState>): PlanData {
+  const startState = start ? toJsonValue<WorldState>(pick(start, keys)) : undefined;
+  let before: WorldState = startState ?? {};
+  const expectedChanges = plan.expectedStates.map((state) => {
+    const after = toJsonValue<WorldState>(pick(state, keys));
+    const change = changeBetween(before, after);
+    before = after;
+    return change;
+  });
   return {
     actions: plan.actionNames,
-    expectedStates: plan.expectedStates.map((s) => toJsonValue<WorldState>(pick(s, keys))),
-    ...(start ? { startState: toJsonValue<WorldState>(pick(start, keys)) } : {}),
+    expectedChanges,
+    ...(startState ? { startState } : {}),
     totalCost: plan.totalCost,
     score: scoreToJson(plan.score),
     metadata: toJsonValue<Record<string, unknown>>(plan.metadata) ?? {},
   };
+}
+
+const expandedStates = new WeakMap<PlanData, readonly WorldState[]>();
+
+/**
+ * The planning-relevant state expected after each step of `data`, whichever
+ * form it was saved in (computed once per plan object).
+ *
+ * @example
+ * ```ts
+ * expectedStatesOf(result.plan!); // [{ wood: 2 }, { wood: 4 }, { wood: 4, house: true }]
+ * ```
+ */
+export function expectedStatesOf(data: PlanData): readonly WorldState[] {
+  if (data.expectedStates) return data.expectedStates;
+  const cached = expandedStates.get(data);
+  if (cached) return cached;
+  let state: WorldState = { ...(data.startState ?? {}) };
+  const states = (data.expectedChanges ?? []).map((change) => {
+    state = { ...state, ...change.set };
+    for (const key of change.unset ?? []) delete state[key];
+    return state;
+  });
+  expandedStates.set(data, states);
+  return states;
 }
 
 /**
@@ -57,7 +114,7 @@ export function planFromData(data: PlanData, actionsByName: ReadonlyMap<string, 
   const actions = data.actions.map((name) => bindAction(name, actionsByName));
   return new Plan({
     actions,
-    expectedStates: data.expectedStates,
+    expectedStates: expectedStatesOf(data),
     totalCost: data.totalCost,
     score: scoreFromJson(data.score, new SimpleScore(data.totalCost)),
     metadata: data.metadata as Plan["metadata"],
@@ -82,8 +139,8 @@ export function bindAction(name: string, actionsByName: ReadonlyMap<string, Acti
  * state) never count as a deviation.
  */
 export function deviatesFromPlan(world: Readonly<WorldState>, plan: PlanData, step: number, keys: readonly string[]): boolean {
-  const expected =
-    step === 0 ? plan.startState : step > 0 && step <= plan.expectedStates.length ? plan.expectedStates[step - 1] : undefined;
+  const states = step > 0 ? expectedStatesOf(plan) : [];
+  const expected = step === 0 ? plan.startState : step <= states.length ? states[step - 1] : undefined;
   if (!expected) return false;
   return keys.some((key) => !sameJson(world[key], expected[key]));
 }

@@ -78,7 +78,15 @@ const PLAN = z
   .object({
     actions: z.array(z.string()).describe("Action names in execution order."),
     totalCost: z.number(),
-    expectedStates: z.array(z.record(z.string(), z.unknown())),
+    expectedChanges: z
+      .array(z.object({ set: z.record(z.string(), z.unknown()), unset: z.array(z.string()).optional() }))
+      .optional()
+      .describe("What each step is expected to change, from startState."),
+    expectedStates: z
+      .array(z.record(z.string(), z.unknown()))
+      .optional()
+      .describe("Whole expected states (plans saved by earlier versions)."),
+    startState: z.record(z.string(), z.unknown()).optional(),
     score: z.record(z.string(), z.unknown()),
     metadata: z.record(z.string(), z.unknown()),
   })

@@ -1,4 +1,4 @@
-import { Annotation } from "@langchain/langgraph";
+import { Annotation, DeltaChannel } from "@langchain/langgraph";
 import type { WorldState } from "../core/index.js";
 import type { NoPlanExplanation } from "../planner/index.js";
 import type { GoalData, GoalInput, GoalRegistry } from "./goal-data.js";
@@ -159,6 +159,16 @@ export interface GoapState {
 
 const replace = <T>(_old: T, next: T): T => next;
 
+/** Appends each write (one result or a list of them) to the history; batching-invariant, as replay needs. */
+const appendResults = (history: ActionResult[], writes: (ActionResult | ActionResult[])[]): ActionResult[] => history.concat(...writes);
+
+/**
+ * Full copies of the history are written this often (in executor steps);
+ * between them a checkpoint holds only the step's new records, and a resume
+ * replays at most this many steps' writes.
+ */
+const HISTORY_SNAPSHOT_EVERY = 64;
+
 /**
  * @internal Builds the LangGraph state definition. `goals` turns goal
  * objects written to the state into {@link GoalData}; `seed` is the default
@@ -173,7 +183,11 @@ export function createGoapStateAnnotation(goals: GoalRegistry, seed: number) {
     }),
     plan: Annotation<PlanData | null>({ reducer: replace, default: () => null }),
     currentStep: Annotation<number>({ reducer: replace, default: () => 0 }),
-    executionHistory: Annotation<ActionResult[]>({ reducer: (old, next) => old.concat(next), default: () => [] }),
+    // A delta channel: a checkpoint stores the records a step appended, not the whole history again, so a step's cost does not grow with the run.
+    executionHistory: new DeltaChannel<ActionResult[], ActionResult | ActionResult[]>(appendResults, {
+      snapshotFrequency: HISTORY_SNAPSHOT_EVERY,
+      initialValueFactory: () => [],
+    }),
     replanCount: Annotation<number>({ reducer: replace, default: () => 0 }),
     replanReason: Annotation<string | null>({ reducer: replace, default: () => null }),
     status: Annotation<GoapStatus>({ reducer: replace, default: () => "executing" }),

@@ -1,7 +1,16 @@
 import { MemorySaver } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
 import { ActionSpec, GoalSpec, HardSoftScore, LangGoapError, MultiGoal } from "../../src/core/index.js";
-import { bindAction, GoalRegistry, GoapGraph, isGoalData, planFromData, planToData } from "../../src/graph/index.js";
+import {
+  bindAction,
+  expectedStatesOf,
+  GoalRegistry,
+  GoapGraph,
+  isGoalData,
+  type PlanData,
+  planFromData,
+  planToData,
+} from "../../src/graph/index.js";
 import { Plan, plan } from "../../src/planner/index.js";
 import { quietLogger, tracked } from "./support.js";
 
@@ -62,7 +71,9 @@ describe("plan data", () => {
     const found = plan({ wood: 0, weather: "rain" }, { house: true }, [chop, build])!;
     const data = planToData(found, ["wood", "house"]);
     expect(data.actions).toEqual(["chop", "chop", "build"]);
-    expect(data.expectedStates).toEqual([{ wood: 2 }, { wood: 4 }, { wood: 4, house: true }]);
+    // Each step keeps only what it changes; the whole states are rebuilt on read.
+    expect(data.expectedChanges).toEqual([{ set: { wood: 2 } }, { set: { wood: 4 } }, { set: { house: true } }]);
+    expect(expectedStatesOf(data)).toEqual([{ wood: 2 }, { wood: 4 }, { wood: 4, house: true }]);
     expect(data.totalCost).toBe(9);
     expect(data.score).toEqual({ kind: "simple", value: 9 });
     expect(JSON.parse(JSON.stringify(data))).toEqual(data);
@@ -74,6 +85,35 @@ describe("plan data", () => {
       new Map([["build", build]]),
     );
     expect(scored.score).toEqual(new HardSoftScore(0, -3));
+  });
+
+  it("keeps a step's change, not a whole state, and reads plans saved whole by earlier versions", () => {
+    const keys = Array.from({ length: 50 }, (_, i) => `k${i}`);
+    const start = Object.fromEntries(keys.map((k) => [k, 0]));
+    const long = new Plan({
+      actions: [chop, build],
+      expectedStates: [
+        { ...start, k3: 1 },
+        { ...start, k3: 1, k4: 2 },
+      ],
+      totalCost: 2,
+    });
+    const data = planToData(long, keys, start);
+    expect(data.expectedChanges).toEqual([{ set: { k3: 1 } }, { set: { k4: 2 } }]);
+    expect(expectedStatesOf(data)[1]).toEqual({ ...start, k3: 1, k4: 2 });
+    // A key a step leaves without a value is listed, and gone from the rebuilt state.
+    const dropped = planToData(new Plan({ actions: [chop], expectedStates: [{ k1: 0 }], totalCost: 1 }), ["k0", "k1"], { k0: 0, k1: 0 });
+    expect(dropped.expectedChanges).toEqual([{ set: {}, unset: ["k0"] }]);
+    expect(expectedStatesOf(dropped)).toEqual([{ k1: 0 }]);
+    const saved: PlanData = {
+      actions: ["chop"],
+      expectedStates: [{ wood: 2 }],
+      totalCost: 4,
+      score: { kind: "simple", value: 4 },
+      metadata: {},
+    };
+    expect(expectedStatesOf(saved)).toEqual([{ wood: 2 }]);
+    expect(planFromData(saved, new Map([["chop", chop]])).expectedStates).toEqual([{ wood: 2 }]);
   });
 
   it("an unknown action name is an error naming it and the known ones", () => {
