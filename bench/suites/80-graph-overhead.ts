@@ -5,7 +5,9 @@
  * edge) with the same checkpointer, measured in the same process. N = 10,
  * 50, 200, 400; no checkpointer, MemorySaver, SqliteSaver (a file in a
  * temporary folder). Prints milliseconds per step for both, their ratio, and
- * the GOAP run's flatness (ms per step at N against N = 10).
+ * the GOAP run's flatness (ms per step at N against N = 10). Two domains:
+ * `chain` (N + 1 boolean facts, so the world itself grows with N) and
+ * `counter` (one number fact incremented N times: only the run grows).
  *
  * `npm run bench -- graph-overhead` (`BENCH_OVERHEAD_STEPS=10,50` picks the lengths)
  */
@@ -14,11 +16,27 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Annotation, type BaseCheckpointSaver, END, MemorySaver, START, StateGraph } from "@langchain/langgraph";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
-import { ActionSpec, type WorldState } from "../../src/core/index.js";
+import { ActionSpec, GoalSpec, type WorldState } from "../../src/core/index.js";
 import { GoapGraph } from "../../src/graph/index.js";
 import { emit, median } from "../emit.js";
 
 const STEPS = (process.env.BENCH_OVERHEAD_STEPS ?? "10,50,200,400").split(",").map(Number);
+
+type Domain = "chain" | "counter";
+
+function counter(length: number): { actions: ActionSpec[]; start: WorldState; goal: GoalSpec } {
+  const inc = new ActionSpec({
+    name: "increment",
+    effects: { n: { inc: 1 } },
+    execute: (state) => ({ n: (state.n as number) + 1 }),
+  });
+  return { actions: [inc], start: { n: 0 }, goal: new GoalSpec({ conditions: { n: length } }) };
+}
+
+function domain(kind: Domain, length: number): { actions: ActionSpec[]; start: WorldState; goal: GoalSpec } {
+  if (kind === "counter") return counter(length);
+  return { ...chain(length), goal: new GoalSpec({ conditions: { [`s${length}`]: true } }) };
+}
 
 function chain(length: number): { actions: ActionSpec[]; start: WorldState } {
   const actions = Array.from(
@@ -56,13 +74,13 @@ function saver(kind: SaverKind, dir: string): BaseCheckpointSaver | undefined {
 
 let threads = 0;
 
-async function timeGoap(kind: SaverKind, steps: number, dir: string): Promise<number> {
-  const { actions, start } = chain(steps);
+async function timeGoap(kind: SaverKind, steps: number, dir: string, problem: Domain): Promise<number> {
+  const { actions, start, goal } = domain(problem, steps);
   const graph = new GoapGraph(actions, { recursionLimit: steps * 4 + 20 });
   const compiled = graph.compile({ checkpointer: saver(kind, dir) });
   const config = { configurable: { thread_id: `goap-${threads++}` } };
   const began = performance.now();
-  const result = await compiled.invoke(graph.createInput({ [`s${steps}`]: true }, start), config);
+  const result = await compiled.invoke(graph.createInput(goal, start), config);
   const ms = performance.now() - began;
   if (result.status !== "goal_achieved") throw new Error(`GOAP run of ${steps} steps ended ${result.status}`);
   return ms;
@@ -83,32 +101,34 @@ async function timeBare(kind: SaverKind, steps: number, dir: string): Promise<nu
 export default async function graphOverhead(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "langgoap-overhead-"));
   try {
-    for (const kind of ["none", "MemorySaver", "SqliteSaver"] as SaverKind[]) {
-      await timeGoap(kind, 10, dir);
-      await timeBare(kind, 10, dir);
-      let first = 0;
-      for (const steps of STEPS) {
-        const repeats = steps >= 200 ? 2 : 4;
-        const goap: number[] = [];
-        const bare: number[] = [];
-        for (let i = 0; i < repeats; i++) {
-          goap.push(await timeGoap(kind, steps, dir));
-          bare.push(await timeBare(kind, steps, dir));
+    for (const problem of ["chain", "counter"] as Domain[])
+      for (const kind of ["none", "MemorySaver", "SqliteSaver"] as SaverKind[]) {
+        await timeGoap(kind, 10, dir, problem);
+        await timeBare(kind, 10, dir);
+        let first = 0;
+        for (const steps of STEPS) {
+          const repeats = steps >= 200 ? 2 : 4;
+          const goap: number[] = [];
+          const bare: number[] = [];
+          for (let i = 0; i < repeats; i++) {
+            goap.push(await timeGoap(kind, steps, dir, problem));
+            bare.push(await timeBare(kind, steps, dir));
+          }
+          const goapPerStep = median(goap) / steps;
+          const barePerStep = median(bare) / steps;
+          first ||= goapPerStep;
+          emit({
+            suite: "graph-overhead",
+            domain: problem,
+            checkpointer: kind,
+            steps,
+            goapMsPerStep: Math.round(goapPerStep * 1000) / 1000,
+            bareMsPerStep: Math.round(barePerStep * 1000) / 1000,
+            ratio: Math.round((goapPerStep / barePerStep) * 100) / 100,
+            perStepVsFirst: Math.round((goapPerStep / first) * 100) / 100,
+          });
         }
-        const goapPerStep = median(goap) / steps;
-        const barePerStep = median(bare) / steps;
-        first ||= goapPerStep;
-        emit({
-          suite: "graph-overhead",
-          checkpointer: kind,
-          steps,
-          goapMsPerStep: Math.round(goapPerStep * 1000) / 1000,
-          bareMsPerStep: Math.round(barePerStep * 1000) / 1000,
-          ratio: Math.round((goapPerStep / barePerStep) * 100) / 100,
-          perStepVsFirst: Math.round((goapPerStep / first) * 100) / 100,
-        });
       }
-    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
