@@ -416,6 +416,7 @@ export {
   DivergencePolicy,
   type DivergencePolicyOptions,
   deserializePlan,
+  ESCALATE_AFTER,
   type ExternalAgent,
   ExternalAgentsTransitionModel,
   type ExternalAgentsTransitionModelOptions,

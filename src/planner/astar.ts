@@ -164,6 +164,7 @@ function* planning(
   }
 
   const found = assertValidSteps(start, outcome.actions, goalSpec);
+  const used = outcome.heuristic ?? heuristic;
   let kept = outcome.actions;
   let replay = found;
   let pruned = 0;
@@ -171,7 +172,7 @@ function* planning(
   // steps cannot return a removable step: dropping one would give a cheaper
   // valid plan. Pruning is then skipped, which matters for per-frame planning.
   const provablyMinimal =
-    (heuristic === "hmax" || heuristic === "zero") &&
+    (used === "hmax" || used === "zero" || used === "lmcut") &&
     (options.weight ?? 1) === 1 &&
     found.stepCosts.length > 0 &&
     found.stepCosts.every((c) => c > 0);
@@ -188,7 +189,7 @@ function* planning(
       nodesGenerated: outcome.nodesGenerated,
       planningTimeMs: performance.now() - began,
       actionsPruned: pruned,
-      heuristic,
+      heuristic: used,
       strategy: "astar",
       usedBlacklistFallback,
     },
@@ -375,16 +376,35 @@ function* search(
   if (options.signal?.aborted) return { status: "aborted", actions: null, nodesExpanded: 0, nodesGenerated: 0 };
   const compiled = acquireCompiled(start, goal, bySpecificity(actionList));
   try {
-    const run = startSearch(compiled, goal, options, heuristicName, budget, deadline);
-    let outcome = run.step(slicer.end());
-    while (outcome === null) {
-      yield;
-      outcome = run.step(slicer.end());
-    }
-    return outcome;
+    // The default on a boolean domain: hmax while the search is small (cheap per state, best for per-frame planning),
+    // LM-cut once hmax has expanded ESCALATE_AFTER states (far fewer expansions on large problems). Both are admissible.
+    const escalate = options.heuristic === undefined && compiled.layout !== null && budget.maxExpansions > ESCALATE_AFTER;
+    const first = escalate ? { ...budget, maxExpansions: ESCALATE_AFTER } : budget;
+    const outcome = yield* runToEnd(startSearch(compiled, goal, options, heuristicName, first, deadline), slicer);
+    if (!escalate || outcome.status !== "budget_exhausted" || outcome.limit !== "expansions") return outcome;
+    const rest = { ...budget, maxExpansions: budget.maxExpansions - outcome.nodesExpanded };
+    const second = yield* runToEnd(startSearch(compiled, goal, options, "lmcut", rest, deadline), slicer);
+    return {
+      ...second,
+      nodesExpanded: second.nodesExpanded + outcome.nodesExpanded,
+      nodesGenerated: second.nodesGenerated + outcome.nodesGenerated,
+      heuristic: "lmcut",
+    };
   } finally {
     releaseCompiled(compiled);
   }
+}
+
+/** Expansions after which the default search of a boolean domain switches from hmax to LM-cut (chosen from `npm run bench -- scale`). */
+export const ESCALATE_AFTER = 2_000;
+
+function* runToEnd(run: SearchRun, slicer: Slicer): Generator<void, SearchOutcome, void> {
+  let outcome = run.step(slicer.end());
+  while (outcome === null) {
+    yield;
+    outcome = run.step(slicer.end());
+  }
+  return outcome;
 }
 
 function relevantBitsOf(compiled: CompiledEntry): SearchSetup["relevantBits"] | null {

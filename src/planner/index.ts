@@ -1,6 +1,6 @@
 export { type AgentModel, UniformRandomAgentModel, type UniformRandomAgentModelOptions, type WeightedMove } from "./agent-model.js";
 export { AnytimePlanningStrategy, type AnytimePlanningStrategyOptions } from "./anytime.js";
-export { plan, planAsync, planDetailed, planDetailedAsync, YIELD_EVERY_MS } from "./astar.js";
+export { ESCALATE_AFTER, plan, planAsync, planDetailed, planDetailedAsync, YIELD_EVERY_MS } from "./astar.js";
 export { AStarStrategy, type AStarStrategyOptions } from "./astar-strategy.js";
 export {
   AGENT_PLAN_BUDGET,

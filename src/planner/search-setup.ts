@@ -3,7 +3,7 @@ import type { BudgetLimit } from "./budget.js";
 import type { CompiledProblem } from "./compile.js";
 import type { Heuristic } from "./heuristics.js";
 import { OpenList } from "./open-list.js";
-import type { SearchRecord, SearchStatus } from "./types.js";
+import type { HeuristicName, SearchRecord, SearchStatus } from "./types.js";
 
 /** Everything a search engine needs, prepared once by `planDetailed`. */
 export interface SearchSetup {
@@ -43,6 +43,8 @@ export interface SearchOutcome {
   /** The node budget the engine applied (the default shrinks for wide states). */
   maxNodes?: number;
   expansions?: SearchRecord[];
+  /** The heuristic that found the outcome, when the search switched to another than it started with. */
+  heuristic?: HeuristicName;
 }
 
 /**

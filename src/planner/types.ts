@@ -267,7 +267,13 @@ export interface PlanDetailedResult {
 
 /** Options of `plan` / `planDetailed`. */
 export interface PlanOptions {
-  /** @defaultValue "hmax" (admissible: plans are cost-optimal) */
+  /**
+   * Left out, the search is cost-optimal: `hmax`, and on a boolean domain a
+   * search still running after `ESCALATE_AFTER` (2,000) expansions
+   * starts again with `lmcut` (cheap per state on small problems, far fewer
+   * states on large ones); `plan.metadata.heuristic` says which found the plan.
+   * Naming a heuristic uses it alone.
+   */
   readonly heuristic?: HeuristicName;
   /** Weighted A*: f = g + weight·h (>= 1; above 1 trades optimality for speed). @defaultValue 1 */
   readonly weight?: number;
