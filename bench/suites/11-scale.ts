@@ -9,7 +9,7 @@
  * (`BENCH_SCALE_CAP_MS`, default 5,000 ms): a capped search reports
  * `budget_exhausted`, not a cost.
  *
- * `npm run bench -- scale`
+ * `npm run bench -- scale` (`BENCH_SCALE_RUNS=default,lmcut` picks the runs)
  */
 import { type HeuristicName, planDetailed } from "../../src/planner/index.js";
 import { emit } from "../emit.js";
@@ -19,6 +19,8 @@ const CAP_MS = Number(process.env.BENCH_SCALE_CAP_MS ?? 5000);
 type Run = HeuristicName | "default" | "zero, relevance off" | "hmax, relevance off";
 const ADMISSIBLE: readonly Run[] = ["zero", "zero, relevance off", "hmax", "hmax, relevance off", "lmcut", "default"];
 const REFERENCE: readonly Run[] = ["hff"];
+const PICKED = process.env.BENCH_SCALE_RUNS?.split(",").map((run) => run.trim());
+const picked = (run: Run) => PICKED === undefined || PICKED.includes(run);
 
 function optionsOf(run: Run): { heuristic?: HeuristicName; relevance?: boolean } {
   if (run === "default") return {};
@@ -33,7 +35,7 @@ export default async function scale(): Promise<void> {
       const { actions, start, goal } = chainToLanggoap(chainProblem({ N, M, D: N / 2, seed }));
       const rows: Record<string, unknown>[] = [];
       let optimal = Number.POSITIVE_INFINITY;
-      for (const heuristic of [...ADMISSIBLE, ...REFERENCE]) {
+      for (const heuristic of [...ADMISSIBLE, ...REFERENCE].filter(picked)) {
         const options = { timeBudgetMs: CAP_MS, maxNodes: Number.POSITIVE_INFINITY, ...optionsOf(heuristic) };
         const began = performance.now();
         const result = planDetailed(start, goal, actions, options);
@@ -49,6 +51,8 @@ export default async function scale(): Promise<void> {
           ms: Math.round(ms * 10) / 10,
           expansionsPerSecond: Math.round(result.stats.nodesExpanded / (ms / 1000)),
           cost,
+          // The default switches heuristics on large searches: which one found the plan.
+          ...(heuristic === "default" && result.plan ? { foundBy: result.plan.metadata.heuristic } : {}),
         });
       }
       for (const row of rows) {
