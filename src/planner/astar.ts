@@ -376,27 +376,54 @@ function* search(
   if (options.signal?.aborted) return { status: "aborted", actions: null, nodesExpanded: 0, nodesGenerated: 0 };
   const compiled = acquireCompiled(start, goal, bySpecificity(actionList));
   try {
-    // The default on a boolean domain: hmax while the search is small (cheap per state, best for per-frame planning),
-    // LM-cut once hmax has expanded ESCALATE_AFTER states (far fewer expansions on large problems). Both are admissible.
-    const escalate = options.heuristic === undefined && compiled.layout !== null && budget.maxExpansions > ESCALATE_AFTER;
+    // The default on a boolean domain: hmax while the search goes well (cheap per state, best for per-frame planning),
+    // LM-cut once hmax struggles (far fewer expansions on large problems). Both are admissible.
+    const escalate =
+      options.heuristic === undefined &&
+      compiled.layout !== null &&
+      compiled.actions.length <= ESCALATE_MAX_ACTIONS &&
+      budget.maxExpansions > ESCALATE_AFTER;
     const first = escalate ? { ...budget, maxExpansions: ESCALATE_AFTER } : budget;
     const outcome = yield* runToEnd(startSearch(compiled, goal, options, heuristicName, first, deadline), slicer);
     if (!escalate || outcome.status !== "budget_exhausted" || outcome.limit !== "expansions") return outcome;
     const rest = { ...budget, maxExpansions: budget.maxExpansions - outcome.nodesExpanded };
-    const second = yield* runToEnd(startSearch(compiled, goal, options, "lmcut", rest, deadline), slicer);
+    // A long plan needs as many expansions as steps even with a perfect heuristic: hmax going well, not struggling.
+    const next = longPlanAhead(compiled) ? heuristicName : "lmcut";
+    const second = yield* runToEnd(startSearch(compiled, goal, options, next, rest, deadline), slicer);
     return {
       ...second,
       nodesExpanded: second.nodesExpanded + outcome.nodesExpanded,
       nodesGenerated: second.nodesGenerated + outcome.nodesGenerated,
-      heuristic: "lmcut",
+      ...(next === heuristicName ? {} : { heuristic: next }),
     };
   } finally {
     releaseCompiled(compiled);
   }
 }
 
-/** Expansions after which the default search of a boolean domain switches from hmax to LM-cut (chosen from `npm run bench -- scale`). */
+/**
+ * Expansions after which the default search of a boolean domain switches
+ * from hmax to LM-cut (chosen from `npm run bench -- scale`), on domains
+ * of at most 1,000 actions and unless the start's hmax estimate is at
+ * least a quarter of it (a long plan: hmax goes on).
+ */
 export const ESCALATE_AFTER = 2_000;
+
+/** Domains with more actions than this keep hmax: an LM-cut evaluation costs time in proportion to the actions, per cut. */
+const ESCALATE_MAX_ACTIONS = 1_000;
+
+/**
+ * True when the start's hmax estimate says the plan has at least
+ * ESCALATE_AFTER / 4 steps of unit cost: then ESCALATE_AFTER expansions are
+ * what a good search needs, and LM-cut would cost a cut per step.
+ */
+function longPlanAhead(compiled: CompiledEntry): boolean {
+  const { p, model } = compiled;
+  if (model.relax(p.start, 0, 0, true) > 0) return false;
+  let h0 = 0;
+  for (const g of p.goalAtoms) h0 = Math.max(h0, model.cost[g] as number);
+  return 4 * h0 >= ESCALATE_AFTER;
+}
 
 function* runToEnd(run: SearchRun, slicer: Slicer): Generator<void, SearchOutcome, void> {
   let outcome = run.step(slicer.end());

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { chainProblem, chainToLanggoap } from "../../bench/problems.js";
+import { ActionSpec, GoalSpec, type WorldState } from "../../src/core/index.js";
 import { ESCALATE_AFTER, planDetailed, planDetailedAsync } from "../../src/planner/index.js";
 
 const large = chainToLanggoap(chainProblem({ N: 40, M: 90, D: 20, seed: 1 }));
@@ -37,5 +38,23 @@ describe("default heuristic", () => {
     const shared = planDetailed(large.start, large.goal, large.actions, { maxExpansions: ESCALATE_AFTER + 5 });
     expect(shared.status).toBe("budget_exhausted");
     expect(shared.stats.nodesExpanded).toBe(ESCALATE_AFTER + 5);
+  });
+
+  it("keeps hmax on a long plan, where it expands one state per step", () => {
+    // A chain of 2,500 steps: hmax is exact here, so the search expands 2,500 states; LM-cut would cost a cut per step.
+    const length = 2_500;
+    const actions = Array.from(
+      { length },
+      (_, i) => new ActionSpec({ name: `step_${i}`, preconditions: { [`s${i}`]: true }, effects: { [`s${i + 1}`]: true } }),
+    );
+    const start: WorldState = {};
+    for (let i = 0; i <= length; i++) start[`s${i}`] = i === 0;
+    const result = planDetailed(start, new GoalSpec({ conditions: { [`s${length}`]: true } }), actions, {
+      timeBudgetMs: Number.POSITIVE_INFINITY,
+    });
+    expect(result.status).toBe("found");
+    expect(result.plan?.length).toBe(length);
+    expect(result.plan?.metadata.heuristic).toBe("hmax");
+    expect(result.stats.nodesExpanded).toBe(length);
   });
 });

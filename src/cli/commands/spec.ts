@@ -56,7 +56,7 @@ const HEURISTIC: OptionSpec = {
   name: "heuristic",
   type: "string",
   value: "<name>",
-  help: "A* heuristic: hmax (admissible: cost-optimal plans) | lmcut (admissible, fewer states on large problems) | hadd | hff (faster, not always optimal) | goal-count | zero (blind). Default: hmax, switching to lmcut after 2,000 expansions on a boolean domain.",
+  help: "A* heuristic: hmax (admissible: cost-optimal plans) | lmcut (admissible, fewer states on large problems) | hadd | hff (faster, not always optimal) | goal-count | zero (blind). Default: hmax, switching to lmcut after 2,000 expansions on a boolean domain of at most 1,000 actions (not for plans of 500+ steps).",
 };
 const BUDGET: OptionSpec = {
   name: "budget",
