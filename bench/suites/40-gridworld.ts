@@ -4,7 +4,11 @@
  * GoapGraphs that replan after every action. Reports goal rates, Gymnasium
  * returns, a one-sided Welch t-test on the goal outcomes, the exact goal
  * probabilities of A*'s policy and of the best policy, and the cost of one
- * planning call.
+ * planning call. Then MCTS with its defaults (only the transition model
+ * given) over `BENCH_GRIDWORLD_EPISODES` (500) episodes per domain, its goal
+ * rate beside the best policy's exact goal probability (dynamic
+ * programming over the model) and the exact probability of the policy it
+ * plays (its first action from every state).
  */
 
 import {
@@ -15,9 +19,16 @@ import {
   mctsIterationsFor,
   type PlannerSummary,
 } from "../../examples/lib/comparison.js";
-import { cliffWalking4x12, createGridworld, frozenLake4x4 } from "../../examples/lib/gridworld.js";
+import {
+  cliffWalking4x12,
+  createGridworld,
+  frozenLake4x4,
+  goalProbability,
+  runEpisode,
+  tabulatePolicy,
+} from "../../examples/lib/gridworld.js";
 import { welchTTest } from "../../examples/lib/stats.js";
-import { AStarStrategy } from "../../src/planner/index.js";
+import { AStarStrategy, MCTSStrategy } from "../../src/planner/index.js";
 import { emit, timeIt } from "../emit.js";
 
 const round = (x: number, digits = 4) => Number(x.toFixed(digits));
@@ -37,7 +48,43 @@ function plannerRecord(domain: string, s: PlannerSummary): Record<string, unknow
   };
 }
 
+const DEFAULT_EPISODES = Number(process.env.BENCH_GRIDWORLD_EPISODES ?? 500);
+
+/** MCTS as a user gets it: only the transition model (and one seed per episode). */
+async function mctsDefaults(): Promise<void> {
+  for (const topology of [frozenLake4x4(), cliffWalking4x12()]) {
+    const world = createGridworld(topology, { slip: 0.2 });
+    const best = goalProbability(world);
+    const played = goalProbability(world, await tabulatePolicy(world, new MCTSStrategy({ transitionModel: world.model, seed: 1 })));
+    let reached = 0;
+    let steps = 0;
+    const began = performance.now();
+    for (let seed = 1; seed <= DEFAULT_EPISODES; seed++) {
+      const episode = await runEpisode(world, new MCTSStrategy({ transitionModel: world.model, seed }), seed);
+      if (episode.reachedGoal) reached++;
+      steps += episode.steps;
+    }
+    const rate = reached / DEFAULT_EPISODES;
+    // A binomial standard error says how far the sampled rate may sit from the policy's true probability.
+    const standardError = Math.sqrt((rate * (1 - rate)) / DEFAULT_EPISODES);
+    emit({
+      suite: "gridworld",
+      domain: topology.name,
+      planner: "MCTS defaults",
+      episodes: DEFAULT_EPISODES,
+      goalRate: round(rate),
+      standardError: round(standardError),
+      bestExactGoalProbability: round(best),
+      pointsBelowBest: round((best - rate) * 100, 1),
+      playedPolicyExactGoalProbability: round(played),
+      meanSteps: round(steps / DEFAULT_EPISODES, 1),
+      wallMsPerEpisode: round((performance.now() - began) / DEFAULT_EPISODES, 1),
+    });
+  }
+}
+
 export default async function gridworldBench(): Promise<void> {
+  await mctsDefaults();
   const outcomes = { mcts: [] as number[], astar: [] as number[] };
   for (const topology of [frozenLake4x4(), cliffWalking4x12()]) {
     const world = createGridworld(topology, { slip: 0.2 });

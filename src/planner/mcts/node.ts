@@ -42,6 +42,8 @@ export class Edge {
   readonly outcomes = new Map<string, DecisionNode>();
   /** Times each outcome (by state key) was followed. */
   readonly counts = new Map<string, number>();
+  /** The model's probability of each outcome (by state key), when the model gives a distribution. */
+  probabilities: Map<string, number> | null = null;
   visits = 0;
   value = 0;
 

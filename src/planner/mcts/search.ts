@@ -34,6 +34,19 @@ export interface SearchSettings {
   /** Keep actions whose expected outcome changes nothing (under slips they may still help). */
   readonly allowNoOps: boolean;
   readonly keyOf: (state: Readonly<WorldState>, spent: ReadonlySet<string>) => string;
+  /**
+   * Under a model that lists outcome distributions: the first visit of an
+   * action lays out all its outcomes with their probabilities, and an
+   * action is valued by all of them (a slip into a dead end counts at
+   * once), not by the outcomes sampled so far.
+   */
+  readonly exactOutcomes: boolean;
+  /**
+   * The value of a state not searched yet, instead of a rollout: an upper
+   * bound (the goal's return) makes the search try every promising branch
+   * before it trusts one (optimism in the face of uncertainty).
+   */
+  readonly leafValue?: number | undefined;
   /** Receives `onSearchExpand` for every new decision node. */
   readonly tracer?: PlanningTracer | undefined;
 }
@@ -161,13 +174,7 @@ export class MctsSearch {
       const { edge, child } = path[i] as { edge: Edge; child: DecisionNode };
       edge.counts.set(child.key, (edge.counts.get(child.key) ?? 0) + 1);
       edge.visits += 1;
-      let expected = 0;
-      let total = 0;
-      for (const [key, count] of edge.counts) {
-        expected += count * (edge.outcomes.get(key) as DecisionNode).value;
-        total += count;
-      }
-      edge.value = (this.#s.discount * expected) / total;
+      edge.value = this.#actionValue(edge);
       const from = edge.from;
       from.visits += 1;
       let best = Number.NEGATIVE_INFINITY;
@@ -176,9 +183,61 @@ export class MctsSearch {
     }
   }
 
+  /**
+   * An action's value: the discounted average of the values of the outcomes
+   * seen so far, weighted by the model's probabilities when it gives them
+   * (exact), else by how often each occurred.
+   */
+  #actionValue(edge: Edge): number {
+    let expected = 0;
+    let total = 0;
+    const weights = edge.probabilities;
+    if (weights !== null && weights.size === edge.outcomes.size) {
+      for (const [key, probability] of weights) expected += probability * (edge.outcomes.get(key) as DecisionNode).value;
+      return this.#s.discount * expected;
+    }
+    for (const [key, count] of edge.counts) {
+      const weight = weights?.get(key) ?? count;
+      expected += weight * (edge.outcomes.get(key) as DecisionNode).value;
+      total += weight;
+    }
+    return total > 0 ? (this.#s.discount * expected) / total : edge.value;
+  }
+
+  /**
+   * Value iteration over the explored graph: Bellman updates of every tried
+   * action and every expanded state until values move less than
+   * `tolerance`, or `maxSweeps` sweeps. A sampled backup refreshes only the
+   * states on one path, so values elsewhere go stale; a few sweeps make
+   * them agree before the root's action is chosen. Returns the sweeps made.
+   */
+  settle(maxSweeps: number, tolerance = 1e-6, maxUpdates = 2_000_000): number {
+    const nodes = [...this.table.values()].filter((node) => node.terminal === null && node.edges.length > 0);
+    let edges = 0;
+    for (const node of nodes) edges += node.edges.length;
+    const sweeps = Math.min(maxSweeps, Math.floor(maxUpdates / Math.max(1, edges)));
+    for (let sweep = 1; sweep <= sweeps; sweep++) {
+      let moved = 0;
+      for (const node of nodes) {
+        let best = Number.NEGATIVE_INFINITY;
+        for (const edge of node.edges) {
+          if (edge.visits === 0) continue;
+          edge.value = this.#actionValue(edge);
+          if (edge.value > best) best = edge.value;
+        }
+        if (best === Number.NEGATIVE_INFINITY) continue;
+        moved = Math.max(moved, Math.abs(best - node.value));
+        node.value = best;
+      }
+      if (moved < tolerance) return sweep;
+    }
+    return sweeps;
+  }
+
   #leafReturn(leaf: DecisionNode): number {
     if (leaf.terminal === "goal") return GOAL_REWARD;
     if (leaf.terminal === "dead-end") return this.#s.deadEndReturn;
+    if (this.#s.leafValue !== undefined) return this.#s.leafValue;
     return this.#s.rollout.rollout({ ...this.#rolloutContext, state: leaf.state, spent: leaf.spent });
   }
 
@@ -221,14 +280,44 @@ export class MctsSearch {
     } else {
       const options = this.#s.analyze(from.state, from.spent);
       const index = options.outcomes ? options.actions.indexOf(edge.action) : -1;
-      next =
-        options.outcomes && index >= 0
-          ? drawOutcome(options.outcomes[index] as readonly WeightedState[], this.#s.rng)
+      const distribution = options.outcomes && index >= 0 ? (options.outcomes[index] as readonly WeightedState[]) : null;
+      if (distribution && this.#s.exactOutcomes) {
+        next = drawOutcome(distribution, this.#s.rng);
+        if (edge.probabilities === null) return this.#layOut(edge, distribution, spent, this.#s.keyOf(next, spent));
+      } else
+        next = distribution
+          ? drawOutcome(distribution, this.#s.rng)
           : sampledSuccessor(this.#s.model, from.state, edge.action, this.#s.rng);
     }
     const result = this.nodeFor(next, spent);
     edge.outcomes.set(result.node.key, result.node);
     return result;
+  }
+
+  /**
+   * Creates the node of every outcome of `edge` with its probability (a new
+   * node starts at its leaf value), and returns the node of the sampled
+   * outcome `drawn` (created: this iteration stops there).
+   */
+  #layOut(
+    edge: Edge,
+    distribution: readonly WeightedState[],
+    spent: ReadonlySet<string>,
+    drawn: string,
+  ): { node: DecisionNode; created: boolean } {
+    const probabilities = new Map<string, number>();
+    let sampled: { node: DecisionNode; created: boolean } | null = null;
+    for (const outcome of distribution) {
+      const result = this.nodeFor(outcome.state, spent);
+      const { node } = result;
+      if (result.created) node.value = this.#leafReturn(node);
+      edge.outcomes.set(node.key, node);
+      probabilities.set(node.key, (probabilities.get(node.key) ?? 0) + outcome.probability);
+      if (node.key === drawn && (sampled === null || result.created)) sampled = result;
+    }
+    edge.probabilities = probabilities;
+    // `drawn` is one of the outcomes just laid out.
+    return sampled as { node: DecisionNode; created: boolean };
   }
 
   #traceExpansion(node: DecisionNode, edge: Edge, g: number): void {

@@ -117,7 +117,8 @@ describe("MCTSStrategy", () => {
 
   it("is deterministic for a given seed, and the seed matters", async () => {
     const run = async (seed: number) => {
-      const p = await new MCTSStrategy(budget({ seed, transitionModel: collapsing, iterations: 120 })).plan(
+      // Mean backups average sampled returns, so the seed shows in the values (exact mode's value iteration would hide it).
+      const p = await new MCTSStrategy(budget({ seed, transitionModel: collapsing, iterations: 120, backup: "mean" })).plan(
         { at: "bank" },
         atFar,
         riverActions,
@@ -162,14 +163,23 @@ describe("MCTSStrategy", () => {
       .map((to, i) => new ActionSpec({ name: `walk_${to}`, preconditions: { at: path[i] as string }, effects: { at: to } }));
     const gamble = new StochasticTransitionModel({ outcomes: { jump: [{ probability: 0.1, effects: { at: "stranded" } }] } });
     const atTop = new GoalSpec({ conditions: { at: "top" } });
-    const bold = await new MCTSStrategy(budget({ transitionModel: gamble, iterations: 400 })).plan({ at: "cliff" }, atTop, [jump, ...walk]);
+    // A steep discount (0.95: six steps are worth 0.74) makes the 90% jump worth more than the walk...
+    const bold = await new MCTSStrategy(budget({ transitionModel: gamble, iterations: 400, discount: 0.95 })).plan({ at: "cliff" }, atTop, [
+      jump,
+      ...walk,
+    ]);
     expect(bold?.actionNames).toEqual(["jump"]);
-    const careful = await new MCTSStrategy(budget({ transitionModel: gamble, iterations: 400, deadEndPenalty: 3 })).plan(
+    // ... unless a dead end costs more than never arriving,
+    const careful = await new MCTSStrategy(budget({ transitionModel: gamble, iterations: 400, discount: 0.95, deadEndPenalty: 3 })).plan(
       { at: "cliff" },
       atTop,
       [jump, ...walk],
     );
     expect(careful?.actionNames).toEqual(["walk_p1", "walk_p2", "walk_p3", "walk_p4", "walk_p5", "walk_top"]);
+    // ... and by default, under a model that lists its outcomes, reaching the goal at all comes first (discount 0.995).
+    const byDefault = await new MCTSStrategy({ transitionModel: gamble, seed: 3 }).plan({ at: "cliff" }, atTop, [jump, ...walk]);
+    expect(byDefault?.actionNames).toEqual(["walk_p1", "walk_p2", "walk_p3", "walk_p4", "walk_p5", "walk_top"]);
+    expect(byDefault?.metadata.valueIterationSweeps).toBeGreaterThan(0);
   });
 
   it("with allowNoOps, may start with an action expected to change nothing, for its chances", async () => {
@@ -182,7 +192,8 @@ describe("MCTSStrategy", () => {
     });
     const atTop = new GoalSpec({ conditions: { at: "top" } });
     const options = budget({ transitionModel: ledge, deadEndPenalty: 1 });
-    expect((await new MCTSStrategy(options).plan({ at: "ledge" }, atTop, [wait, step, climb]))?.actionNames).toEqual(["step"]);
+    const hasty = await new MCTSStrategy({ ...options, allowNoOps: false }).plan({ at: "ledge" }, atTop, [wait, step, climb]);
+    expect(hasty?.actionNames).toEqual(["step"]);
     const patient = await new MCTSStrategy({ ...options, allowNoOps: true }).plan({ at: "ledge" }, atTop, [wait, step, climb]);
     expect(patient?.actionNames[0]).toBe("wait");
     expect(replayPlan({ at: "ledge" }, patient?.actions ?? [], atTop).valid).toBe(true);
