@@ -184,6 +184,41 @@ export class MctsSearch {
   }
 
   /**
+   * Exact mode on a small problem: tries every untried action of every
+   * state in the graph and lays out its outcomes, breadth first, until no
+   * state is left unexplored (returns true) or the graph holds `maxNodes`
+   * states or `deadline` (a `performance.now()` time) passes (false).
+   * Value iteration over a closed graph is the exact optimum, whatever the
+   * sampled iterations happened to visit.
+   */
+  closeGraph(maxNodes: number, deadline: number): boolean {
+    const queue = [...this.table.values()];
+    const queued = new Set(queue);
+    for (let i = 0; i < queue.length; i++) {
+      const node = queue[i] as DecisionNode;
+      if (node.terminal !== null) continue;
+      while (node.untried.length > 0) {
+        if (this.table.size >= maxNodes || performance.now() > deadline) return false;
+        const edge = this.#expand(node) as Edge;
+        const options = this.#s.analyze(node.state, node.spent);
+        const index = options.outcomes ? options.actions.indexOf(edge.action) : -1;
+        if (!options.outcomes || index < 0) return false;
+        const distribution = options.outcomes[index] as readonly WeightedState[];
+        const spent = spendAction(node.spent, edge.action);
+        this.#layOut(edge, distribution, spent, this.#s.keyOf((distribution[0] as WeightedState).state, spent));
+        // Counted as tried, so value iteration reads it.
+        edge.visits = Math.max(edge.visits, 1);
+        for (const outcome of edge.outcomes.values()) {
+          if (queued.has(outcome)) continue;
+          queued.add(outcome);
+          queue.push(outcome);
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
    * An action's value: the discounted average of the values of the outcomes
    * seen so far, weighted by the model's probabilities when it gives them
    * (exact), else by how often each occurred.

@@ -113,7 +113,10 @@ const COMPLETION_NODES = 5000;
 const YIELD_EVERY_MS = 15;
 
 /** Most value-iteration sweeps over the search graph after an exact-mode search. */
-const SETTLE_SWEEPS = 200;
+const SETTLE_SWEEPS = 1000;
+
+/** Exact mode explores every state and action when the graph stays within this many states. */
+const CLOSE_MAX_NODES = 5000;
 
 /** True when the search samples outcomes from a model that lists their distributions (MCTS's exact mode). */
 function hasOutcomeDistributions(options: MCTSStrategyOptions): boolean {
@@ -205,9 +208,12 @@ const MAX_REUSED_NODES = 200_000;
  * with their probabilities (a 10% slip into a hole weighs on it at once),
  * a state not searched yet is valued optimistically (the goal's return)
  * instead of by a rollout, unless a `rolloutPolicy`, `scalarHeuristic` or
- * `rolloutDepth` is given, value iteration over the search graph makes
+ * `rolloutDepth` is given; after the iterations a graph of at most 5,000
+ * states is explored to the end (every action of every state,
+ * `metadata.exploredEveryState`), and value iteration over the graph makes
  * every value agree before the action is chosen
- * (`metadata.valueIterationSweeps`), and the discount (0.995), waiting
+ * (`metadata.valueIterationSweeps`) — on a closed graph that is the exact
+ * optimum of the discounted problem. The discount (0.995), waiting
  * moves (`allowNoOps`), exploration (`c` 0.5) and budget (1,000
  * iterations) default to suit it. On FrozenLake and CliffWalking with 20%
  * slips this plays within 5 points of the best policy's exact goal
@@ -305,8 +311,14 @@ export class MCTSStrategy implements PlanningStrategy {
       done++;
       if (root.terminal !== null) break;
     }
-    // Exact mode: sampled backups leave values off the sampled paths stale; value iteration makes them agree.
-    const sweeps = this.#settings.exact && stochastic && this.#settings.backup === "bellman" ? search.settle(SETTLE_SWEEPS) : 0;
+    // Exact mode: a small graph is explored to the end, then value iteration makes every value agree (sampled
+    // backups leave values off the sampled paths stale): on a closed graph that is the exact optimum.
+    let sweeps = 0;
+    let closed = false;
+    if (this.#settings.exact && stochastic && this.#settings.backup === "bellman") {
+      closed = search.closeGraph(CLOSE_MAX_NODES, began + wallClockMs);
+      sweeps = search.settle(SETTLE_SWEEPS);
+    }
     this.#last = this.#options.reuseTree === true ? { root, table: search.table, nextId: search.nextId, signature, keyOf } : null;
 
     const path = extractPath(root, {
@@ -334,6 +346,7 @@ export class MCTSStrategy implements PlanningStrategy {
       usedBlacklistFallback: usable.usedBlacklistFallback,
       root,
       sweeps,
+      closed,
     });
   }
 
@@ -426,6 +439,8 @@ export class MCTSStrategy implements PlanningStrategy {
       root: DecisionNode;
       /** Value-iteration sweeps after the search (exact mode). */
       sweeps: number;
+      /** Whether exact mode explored every state and action. */
+      closed: boolean;
     },
   ): Plan {
     let totalCost = 0;
@@ -453,7 +468,7 @@ export class MCTSStrategy implements PlanningStrategy {
         reusedTree: facts.reusedTree,
         graphSize: facts.graphSize,
         usedBlacklistFallback: facts.usedBlacklistFallback,
-        ...(facts.sweeps > 0 ? { valueIterationSweeps: facts.sweeps } : {}),
+        ...(facts.sweeps > 0 ? { valueIterationSweeps: facts.sweeps, exploredEveryState: facts.closed } : {}),
       },
     });
   }

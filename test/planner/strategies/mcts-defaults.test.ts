@@ -15,12 +15,16 @@ describe("MCTS defaults under a model with outcome distributions", () => {
     it(`plays within 5 points of the optimal goal probability on ${topology.name}`, async () => {
       const world = createGridworld(topology, { slip: 0.2 });
       const best = goalProbability(world);
-      for (const seed of [1, 2]) {
+      // Seed 6 gave a 0.58 policy before exact mode explored small graphs to the end.
+      for (const seed of [1, 6]) {
         // Only the budget is pinned to iterations, so the test does not depend on the machine's speed.
         const mcts = new MCTSStrategy({ transitionModel: world.model, seed, wallClockMs: Number.POSITIVE_INFINITY });
         const played = goalProbability(world, await tabulatePolicy(world, mcts));
         expect(played).toBeGreaterThanOrEqual(best - 0.05);
       }
+      const plan = await new MCTSStrategy({ transitionModel: world.model }).plan(world.start, world.goal, world.actions);
+      expect(plan?.metadata.exploredEveryState).toBe(true);
+      expect(plan?.metadata.valueIterationSweeps).toBeGreaterThan(0);
     });
   }
 });
