@@ -10,7 +10,7 @@ import { emit, timeIt } from "../emit.js";
 import { CHAIN_INSTANCES, chainProblem, chainToLanggoap, RESOURCE_INSTANCES, resourceProblem, resourceToLanggoap } from "../problems.js";
 
 const OPTIMAL: Record<string, number> = { "chain-S": 14, "chain-M": 13, "chain-L": 17, "chain-XL": 15, "res-1": 21, "res-2": 66 };
-const HEURISTICS: HeuristicName[] = ["hmax", "zero", "goal-count", "hadd", "hff"];
+const HEURISTICS: HeuristicName[] = ["hmax", "lmcut", "zero", "goal-count", "hadd", "hff"];
 const PEER_TIMEOUT_MS = Number(process.env.BENCH_PEER_TIMEOUT_MS ?? 20_000);
 
 interface PeerResult {
