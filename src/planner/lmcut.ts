@@ -193,21 +193,8 @@ export class LmCut {
   #updateHmax(cutSize: number): number {
     const hm = this.#hmax;
     const pcf = this.#pcf;
-    const cost = this.#cost;
-    const effStart = this.#effStart;
-    const effAtom = this.#effAtom;
     this.#heapSize = 0;
-    const relaxEffects = (a: number): void => {
-      const reach = (hm[pcf[a] as number] as number) + (cost[a] as number);
-      for (let e = effStart[a] as number; e < (effStart[a + 1] as number); e++) {
-        const q = effAtom[e] as number;
-        if (reach < (hm[q] as number) - EPSILON) {
-          hm[q] = reach;
-          this.#push(q, reach);
-        }
-      }
-    };
-    for (let i = 0; i < cutSize; i++) relaxEffects(this.#cut[i] as number);
+    for (let i = 0; i < cutSize; i++) this.#relaxEffects(this.#cut[i] as number);
     while (this.#heapSize > 0) {
       const q = this.#heapAtom[0] as number;
       const c = this.#heapCost[0] as number;
@@ -222,10 +209,25 @@ export class LmCut {
           if ((hm[x] as number) > (hm[best] as number)) best = x;
         }
         pcf[a] = best;
-        relaxEffects(a);
+        this.#relaxEffects(a);
       }
     }
     return hm[this.#goal] as number;
+  }
+
+  /** Lowers the hmax of what action `a` achieves to its precondition choice's cost plus its own. */
+  #relaxEffects(a: number): void {
+    const hm = this.#hmax;
+    const effStart = this.#effStart;
+    const effAtom = this.#effAtom;
+    const reach = (hm[this.#pcf[a] as number] as number) + (this.#cost[a] as number);
+    for (let e = effStart[a] as number; e < (effStart[a + 1] as number); e++) {
+      const q = effAtom[e] as number;
+      if (reach < (hm[q] as number) - EPSILON) {
+        hm[q] = reach;
+        this.#push(q, reach);
+      }
+    }
   }
 
   /** The landmark of this round: actions from the zone reachable before the goal zone into it. Returns its size. */
