@@ -307,12 +307,14 @@ interface CompiledEntry {
   relevantBits?: SearchSetup["relevantBits"] | null;
   /** Arrays reused by this problem's searches. */
   readonly workspace: SearchWorkspace;
+  /** Interned values when it was compiled: only values interned since (new strings in start states) count against the cap. */
+  readonly compiledValues: number;
   inUse: boolean;
 }
 
 const compiledCache = new WeakMap<ActionSpec, CompiledEntry[]>();
 const ENTRIES_PER_DOMAIN = 8;
-/** Interned values beyond which a cached problem is dropped (keys with unbounded string values). */
+/** Values interned after compiling beyond which a cached problem is dropped (keys with unbounded string values). */
 const MAX_INTERNED_VALUES = 4096;
 
 function sameActions(a: readonly ActionSpec[], b: readonly ActionSpec[]): boolean {
@@ -343,6 +345,7 @@ function acquireCompiled(start: Readonly<WorldState>, goal: GoalSpec, sorted: re
     model: new RelaxedModel(p, p.start),
     layout: bitLayoutOf(p),
     workspace: new SearchWorkspace(),
+    compiledValues: p.valueCount(),
     inUse: true,
   };
   if (head) {
@@ -356,7 +359,8 @@ function acquireCompiled(start: Readonly<WorldState>, goal: GoalSpec, sorted: re
 
 function releaseCompiled(entry: CompiledEntry): void {
   entry.inUse = false;
-  if (entry.p.valueCount() > MAX_INTERNED_VALUES) {
+  // A large domain interns many values from the start (two per boolean fact): only growth since then is unbounded.
+  if (entry.p.valueCount() - entry.compiledValues > MAX_INTERNED_VALUES) {
     const list = entry.actions[0] ? compiledCache.get(entry.actions[0]) : undefined;
     const i = list?.indexOf(entry) ?? -1;
     if (list && i >= 0) list.splice(i, 1);

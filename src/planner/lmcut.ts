@@ -19,6 +19,9 @@ import type { RelaxedModel } from "./heuristics.js";
 /** Costs below this count as spent (costs are sums and differences of floats). */
 const EPSILON = 1e-9;
 
+/** Longest time one evaluation spends finding cuts before it settles for the landmarks found so far. */
+const EVALUATION_MS = 5;
+
 export class LmCut {
   readonly #model: RelaxedModel;
   readonly #goalAtoms: Int32Array;
@@ -115,7 +118,11 @@ export class LmCut {
     const cost = this.#cost;
     let goalCost = this.#computeHmax();
     if (goalCost === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
+    const began = performance.now();
     for (let round = 0; round <= this.#goalAction && goalCost > EPSILON; round++) {
+      // Every round adds a disjoint landmark, so stopping early still gives a lower bound: a long evaluation
+      // (thousands of landmarks on a long plan) stops after EVALUATION_MS, and budgets and aborts stay on time.
+      if ((round & 31) === 31 && performance.now() - began > EVALUATION_MS) break;
       const size = this.#findCut();
       if (size === 0) break;
       let m = Number.POSITIVE_INFINITY;
