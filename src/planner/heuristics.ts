@@ -16,6 +16,7 @@
 
 import type { WorldState } from "../core/index.js";
 import { type CompiledProblem, EFFECT_ADD, EFFECT_ASSIGN, OP_EQ, OP_GT, OP_GTE, OP_LT, OP_LTE, passTests } from "./compile.js";
+import { CostHeap } from "./cost-heap.js";
 import { LmCut } from "./lmcut.js";
 import type { HeuristicName } from "./types.js";
 
@@ -79,11 +80,7 @@ export class RelaxedModel {
   private readonly atomSlot: Int32Array;
   private readonly goalAtomCount: number;
   private readonly zeroStack: Int32Array;
-  private heapAtoms: Int32Array;
-  private popAtom = 0;
-  private popCost = 0;
-  private heapCost: Float64Array;
-  private heapSize = 0;
+  private readonly heap: CostHeap;
 
   constructor(p: CompiledProblem, startRow: Float64Array) {
     this.p = p;
@@ -187,8 +184,7 @@ export class RelaxedModel {
     this.atomSlot = Int32Array.from(p.atoms, (atom) => atom.key);
     this.goalAtomCount = this.isGoalAtom.reduce((n, g) => n + g, 0);
     this.zeroStack = new Int32Array(nAtoms);
-    this.heapAtoms = new Int32Array(Math.max(16, nAtoms * 4));
-    this.heapCost = new Float64Array(this.heapAtoms.length);
+    this.heap = new CostHeap(nAtoms * 4);
   }
 
   /** Sets `out[i]` to 1 when atom `i` holds in the row, else 0. */
@@ -233,7 +229,8 @@ export class RelaxedModel {
     const p = this.p;
     const { cost, done, remaining, agg, supporter, simpleSlot, simpleValue, isGoalAtom, preOfStart, preOfActions, preCount } = this;
     const nAtoms = this.nAtoms;
-    this.heapSize = 0;
+    const heap = this.heap;
+    heap.size = 0;
     // Atoms true in the state cost 0: they are processed first from a plain
     // stack, so the heap only ever holds atoms that need achieving.
     const zero = this.zeroStack;
@@ -267,10 +264,10 @@ export class RelaxedModel {
         atom = zero[--zeroTop] as number;
         c = 0;
         if (done[atom]) continue;
-      } else if (this.heapSize > 0) {
-        this.pop();
-        atom = this.popAtom;
-        c = this.popCost;
+      } else if (heap.size > 0) {
+        heap.pop();
+        atom = heap.poppedItem;
+        c = heap.poppedCost;
         if (done[atom] || c > (cost[atom] as number)) continue;
       } else break;
       done[atom] = 1;
@@ -312,7 +309,7 @@ export class RelaxedModel {
         // hmax needs no supporters (only hff reads them).
         if (c < (cost[atom] as number)) {
           cost[atom] = c;
-          this.push(atom, c);
+          this.heap.push(atom, c);
         }
       }
       return;
@@ -333,7 +330,7 @@ export class RelaxedModel {
         cost[atom] = c;
         this.supporter[atom] = a;
         this.supporterReps[atom] = reps;
-        this.push(atom, c);
+        this.heap.push(atom, c);
       }
     }
   }
@@ -345,53 +342,6 @@ export class RelaxedModel {
     if (deficit <= 0) return 0;
     const ratio = direction > 0 ? (this.slotRatioUp[slot] as number) : (this.slotRatioDown[slot] as number);
     return Math.min(this.slotAssignCost[slot] as number, deficit * ratio);
-  }
-
-  private push(atom: number, c: number): void {
-    if (this.heapSize === this.heapAtoms.length) {
-      const atoms = new Int32Array(this.heapAtoms.length * 2);
-      atoms.set(this.heapAtoms);
-      const costs = new Float64Array(atoms.length);
-      costs.set(this.heapCost);
-      this.heapAtoms = atoms;
-      this.heapCost = costs;
-    }
-    const ha = this.heapAtoms;
-    const hc = this.heapCost;
-    let i = this.heapSize++;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if ((hc[parent] as number) <= c) break;
-      ha[i] = ha[parent] as number;
-      hc[i] = hc[parent] as number;
-      i = parent;
-    }
-    ha[i] = atom;
-    hc[i] = c;
-  }
-
-  private pop(): void {
-    const ha = this.heapAtoms;
-    const hc = this.heapCost;
-    this.popAtom = ha[0] as number;
-    this.popCost = hc[0] as number;
-    const n = --this.heapSize;
-    if (n > 0) {
-      const lastAtom = ha[n] as number;
-      const lastCost = hc[n] as number;
-      let i = 0;
-      for (;;) {
-        let child = 2 * i + 1;
-        if (child >= n) break;
-        if (child + 1 < n && (hc[child + 1] as number) < (hc[child] as number)) child++;
-        if ((hc[child] as number) >= lastCost) break;
-        ha[i] = ha[child] as number;
-        hc[i] = hc[child] as number;
-        i = child;
-      }
-      ha[i] = lastAtom;
-      hc[i] = lastCost;
-    }
   }
 }
 

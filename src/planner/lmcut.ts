@@ -14,6 +14,7 @@
  * nothing.
  */
 import type { CompiledProblem } from "./compile.js";
+import { CostHeap } from "./cost-heap.js";
 import type { RelaxedModel } from "./heuristics.js";
 
 /** Costs below this count as spent (costs are sums and differences of floats). */
@@ -53,9 +54,7 @@ export class LmCut {
   readonly #inCut: Uint8Array;
   readonly #stack: Int32Array;
   readonly #cut: Int32Array;
-  #heapAtom: Int32Array;
-  #heapCost: Float64Array;
-  #heapSize = 0;
+  readonly #heap: CostHeap;
 
   constructor(p: CompiledProblem, model: RelaxedModel) {
     this.#model = model;
@@ -99,8 +98,7 @@ export class LmCut {
     this.#inCut = new Uint8Array(nActions + 1);
     this.#stack = new Int32Array(width);
     this.#cut = new Int32Array(nActions + 1);
-    this.#heapAtom = new Int32Array(Math.max(16, width * 2));
-    this.#heapCost = new Float64Array(this.#heapAtom.length);
+    this.#heap = new CostHeap(width * 2);
   }
 
   /** The heuristic value of the row at `offset`; Infinity when the relaxed goal is unreachable. */
@@ -151,25 +149,26 @@ export class LmCut {
     done.fill(0);
     this.#remaining.set(this.#preCount);
     this.#pcf.fill(-1);
-    this.#heapSize = 0;
+    this.#heap.size = 0;
     for (let i = 0; i < nAtoms; i++) {
       if (this.#holds[i] === 1) {
         hm[i] = 0;
-        this.#push(i, 0);
+        this.#heap.push(i, 0);
       }
     }
     hm[this.#init] = 0;
-    this.#push(this.#init, 0);
+    this.#heap.push(this.#init, 0);
     const needStart = this.#needStart;
     const needAction = this.#needAction;
     const effStart = this.#effStart;
     const effAtom = this.#effAtom;
     const cost = this.#cost;
     const remaining = this.#remaining;
-    while (this.#heapSize > 0) {
-      const atom = this.#heapAtom[0] as number;
-      const c = this.#heapCost[0] as number;
-      this.#pop();
+    const heap = this.#heap;
+    while (heap.size > 0) {
+      heap.pop();
+      const atom = heap.poppedItem;
+      const c = heap.poppedCost;
       if (done[atom] === 1 || c > (hm[atom] as number)) continue;
       done[atom] = 1;
       for (let k = needStart[atom] as number; k < (needStart[atom + 1] as number); k++) {
@@ -183,7 +182,7 @@ export class LmCut {
           const q = effAtom[e] as number;
           if (reach < (hm[q] as number)) {
             hm[q] = reach;
-            this.#push(q, reach);
+            this.#heap.push(q, reach);
           }
         }
       }
@@ -200,12 +199,13 @@ export class LmCut {
   #updateHmax(cutSize: number): number {
     const hm = this.#hmax;
     const pcf = this.#pcf;
-    this.#heapSize = 0;
+    this.#heap.size = 0;
     for (let i = 0; i < cutSize; i++) this.#relaxEffects(this.#cut[i] as number);
-    while (this.#heapSize > 0) {
-      const q = this.#heapAtom[0] as number;
-      const c = this.#heapCost[0] as number;
-      this.#pop();
+    const heap = this.#heap;
+    while (heap.size > 0) {
+      heap.pop();
+      const q = heap.poppedItem;
+      const c = heap.poppedCost;
       if (c > (hm[q] as number)) continue;
       for (let k = this.#needStart[q] as number; k < (this.#needStart[q + 1] as number); k++) {
         const a = this.#needAction[k] as number;
@@ -232,7 +232,7 @@ export class LmCut {
       const q = effAtom[e] as number;
       if (reach < (hm[q] as number) - EPSILON) {
         hm[q] = reach;
-        this.#push(q, reach);
+        this.#heap.push(q, reach);
       }
     }
   }
@@ -291,50 +291,6 @@ export class LmCut {
     }
     for (let i = 0; i < size; i++) this.#inCut[this.#cut[i] as number] = 0;
     return size;
-  }
-
-  #push(atom: number, c: number): void {
-    if (this.#heapSize === this.#heapAtom.length) {
-      const atoms = new Int32Array(this.#heapAtom.length * 2);
-      atoms.set(this.#heapAtom);
-      const costs = new Float64Array(atoms.length);
-      costs.set(this.#heapCost);
-      this.#heapAtom = atoms;
-      this.#heapCost = costs;
-    }
-    const atoms = this.#heapAtom;
-    const costs = this.#heapCost;
-    let i = this.#heapSize++;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if ((costs[parent] as number) <= c) break;
-      atoms[i] = atoms[parent] as number;
-      costs[i] = costs[parent] as number;
-      i = parent;
-    }
-    atoms[i] = atom;
-    costs[i] = c;
-  }
-
-  #pop(): void {
-    const atoms = this.#heapAtom;
-    const costs = this.#heapCost;
-    const n = --this.#heapSize;
-    if (n === 0) return;
-    const atom = atoms[n] as number;
-    const c = costs[n] as number;
-    let i = 0;
-    for (;;) {
-      let child = 2 * i + 1;
-      if (child >= n) break;
-      if (child + 1 < n && (costs[child + 1] as number) < (costs[child] as number)) child++;
-      if ((costs[child] as number) >= c) break;
-      atoms[i] = atoms[child] as number;
-      costs[i] = costs[child] as number;
-      i = child;
-    }
-    atoms[i] = atom;
-    costs[i] = c;
   }
 }
 
