@@ -392,6 +392,8 @@ function* search(
     if (!escalate || outcome.status !== "budget_exhausted" || outcome.limit !== "expansions") return outcome;
     const rest = { ...budget, maxExpansions: budget.maxExpansions - outcome.nodesExpanded };
     // A long plan needs as many expansions as steps even with a perfect heuristic: hmax going well, not struggling.
+    // Then hmax starts again (at most ESCALATE_AFTER expansions repeated, at most half the search): deciding before
+    // the first phase would cost every small per-frame search an extra relaxation.
     const next = longPlanAhead(compiled) ? heuristicName : "lmcut";
     const second = yield* runToEnd(startSearch(compiled, goal, options, next, rest, deadline), slicer);
     return {

@@ -185,29 +185,33 @@ export class MctsSearch {
 
   /**
    * Exact mode on a small problem: tries every untried action of every
-   * state in the graph and lays out its outcomes, breadth first, until no
-   * state is left unexplored (returns true) or the graph holds `maxNodes`
-   * states or `deadline` (a `performance.now()` time) passes (false).
-   * Value iteration over a closed graph is the exact optimum, whatever the
-   * sampled iterations happened to visit.
+   * state in the graph and lays out its outcomes, breadth first. Returns
+   * `"closed"` when no state is left unexplored (value iteration over the
+   * graph is then the exact optimum, whatever the sampled iterations
+   * visited), `"full"` when the graph holds `maxNodes` states (or the model
+   * lists no outcomes), and `"paused"` when `sliceEnd` (a
+   * `performance.now()` time) passes: call again to go on.
    */
-  closeGraph(maxNodes: number, deadline: number): boolean {
+  closeGraph(maxNodes: number, sliceEnd: number): "closed" | "full" | "paused" {
     const queue = [...this.table.values()];
     const queued = new Set(queue);
     for (let i = 0; i < queue.length; i++) {
       const node = queue[i] as DecisionNode;
       if (node.terminal !== null) continue;
       while (node.untried.length > 0) {
-        if (this.table.size >= maxNodes || performance.now() > deadline) return false;
-        const edge = this.#expand(node) as Edge;
+        if (this.table.size >= maxNodes) return "full";
+        if (performance.now() > sliceEnd) return "paused";
         const options = this.#s.analyze(node.state, node.spent);
-        const index = options.outcomes ? options.actions.indexOf(edge.action) : -1;
-        if (!options.outcomes || index < 0) return false;
+        const index = options.outcomes ? options.actions.indexOf(node.untried[node.untried.length - 1] as ActionSpec) : -1;
+        if (!options.outcomes || index < 0) return "full";
         const distribution = options.outcomes[index] as readonly WeightedState[];
-        const spent = spendAction(node.spent, edge.action);
+        const action = node.untried.pop() as ActionSpec;
+        const edge = new Edge(node, action);
+        node.edges.push(edge);
+        const spent = spendAction(node.spent, action);
         this.#layOut(edge, distribution, spent, this.#s.keyOf((distribution[0] as WeightedState).state, spent));
         // Counted as tried, so value iteration reads it.
-        edge.visits = Math.max(edge.visits, 1);
+        edge.visits = 1;
         for (const outcome of edge.outcomes.values()) {
           if (queued.has(outcome)) continue;
           queued.add(outcome);
@@ -215,7 +219,7 @@ export class MctsSearch {
         }
       }
     }
-    return true;
+    return "closed";
   }
 
   /**
@@ -246,7 +250,7 @@ export class MctsSearch {
    * states on one path, so values elsewhere go stale; a few sweeps make
    * them agree before the root's action is chosen. Returns the sweeps made.
    */
-  settle(maxSweeps: number, tolerance = 1e-6, maxUpdates = 2_000_000): number {
+  settle(maxSweeps: number, tolerance = 1e-6, maxUpdates = 300_000): number {
     const nodes = [...this.table.values()].filter((node) => node.terminal === null && node.edges.length > 0);
     let edges = 0;
     for (const node of nodes) edges += node.edges.length;

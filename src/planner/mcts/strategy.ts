@@ -288,8 +288,8 @@ export class MCTSStrategy implements PlanningStrategy {
         analyze: createStateAnalyzer({ goal: goalSpec, actions: usable.actions, model: this.transitionModel, estimate, keyOf, stochastic }),
         keyOf,
         allowNoOps: this.#settings.allowNoOps,
-        exactOutcomes: this.#settings.exact && stochastic,
-        leafValue: stochastic ? this.#settings.leafValue : undefined,
+        exactOutcomes: this.#settings.exact,
+        leafValue: this.#settings.leafValue,
         backup: this.#settings.backup,
         tracer: context.recordExpansions ? tracer : undefined,
       },
@@ -313,10 +313,16 @@ export class MCTSStrategy implements PlanningStrategy {
     }
     // Exact mode: a small graph is explored to the end, then value iteration makes every value agree (sampled
     // backups leave values off the sampled paths stale): on a closed graph that is the exact optimum.
+    // The closure runs in slices, yielding like the iterations do; value iteration is capped at 300,000 updates.
     let sweeps = 0;
     let closed = false;
-    if (this.#settings.exact && stochastic && this.#settings.backup === "bellman") {
-      closed = search.closeGraph(CLOSE_MAX_NODES, began + wallClockMs);
+    if (this.#settings.exact && this.#settings.backup === "bellman") {
+      for (;;) {
+        const closure = search.closeGraph(CLOSE_MAX_NODES, Math.min(began + wallClockMs, performance.now() + YIELD_EVERY_MS));
+        closed = closure === "closed";
+        if (closure !== "paused" || performance.now() - began >= wallClockMs || context.signal?.aborted) break;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
       sweeps = search.settle(SETTLE_SWEEPS);
     }
     this.#last = this.#options.reuseTree === true ? { root, table: search.table, nextId: search.nextId, signature, keyOf } : null;
