@@ -29,6 +29,12 @@ export interface Heuristic {
   readonly name: HeuristicName;
   /** Estimated cost to the goal from the row at `offset`; Infinity = dead end. */
   evaluate(row: Float64Array, offset: number): number;
+  /**
+   * A lower bound on the cost to the goal after action `action` from the
+   * state evaluated last (0 when it knows none better): lets a lazy search
+   * key a child without evaluating it.
+   */
+  childEstimate?(action: number): number;
 }
 
 interface NumericAtomInfo {
@@ -188,6 +194,11 @@ export class RelaxedModel {
   }
 
   /** Sets `out[i]` to 1 when atom `i` holds in the row, else 0. */
+  /** True when no atom tests a numeric fact and every effect assigns a value: relaxation is plain reachability of atoms. */
+  hasOnlyPlainAtoms(): boolean {
+    return this.numericInfo.every((info) => info === null) && this.achKind.every((kind) => kind === KIND_ASSIGN);
+  }
+
   fillHolds(row: Float64Array, offset: number, out: Uint8Array): void {
     const { p, simpleSlot, simpleValue } = this;
     for (let i = 0; i < this.nAtoms; i++) {
@@ -413,7 +424,7 @@ export function createHeuristic(name: HeuristicName, p: CompiledProblem, model: 
       };
     case "lmcut": {
       const lmcut = new LmCut(p, model);
-      return { name, evaluate: (row, offset) => lmcut.evaluate(row, offset) };
+      return { name, evaluate: (row, offset) => lmcut.evaluate(row, offset), childEstimate: (action) => lmcut.childEstimate(action) };
     }
     case "hadd":
       return {

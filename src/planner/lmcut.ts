@@ -55,9 +55,14 @@ export class LmCut {
   readonly #stack: Int32Array;
   readonly #cut: Int32Array;
   readonly #heap: CostHeap;
+  /** LM-cut's sum of landmark costs at the state evaluated last, or -1 when that evaluation found no landmarks. */
+  #lastSum = -1;
+  /** True when every atom is a plain fact test and every effect assigns: the model's hmax adds nothing. */
+  readonly #atomsOnly: boolean;
 
   constructor(p: CompiledProblem, model: RelaxedModel) {
     this.#model = model;
+    this.#atomsOnly = model.hasOnlyPlainAtoms();
     const nAtoms = p.atoms.length;
     const nActions = p.actions.length;
     this.#nAtoms = nAtoms;
@@ -103,11 +108,17 @@ export class LmCut {
 
   /** The heuristic value of the row at `offset`; Infinity when the relaxed goal is unreachable. */
   evaluate(row: Float64Array, offset: number): number {
+    this.#lastSum = -1;
     const model = this.#model;
-    if (model.relax(row, offset, 0, true) > 0) return Number.POSITIVE_INFINITY;
     let hmaxBound = 0;
-    for (const g of this.#goalAtoms) hmaxBound = Math.max(hmaxBound, model.cost[g] as number);
-    if (hmaxBound === 0 || this.#goalAtoms.length === 0) return hmaxBound;
+    // On a numeric domain the model's hmax knows the numeric bounds, which LM-cut's atoms do not: the larger counts.
+    // Without numeric atoms LM-cut's own first hmax is the same value, so the model's is not computed twice.
+    if (!this.#atomsOnly) {
+      if (model.relax(row, offset, 0, true) > 0) return Number.POSITIVE_INFINITY;
+      for (const g of this.#goalAtoms) hmaxBound = Math.max(hmaxBound, model.cost[g] as number);
+      if (hmaxBound === 0) return 0;
+    }
+    if (this.#goalAtoms.length === 0) return hmaxBound;
     // The relaxed model's costs are as admissible as LM-cut's, but the model
     // must be refreshed with the new costs on every round, so LM-cut keeps its own.
     model.fillHolds(row, offset, this.#holds);
@@ -116,6 +127,7 @@ export class LmCut {
     const cost = this.#cost;
     let goalCost = this.#computeHmax();
     if (goalCost === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
+    if (this.#atomsOnly) hmaxBound = goalCost;
     const began = performance.now();
     for (let round = 0; round <= this.#goalAction && goalCost > EPSILON; round++) {
       // Every round adds a disjoint landmark, so stopping early still gives a lower bound: a long evaluation
@@ -133,7 +145,21 @@ export class LmCut {
       }
       goalCost = this.#updateHmax(size);
     }
+    this.#lastSum = h;
     return Math.max(h, hmaxBound);
+  }
+
+  /**
+   * A lower bound for the state reached by `action` from the state evaluated
+   * last: the landmarks found there that do not contain `action` are still
+   * landmarks after it (a plan from the child, prefixed by the action, is a
+   * plan from the parent), and their costs still partition the action costs.
+   * Their sum is the parent's value less what the action's cost paid into
+   * landmarks. Zero after an evaluation that found none.
+   */
+  childEstimate(action: number): number {
+    if (this.#lastSum < 0) return 0;
+    return this.#lastSum - ((this.#baseCost[action] as number) - (this.#cost[action] as number));
   }
 
   /**
@@ -199,24 +225,42 @@ export class LmCut {
   #updateHmax(cutSize: number): number {
     const hm = this.#hmax;
     const pcf = this.#pcf;
-    this.#heap.size = 0;
-    for (let i = 0; i < cutSize; i++) this.#relaxEffects(this.#cut[i] as number);
+    const cost = this.#cost;
     const heap = this.#heap;
+    const needStart = this.#needStart;
+    const needAction = this.#needAction;
+    const preStart = this.#preStart;
+    const preAtom = this.#preAtom;
+    const effStart = this.#effStart;
+    const effAtom = this.#effAtom;
+    const cut = this.#cut;
+    heap.size = 0;
+    for (let i = 0; i < cutSize; i++) this.#relaxEffects(cut[i] as number);
     while (heap.size > 0) {
       heap.pop();
       const q = heap.poppedItem;
-      const c = heap.poppedCost;
-      if (c > (hm[q] as number)) continue;
-      for (let k = this.#needStart[q] as number; k < (this.#needStart[q + 1] as number); k++) {
-        const a = this.#needAction[k] as number;
+      if (heap.poppedCost > (hm[q] as number)) continue;
+      const end = needStart[q + 1] as number;
+      for (let k = needStart[q] as number; k < end; k++) {
+        const a = needAction[k] as number;
         if (pcf[a] !== q) continue;
         let best = q;
-        for (let j = this.#preStart[a] as number; j < (this.#preStart[a + 1] as number); j++) {
-          const x = this.#preAtom[j] as number;
+        const preEnd = preStart[a + 1] as number;
+        for (let j = preStart[a] as number; j < preEnd; j++) {
+          const x = preAtom[j] as number;
           if ((hm[x] as number) > (hm[best] as number)) best = x;
         }
         pcf[a] = best;
-        this.#relaxEffects(a);
+        // The effects of `a` fall to its new precondition choice's cost plus its own (inlined #relaxEffects).
+        const reach = (hm[best] as number) + (cost[a] as number);
+        const effEnd = effStart[a + 1] as number;
+        for (let e = effStart[a] as number; e < effEnd; e++) {
+          const r = effAtom[e] as number;
+          if (reach < (hm[r] as number) - EPSILON) {
+            hm[r] = reach;
+            heap.push(r, reach);
+          }
+        }
       }
     }
     return hm[this.#goal] as number;
@@ -244,6 +288,15 @@ export class LmCut {
     const stack = this.#stack;
     const pcf = this.#pcf;
     const cost = this.#cost;
+    const achStart = this.#achStart;
+    const achAction = this.#achAction;
+    const needStart = this.#needStart;
+    const needAction = this.#needAction;
+    const effStart = this.#effStart;
+    const effAtom = this.#effAtom;
+    const holds = this.#holds;
+    const inCut = this.#inCut;
+    const cut = this.#cut;
     gz.fill(0);
     reached.fill(0);
     // The goal zone: atoms that reach the goal through actions that cost nothing any more.
@@ -252,17 +305,21 @@ export class LmCut {
     stack[top++] = this.#goal;
     while (top > 0) {
       const q = stack[--top] as number;
-      for (let k = this.#achStart[q] as number; k < (this.#achStart[q + 1] as number); k++) {
-        const a = this.#achAction[k] as number;
+      const end = achStart[q + 1] as number;
+      for (let k = achStart[q] as number; k < end; k++) {
+        const a = achAction[k] as number;
+        if ((cost[a] as number) > EPSILON) continue;
         const from = pcf[a] as number;
-        if (from < 0 || (cost[a] as number) > EPSILON || gz[from] === 1) continue;
+        if (from < 0 || gz[from] === 1) continue;
         gz[from] = 1;
         stack[top++] = from;
       }
     }
-    // Forward from the state through precondition choices, stopping at the goal zone.
-    for (let i = 0; i < this.#nAtoms; i++) {
-      if (this.#holds[i] === 1 && gz[i] === 0) {
+    // Forward from the state through precondition choices, stopping at the goal zone (as Fast Downward does, an
+    // action into the goal zone is cut and its other effects are not explored).
+    const nAtoms = this.#nAtoms;
+    for (let i = 0; i < nAtoms; i++) {
+      if (holds[i] === 1 && gz[i] === 0) {
         reached[i] = 1;
         stack[top++] = i;
       }
@@ -272,24 +329,36 @@ export class LmCut {
     let size = 0;
     while (top > 0) {
       const x = stack[--top] as number;
-      for (let k = this.#needStart[x] as number; k < (this.#needStart[x + 1] as number); k++) {
-        const a = this.#needAction[k] as number;
+      const end = needStart[x + 1] as number;
+      for (let k = needStart[x] as number; k < end; k++) {
+        const a = needAction[k] as number;
         if (pcf[a] !== x) continue;
-        for (let e = this.#effStart[a] as number; e < (this.#effStart[a + 1] as number); e++) {
-          const q = this.#effAtom[e] as number;
-          if (gz[q] === 1) {
-            if (this.#inCut[a] === 0) {
-              this.#inCut[a] = 1;
-              this.#cut[size++] = a;
-            }
-          } else if (reached[q] === 0) {
+        const effBegin = effStart[a] as number;
+        const effEnd = effStart[a + 1] as number;
+        let intoZone = false;
+        for (let e = effBegin; e < effEnd; e++) {
+          if (gz[effAtom[e] as number] === 1) {
+            intoZone = true;
+            break;
+          }
+        }
+        if (intoZone) {
+          if (inCut[a] === 0) {
+            inCut[a] = 1;
+            cut[size++] = a;
+          }
+          continue;
+        }
+        for (let e = effBegin; e < effEnd; e++) {
+          const q = effAtom[e] as number;
+          if (reached[q] === 0) {
             reached[q] = 1;
             stack[top++] = q;
           }
         }
       }
     }
-    for (let i = 0; i < size; i++) this.#inCut[this.#cut[i] as number] = 0;
+    for (let i = 0; i < size; i++) inCut[cut[i] as number] = 0;
     return size;
   }
 }

@@ -183,8 +183,13 @@ export function startBitsSearch(setup: SearchSetup, layout: BitLayout, start: In
     const base = node * NW;
     for (let slot = 0; slot < p.width; slot++) row[slot] = ((arena[base + (slot >> 5)] as number) >>> (slot & 31)) & 1;
   };
+  // A heuristic that can bound a child from its parent's evaluation (LM-cut's landmarks) keys children by it, while
+  // the parent it evaluated last is the one being expanded.
+  const childEstimate = h.childEstimate ? (action: number) => (h.childEstimate as (a: number) => number)(action) : undefined;
+  let lastEvaluated = -1;
   const evaluate = (node: number): number => {
     unpack(node);
+    lastEvaluated = node;
     return h.evaluate(row, 0);
   };
 
@@ -306,6 +311,7 @@ export function startBitsSearch(setup: SearchSetup, layout: BitLayout, start: In
           break;
         }
         expanded++;
+        const fromParent = childEstimate !== undefined && lastEvaluated === node;
         if (expansions) {
           unpack(node);
           const ev = {
@@ -382,7 +388,10 @@ export function startBitsSearch(setup: SearchSetup, layout: BitLayout, start: In
                   parent[other] = node;
                   via[other] = ai;
                   const hv = hOf[other] as number;
-                  const estimate = hv === UNEVALUATED ? Math.max(0, (hOf[node] as number) - stepCost) : hv;
+                  const estimate =
+                    hv === UNEVALUATED
+                      ? Math.max(0, (hOf[node] as number) - stepCost, fromParent ? (childEstimate as (a: number) => number)(ai) : 0)
+                      : hv;
                   if (estimate !== Number.POSITIVE_INFINITY) open.push(other, g2 + weight * estimate, estimate, g2);
                 }
                 continue actionLoop;
@@ -399,7 +408,7 @@ export function startBitsSearch(setup: SearchSetup, layout: BitLayout, start: In
           if (count * 2 > tableSize) rehash();
           if (lazy) {
             hOf[child] = UNEVALUATED;
-            const estimate = Math.max(0, (hOf[node] as number) - stepCost);
+            const estimate = Math.max(0, (hOf[node] as number) - stepCost, fromParent ? (childEstimate as (a: number) => number)(ai) : 0);
             open.push(child, g2 + weight * estimate, estimate, g2);
           } else {
             hOf[child] = 0;

@@ -230,6 +230,10 @@ export function startFloatSearch(setup: SearchSetup): SearchRun {
   parent[0] = -1;
   via[0] = -1;
   gOf[0] = 0;
+  // A heuristic that can bound a child from its parent's evaluation (LM-cut's landmarks) keys children by it, while
+  // the parent it evaluated last is the one being expanded.
+  const childEstimate = h.childEstimate ? (action: number) => (h.childEstimate as (a: number) => number)(action) : undefined;
+  let lastEvaluated = 0;
   hOf[0] = h.evaluate(arena, 0);
   hashOf[0] = hashRow(0);
   table[indexOf(hashOf[0] as number)] = 1;
@@ -273,6 +277,7 @@ export function startFloatSearch(setup: SearchSetup): SearchRun {
         const rowBase = node * W;
         if (hOf[node] === UNEVALUATED) {
           const hv = h.evaluate(arena, rowBase);
+          lastEvaluated = node;
           hOf[node] = hv;
           if (hv === Number.POSITIVE_INFINITY) continue;
           const f = g + weight * hv;
@@ -292,6 +297,7 @@ export function startFloatSearch(setup: SearchSetup): SearchRun {
           break;
         }
         expanded++;
+        const fromParent = childEstimate !== undefined && lastEvaluated === node;
         if (record) {
           const ev = {
             nodeId: node,
@@ -423,7 +429,11 @@ export function startFloatSearch(setup: SearchSetup): SearchRun {
               via[existing] = a.index;
               const hv = hOf[existing] as number;
               if (hv === UNEVALUATED) {
-                const estimate = Math.max(0, (hOf[node] as number) - stepCost);
+                const estimate = Math.max(
+                  0,
+                  (hOf[node] as number) - stepCost,
+                  fromParent ? (childEstimate as (a: number) => number)(a.index) : 0,
+                );
                 open.push(existing, g2 + weight * estimate, estimate, g2);
               } else if (hv !== Number.POSITIVE_INFINITY) open.push(existing, g2 + weight * hv, hv, g2);
             }
@@ -438,7 +448,11 @@ export function startFloatSearch(setup: SearchSetup): SearchRun {
           if (count * 2 > tableSize) rehash();
           if (lazy) {
             hOf[child] = UNEVALUATED;
-            const estimate = Math.max(0, (hOf[node] as number) - stepCost);
+            const estimate = Math.max(
+              0,
+              (hOf[node] as number) - stepCost,
+              fromParent ? (childEstimate as (a: number) => number)(a.index) : 0,
+            );
             open.push(child, g2 + weight * estimate, estimate, g2);
           } else {
             hOf[child] = 0;

@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ActionSpec, type Condition, GoalSpec, type WorldState } from "../../src/core/index.js";
+import { compileProblem } from "../../src/planner/compile.js";
+import { createHeuristic, RelaxedModel } from "../../src/planner/heuristics.js";
 import { planDetailed, replayPlan } from "../../src/planner/index.js";
 import { referenceCost } from "./reference-ucs.js";
 
@@ -102,5 +104,58 @@ describe("LM-cut", () => {
       }),
       { numRuns: 400, seed: 2026 },
     );
+  });
+
+  it("bounds each child from its parent's landmarks by no more than the child's optimal cost (random domains)", () => {
+    const domain = fc.record({
+      actions: fc.array(
+        fc.record({
+          pre: fc.array(fc.oneof(literal, numericCondition), { maxLength: 3 }),
+          eff: fc.array(literal, { minLength: 1, maxLength: 2 }),
+          inc: fc.integer({ min: -1, max: 2 }),
+          cost: fc.integer({ min: 0, max: 5 }),
+        }),
+        { minLength: 1, maxLength: 9 },
+      ),
+      start: fc.record({ f0: fc.boolean(), f1: fc.boolean(), f2: fc.boolean(), f3: fc.boolean(), f4: fc.boolean(), n: fc.integer({ min: 0, max: 2 }) }),
+      goal: fc.array(fc.oneof(literal, literal, numericCondition), { minLength: 1, maxLength: 3 }),
+    });
+    let checked = 0;
+    let aboveStepBound = 0;
+    fc.assert(
+      fc.property(domain, (d) => {
+        const actions = d.actions.map((a, i) => {
+          const preconditions: Record<string, Condition> = Object.fromEntries(a.pre);
+          const effects: Record<string, unknown> = Object.fromEntries(a.eff);
+          if (a.inc > 0) {
+            effects.n = { inc: a.inc };
+            preconditions.n = { lte: 4 - a.inc };
+          } else if (a.inc < 0) {
+            effects.n = { dec: 1 };
+            preconditions.n = { gte: 1 };
+          }
+          return new ActionSpec({ name: `a${i}`, preconditions, effects: effects as never, cost: a.cost });
+        });
+        const goal = new GoalSpec({ conditions: Object.fromEntries(d.goal) });
+        const start = d.start as WorldState;
+        const p = compileProblem(start, goal, actions);
+        const heuristic = createHeuristic("lmcut", p, new RelaxedModel(p, p.start));
+        const parentValue = heuristic.evaluate(p.start, 0);
+        if (!Number.isFinite(parentValue)) return;
+        actions.forEach((action, i) => {
+          if (!action.isApplicable(start)) return;
+          const truth = referenceCost(action.apply(start), goal, actions);
+          if (truth === null) return;
+          const estimate = heuristic.childEstimate?.(i) ?? 0;
+          expect(estimate).toBeLessThanOrEqual(truth + 1e-9);
+          checked++;
+          if (estimate > parentValue - action.getCost(start) + 1e-9) aboveStepBound++;
+        });
+      }),
+      { numRuns: 400, seed: 2027 },
+    );
+    // The property was exercised, and the landmark bound is often better than the parent's value less the step cost.
+    expect(checked).toBeGreaterThan(200);
+    expect(aboveStepBound).toBeGreaterThan(20);
   });
 });
