@@ -117,7 +117,14 @@ describe("LM-cut", () => {
         }),
         { minLength: 1, maxLength: 9 },
       ),
-      start: fc.record({ f0: fc.boolean(), f1: fc.boolean(), f2: fc.boolean(), f3: fc.boolean(), f4: fc.boolean(), n: fc.integer({ min: 0, max: 2 }) }),
+      start: fc.record({
+        f0: fc.boolean(),
+        f1: fc.boolean(),
+        f2: fc.boolean(),
+        f3: fc.boolean(),
+        f4: fc.boolean(),
+        n: fc.integer({ min: 0, max: 2 }),
+      }),
       goal: fc.array(fc.oneof(literal, literal, numericCondition), { minLength: 1, maxLength: 3 }),
     });
     let checked = 0;
