@@ -48,6 +48,10 @@ export class LmCut {
   readonly #done: Uint8Array;
   readonly #remaining: Int32Array;
   readonly #pcf: Int32Array;
+  // The justification graph's out-edges: per atom, a doubly linked list of the actions whose precondition choice it is.
+  readonly #supHead: Int32Array;
+  readonly #supNext: Int32Array;
+  readonly #supPrev: Int32Array;
   readonly #holds: Uint8Array;
   readonly #goalZone: Uint8Array;
   readonly #reached: Uint8Array;
@@ -97,6 +101,9 @@ export class LmCut {
     this.#done = new Uint8Array(width);
     this.#remaining = new Int32Array(nActions + 1);
     this.#pcf = new Int32Array(nActions + 1);
+    this.#supHead = new Int32Array(width);
+    this.#supNext = new Int32Array(nActions + 1);
+    this.#supPrev = new Int32Array(nActions + 1);
     this.#holds = new Uint8Array(nAtoms);
     this.#goalZone = new Uint8Array(width);
     this.#reached = new Uint8Array(width);
@@ -175,6 +182,7 @@ export class LmCut {
     done.fill(0);
     this.#remaining.set(this.#preCount);
     this.#pcf.fill(-1);
+    this.#supHead.fill(-1);
     this.#heap.size = 0;
     for (let i = 0; i < nAtoms; i++) {
       if (this.#holds[i] === 1) {
@@ -203,6 +211,7 @@ export class LmCut {
         if (remaining[a] !== 0) continue;
         // Atoms leave the queue in cost order, so the last precondition to arrive is the costliest.
         this.#pcf[a] = atom;
+        this.#link(a, atom);
         const reach = c + (cost[a] as number);
         for (let e = effStart[a] as number; e < (effStart[a + 1] as number); e++) {
           const q = effAtom[e] as number;
@@ -227,8 +236,8 @@ export class LmCut {
     const pcf = this.#pcf;
     const cost = this.#cost;
     const heap = this.#heap;
-    const needStart = this.#needStart;
-    const needAction = this.#needAction;
+    const supHead = this.#supHead;
+    const supNext = this.#supNext;
     const preStart = this.#preStart;
     const preAtom = this.#preAtom;
     const effStart = this.#effStart;
@@ -240,17 +249,20 @@ export class LmCut {
       heap.pop();
       const q = heap.poppedItem;
       if (heap.poppedCost > (hm[q] as number)) continue;
-      const end = needStart[q + 1] as number;
-      for (let k = needStart[q] as number; k < end; k++) {
-        const a = needAction[k] as number;
-        if (pcf[a] !== q) continue;
+      // The actions whose choice is q: their costliest precondition may now be another.
+      for (let a = supHead[q] as number, next = -1; a >= 0; a = next) {
+        next = supNext[a] as number;
         let best = q;
         const preEnd = preStart[a + 1] as number;
         for (let j = preStart[a] as number; j < preEnd; j++) {
           const x = preAtom[j] as number;
           if ((hm[x] as number) > (hm[best] as number)) best = x;
         }
-        pcf[a] = best;
+        if (best !== q) {
+          pcf[a] = best;
+          this.#unlink(a, q);
+          this.#link(a, best);
+        }
         // The effects of `a` fall to its new precondition choice's cost plus its own (inlined #relaxEffects).
         const reach = (hm[best] as number) + (cost[a] as number);
         const effEnd = effStart[a + 1] as number;
@@ -264,6 +276,24 @@ export class LmCut {
       }
     }
     return hm[this.#goal] as number;
+  }
+
+  /** Adds action `a` to the actions whose precondition choice is `atom`. */
+  #link(a: number, atom: number): void {
+    const head = this.#supHead[atom] as number;
+    this.#supNext[a] = head;
+    this.#supPrev[a] = -1;
+    if (head >= 0) this.#supPrev[head] = a;
+    this.#supHead[atom] = a;
+  }
+
+  /** Removes action `a` from the actions whose precondition choice is `atom`. */
+  #unlink(a: number, atom: number): void {
+    const prev = this.#supPrev[a] as number;
+    const next = this.#supNext[a] as number;
+    if (prev >= 0) this.#supNext[prev] = next;
+    else this.#supHead[atom] = next;
+    if (next >= 0) this.#supPrev[next] = prev;
   }
 
   /** Lowers the hmax of what action `a` achieves to its precondition choice's cost plus its own. */
@@ -290,8 +320,8 @@ export class LmCut {
     const cost = this.#cost;
     const achStart = this.#achStart;
     const achAction = this.#achAction;
-    const needStart = this.#needStart;
-    const needAction = this.#needAction;
+    const supHead = this.#supHead;
+    const supNext = this.#supNext;
     const effStart = this.#effStart;
     const effAtom = this.#effAtom;
     const holds = this.#holds;
@@ -329,10 +359,7 @@ export class LmCut {
     let size = 0;
     while (top > 0) {
       const x = stack[--top] as number;
-      const end = needStart[x + 1] as number;
-      for (let k = needStart[x] as number; k < end; k++) {
-        const a = needAction[k] as number;
-        if (pcf[a] !== x) continue;
+      for (let a = supHead[x] as number; a >= 0; a = supNext[a] as number) {
         const effBegin = effStart[a] as number;
         const effEnd = effStart[a + 1] as number;
         let intoZone = false;
