@@ -5,7 +5,10 @@
  * edge) with the same checkpointer, measured in the same process. N = 10,
  * 50, 200, 400; no checkpointer, MemorySaver, SqliteSaver (a file in a
  * temporary folder). Prints milliseconds per step for both, their ratio, and
- * the GOAP run's flatness (ms per step at N against N = 10). Two domains:
+ * the GOAP run's flatness (ms per step at N against N = 10), and the same
+ * against a bare loop of the GOAP loop's shape (two nodes, two supersteps and
+ * checkpoints per step: the floor of a graph that observes after every
+ * step, as the executor/observer design does). Two domains:
  * `chain` (N + 1 boolean facts, so the world itself grows with N) and
  * `counter` (one number fact incremented N times: only the run grows).
  *
@@ -64,6 +67,18 @@ function bareLoop(checkpointer: BaseCheckpointSaver | undefined) {
     .compile(checkpointer ? { checkpointer } : {});
 }
 
+// The GOAP loop's shape with nothing in it: a step node and a check node per step (two supersteps, two checkpoints),
+// as a GOAP step is an executor and an observer superstep. The floor any graph of that shape pays.
+function bareTwoNodeLoop(checkpointer: BaseCheckpointSaver | undefined) {
+  return new StateGraph(LoopState)
+    .addNode("step", (s) => ({ count: s.count + 1 }))
+    .addNode("check", () => ({}))
+    .addEdge(START, "step")
+    .addEdge("step", "check")
+    .addConditionalEdges("check", (s) => (s.count >= s.limit ? END : "step"))
+    .compile(checkpointer ? { checkpointer } : {});
+}
+
 type SaverKind = "none" | "MemorySaver" | "SqliteSaver";
 
 function saver(kind: SaverKind, dir: string): BaseCheckpointSaver | undefined {
@@ -86,12 +101,12 @@ async function timeGoap(kind: SaverKind, steps: number, dir: string, problem: Do
   return ms;
 }
 
-async function timeBare(kind: SaverKind, steps: number, dir: string): Promise<number> {
-  const loop = bareLoop(saver(kind, dir));
+async function timeBare(kind: SaverKind, steps: number, dir: string, twoNodes = false): Promise<number> {
+  const loop = (twoNodes ? bareTwoNodeLoop : bareLoop)(saver(kind, dir));
   const began = performance.now();
   const out = await loop.invoke(
     { count: 0, limit: steps },
-    { recursionLimit: steps + 10, configurable: { thread_id: `bare-${threads++}` } },
+    { recursionLimit: 2 * steps + 10, configurable: { thread_id: `bare-${threads++}` } },
   );
   const ms = performance.now() - began;
   if (out.count !== steps) throw new Error(`bare loop counted ${out.count}`);
@@ -110,12 +125,15 @@ export default async function graphOverhead(): Promise<void> {
           const repeats = steps >= 200 ? 2 : 4;
           const goap: number[] = [];
           const bare: number[] = [];
+          const bareTwo: number[] = [];
           for (let i = 0; i < repeats; i++) {
             goap.push(await timeGoap(kind, steps, dir, problem));
             bare.push(await timeBare(kind, steps, dir));
+            bareTwo.push(await timeBare(kind, steps, dir, true));
           }
           const goapPerStep = median(goap) / steps;
           const barePerStep = median(bare) / steps;
+          const bareTwoPerStep = median(bareTwo) / steps;
           first ||= goapPerStep;
           emit({
             suite: "graph-overhead",
@@ -125,6 +143,8 @@ export default async function graphOverhead(): Promise<void> {
             goapMsPerStep: Math.round(goapPerStep * 1000) / 1000,
             bareMsPerStep: Math.round(barePerStep * 1000) / 1000,
             ratio: Math.round((goapPerStep / barePerStep) * 100) / 100,
+            bareTwoNodeMsPerStep: Math.round(bareTwoPerStep * 1000) / 1000,
+            ratioVsTwoNode: Math.round((goapPerStep / bareTwoPerStep) * 100) / 100,
             perStepVsFirst: Math.round((goapPerStep / first) * 100) / 100,
           });
         }
