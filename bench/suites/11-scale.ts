@@ -9,13 +9,23 @@
  * (`BENCH_SCALE_CAP_MS`, default 5,000 ms): a capped search reports
  * `budget_exhausted`, not a cost.
  *
- * `npm run bench -- scale` (`BENCH_SCALE_RUNS=default,lmcut` picks the runs)
+ * Then the peak memory of the largest searches (N44 and N48, default heuristic
+ * and LM-cut), each in a child process: megabytes above the process's
+ * baseline and bytes per expanded and per generated state.
+ *
+ * `npm run bench -- scale` (`BENCH_SCALE_RUNS=default,lmcut` picks the runs; `BENCH_SCALE_MEMORY=0` skips memory)
  */
+import { execFile } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { type HeuristicName, planDetailed } from "../../src/planner/index.js";
 import { emit } from "../emit.js";
 import { chainProblem, chainToLanggoap } from "../problems.js";
 
 const CAP_MS = Number(process.env.BENCH_SCALE_CAP_MS ?? 5000);
+const here = dirname(fileURLToPath(import.meta.url));
+const run = promisify(execFile);
 type Run = HeuristicName | "default" | "zero, relevance off" | "hmax, relevance off";
 const ADMISSIBLE: readonly Run[] = ["zero", "zero, relevance off", "hmax", "hmax, relevance off", "lmcut", "default"];
 const REFERENCE: readonly Run[] = ["hff"];
@@ -61,4 +71,30 @@ export default async function scale(): Promise<void> {
       }
     }
   }
+  if (process.env.BENCH_SCALE_MEMORY === "0") return;
+  for (const N of [44, 48])
+    for (let seed = 1; seed <= 3; seed++)
+      for (const heuristic of (["default", "lmcut"] as const).filter(picked)) await memoryRow(N, seed, heuristic);
+}
+
+/** Peak memory of one search of the series, measured alone in a child process. */
+async function memoryRow(N: number, seed: number, heuristic: string): Promise<void> {
+  const child = join(here, "..", "children", "search-memory.ts");
+  const { stdout } = await run(process.execPath, ["--import", "tsx", child, "chain", String(N), String(seed), heuristic, String(CAP_MS)], {
+    cwd: join(here, "..", ".."),
+  });
+  const row = JSON.parse(stdout) as Record<string, unknown>;
+  emit({
+    suite: "scale",
+    bench: "memory",
+    instance: `N${N}-M${Math.round(N * 2.25)} seed ${seed}`,
+    heuristic,
+    status: row.status,
+    expansions: row.nodesExpanded,
+    generated: row.nodesGenerated,
+    ms: row.ms,
+    peakAboveBaselineMB: (row.peakRssMB as number) - (row.baseRssMB as number),
+    bytesPerExpandedNode: row.bytesPerExpandedNode,
+    bytesPerGeneratedNode: row.bytesPerGeneratedNode,
+  });
 }
