@@ -396,6 +396,11 @@ function toCsr(lists: readonly (readonly number[])[]): [Int32Array, Int32Array] 
 }
 
 /** Builds the named heuristic for a compiled problem. */
+/** The LM-cut heuristic over an {@link LmCut} (which a compiled problem may keep across searches). */
+export function lmcutHeuristic(lmcut: LmCut): Heuristic {
+  return { name: "lmcut", evaluate: (row, offset) => lmcut.evaluate(row, offset), childEstimate: (action) => lmcut.childEstimate(action) };
+}
+
 export function createHeuristic(name: HeuristicName, p: CompiledProblem, model: RelaxedModel): Heuristic {
   switch (name) {
     case "zero":
@@ -422,10 +427,8 @@ export function createHeuristic(name: HeuristicName, p: CompiledProblem, model: 
           return h;
         },
       };
-    case "lmcut": {
-      const lmcut = new LmCut(p, model);
-      return { name, evaluate: (row, offset) => lmcut.evaluate(row, offset), childEstimate: (action) => lmcut.childEstimate(action) };
-    }
+    case "lmcut":
+      return lmcutHeuristic(new LmCut(p, model));
     case "hadd":
       return {
         name,

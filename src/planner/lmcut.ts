@@ -113,6 +113,11 @@ export class LmCut {
     this.#heap = new CostHeap(width * 2);
   }
 
+  /** Takes the model's action costs again: a reused problem's cost functions are re-estimated at each new start. */
+  rebindCosts(): void {
+    this.#baseCost.set(this.#model.costLow);
+  }
+
   /** The heuristic value of the row at `offset`; Infinity when the relaxed goal is unreachable. */
   evaluate(row: Float64Array, offset: number): number {
     this.#lastSum = -1;

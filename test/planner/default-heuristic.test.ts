@@ -1,48 +1,68 @@
 /**
- * The default heuristic of a boolean domain: hmax while the search is small,
- * LM-cut once hmax has expanded ESCALATE_AFTER states. Both are admissible,
- * so the plan stays optimal; the figures count both phases.
+ * The default heuristic of a boolean domain: LM-cut from the start on a
+ * domain of 32 actions or more; on a smaller one hmax while the search is
+ * small, LM-cut once hmax has expanded ESCALATE_AFTER states; hmax on a long
+ * plan. Both are admissible, so the plan stays optimal; the figures count
+ * every phase.
  */
 import { describe, expect, it } from "vitest";
 import { chainProblem, chainToLanggoap } from "../../bench/problems.js";
 import { ActionSpec, GoalSpec, type WorldState } from "../../src/core/index.js";
 import { ESCALATE_AFTER, planDetailed, planDetailedAsync } from "../../src/planner/index.js";
 
+/** 90 actions. */
 const large = chainToLanggoap(chainProblem({ N: 40, M: 90, D: 20, seed: 1 }));
-const small = chainToLanggoap(chainProblem({ N: 24, M: 54, D: 12, seed: 1 }));
+/** 31 actions, and hmax needs 814 expansions where LM-cut needs 92. */
+const smallButHard = chainToLanggoap(chainProblem({ N: 18, M: 31, D: 9, seed: 2 }));
+/** 24 actions, an easy search. */
+const smallAndEasy = chainToLanggoap(chainProblem({ N: 16, M: 24, D: 8, seed: 1 }));
 
 describe("default heuristic", () => {
-  it("switches a large boolean search from hmax to LM-cut and keeps the optimal plan", async () => {
+  it("searches a domain of 32 actions or more with LM-cut from the start", async () => {
     const hmaxOnly = planDetailed(large.start, large.goal, large.actions, { heuristic: "hmax" });
     const lmcutOnly = planDetailed(large.start, large.goal, large.actions, { heuristic: "lmcut" });
-    expect(hmaxOnly.stats.nodesExpanded).toBeGreaterThan(ESCALATE_AFTER);
     const byDefault = planDetailed(large.start, large.goal, large.actions);
     expect(byDefault.status).toBe("found");
-    expect(byDefault.plan?.totalCost).toBe(hmaxOnly.plan?.totalCost);
     expect(byDefault.plan?.totalCost).toBe(25);
+    expect(hmaxOnly.plan?.totalCost).toBe(25);
     expect(byDefault.plan?.metadata.heuristic).toBe("lmcut");
-    expect(byDefault.stats.nodesExpanded).toBe(ESCALATE_AFTER + lmcutOnly.stats.nodesExpanded);
+    expect(byDefault.stats.nodesExpanded).toBe(lmcutOnly.stats.nodesExpanded);
+    expect(byDefault.stats.nodesExpanded).toBeLessThan(hmaxOnly.stats.nodesExpanded / 10);
     const asynchronous = await planDetailedAsync(large.start, large.goal, large.actions);
     expect(asynchronous.plan?.actionNames).toEqual(byDefault.plan?.actionNames);
     expect(asynchronous.stats.nodesExpanded).toBe(byDefault.stats.nodesExpanded);
   });
 
-  it("keeps hmax on a small search and honours a smaller expansion budget", () => {
-    const quick = planDetailed(small.start, small.goal, small.actions);
-    expect(quick.plan?.metadata.heuristic).toBe("hmax");
-    expect(quick.stats.nodesExpanded).toBeLessThan(ESCALATE_AFTER);
-    const capped = planDetailed(large.start, large.goal, large.actions, { maxExpansions: ESCALATE_AFTER - 100 });
+  it("switches a small domain's search from hmax to LM-cut after ESCALATE_AFTER expansions and keeps the optimal plan", () => {
+    const { start, goal, actions } = smallButHard;
+    expect(actions.length).toBeLessThan(32);
+    const hmaxOnly = planDetailed(start, goal, actions, { heuristic: "hmax" });
+    const lmcutOnly = planDetailed(start, goal, actions, { heuristic: "lmcut" });
+    expect(hmaxOnly.stats.nodesExpanded).toBeGreaterThan(ESCALATE_AFTER);
+    const byDefault = planDetailed(start, goal, actions);
+    expect(byDefault.plan?.totalCost).toBe(24);
+    expect(hmaxOnly.plan?.totalCost).toBe(24);
+    expect(byDefault.plan?.metadata.heuristic).toBe("lmcut");
+    expect(byDefault.stats.nodesExpanded).toBe(ESCALATE_AFTER + lmcutOnly.stats.nodesExpanded);
+    // A budget below the switch point stops in the hmax phase; one above it counts both phases against it.
+    const capped = planDetailed(start, goal, actions, { maxExpansions: ESCALATE_AFTER - 100 });
     expect(capped.status).toBe("budget_exhausted");
     expect(capped.stats.nodesExpanded).toBe(ESCALATE_AFTER - 100);
-    // A budget above the switch point counts both phases against it.
-    const shared = planDetailed(large.start, large.goal, large.actions, { maxExpansions: ESCALATE_AFTER + 5 });
+    const shared = planDetailed(start, goal, actions, { maxExpansions: ESCALATE_AFTER + 5 });
     expect(shared.status).toBe("budget_exhausted");
     expect(shared.stats.nodesExpanded).toBe(ESCALATE_AFTER + 5);
   });
 
+  it("keeps hmax on a small domain's easy search", () => {
+    const quick = planDetailed(smallAndEasy.start, smallAndEasy.goal, smallAndEasy.actions);
+    expect(quick.status).toBe("found");
+    expect(quick.plan?.metadata.heuristic).toBe("hmax");
+    expect(quick.stats.nodesExpanded).toBeLessThan(ESCALATE_AFTER);
+  });
+
   it("keeps hmax on a long plan, where it expands one state per step", () => {
-    // A chain of 800 steps: hmax is exact here, and LM-cut would cost a cut per step. The start's hmax promises a long
-    // plan, so after ESCALATE_AFTER expansions hmax starts again instead of LM-cut: those expansions are counted twice.
+    // A chain of 800 steps: hmax is exact here, and LM-cut would cost a cut per step. The start's hmax promises a
+    // long plan, so the search never uses LM-cut.
     const length = 800;
     const actions = Array.from(
       { length },
@@ -56,6 +76,6 @@ describe("default heuristic", () => {
     expect(result.status).toBe("found");
     expect(result.plan?.length).toBe(length);
     expect(result.plan?.metadata.heuristic).toBe("hmax");
-    expect(result.stats.nodesExpanded).toBe(ESCALATE_AFTER + length);
+    expect(result.stats.nodesExpanded).toBe(length);
   });
 });
