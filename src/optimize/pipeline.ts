@@ -29,7 +29,7 @@ export interface PipelineOptions {
   readonly capacities?: Readonly<Record<string, number>>;
   /** @defaultValue "lexicographic" */
   readonly objectiveMode?: ObjectiveMode;
-  /** Heuristic of the A* searches. @defaultValue "hmax" */
+  /** Heuristic of the A* searches. @defaultValue the planner's choice by domain (see `PlanOptions.heuristic`) */
   readonly heuristic?: HeuristicName;
   /** Actions to avoid (A* falls back to them when nothing else works). */
   readonly blacklisted?: Iterable<string>;

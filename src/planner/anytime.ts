@@ -12,7 +12,7 @@ export interface AnytimePlanningStrategyOptions {
    * @defaultValue [5, 3, 2, 1.5, 1]
    */
   readonly weights?: readonly number[];
-  /** @defaultValue "hmax" */
+  /** @defaultValue the planner's choice by domain (see `PlanOptions.heuristic`) */
   readonly heuristic?: HeuristicName;
   /** Expansion cap of each round (a deterministic budget, unlike time). */
   readonly maxExpansionsPerRound?: number;
@@ -94,7 +94,7 @@ export class AnytimePlanningStrategy implements PlanningStrategy {
       const remaining = deadline - performance.now();
       if (remaining <= 0 || context.signal?.aborted) break;
       const result = await planDetailedAsync(start, goal, actions, {
-        heuristic: this.#options.heuristic ?? "hmax",
+        ...(this.#options.heuristic !== undefined ? { heuristic: this.#options.heuristic } : {}),
         weight,
         timeBudgetMs: remaining,
         ...(this.#options.maxExpansionsPerRound !== undefined ? { maxExpansions: this.#options.maxExpansionsPerRound } : {}),

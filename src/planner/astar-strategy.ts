@@ -5,7 +5,7 @@ import type { HeuristicName, Plan, PlanDetailedResult, PlanningStrategy, Strateg
 
 /** Options of {@link AStarStrategy}. */
 export interface AStarStrategyOptions {
-  /** @defaultValue "hmax" */
+  /** @defaultValue the planner's choice by domain (see `PlanOptions.heuristic`) */
   readonly heuristic?: HeuristicName;
   /** Weighted A* factor (>= 1). @defaultValue 1 */
   readonly weight?: number;

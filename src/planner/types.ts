@@ -268,13 +268,15 @@ export interface PlanDetailedResult {
 /** Options of `plan` / `planDetailed`. */
 export interface PlanOptions {
   /**
-   * Left out, the search is cost-optimal: `hmax`, and on a boolean domain
-   * of at most 1,000 actions a search still running after `ESCALATE_AFTER`
-   * (2,000) expansions starts again with `lmcut` (cheap per state on small
-   * problems, far fewer states on large ones), unless hmax at the start
-   * promises a plan of 500 steps or more (then hmax goes on: a long plan
-   * needs that many expansions anyway). `plan.metadata.heuristic` says
-   * which found the plan. Naming a heuristic uses it alone.
+   * Left out, the search is cost-optimal and picks by domain: on a boolean
+   * domain of 32 to 1,000 actions `lmcut` from the start; on a smaller
+   * boolean domain `hmax` (cheapest per state, as per-frame planning wants),
+   * starting again with `lmcut` once the search passes `ESCALATE_AFTER`
+   * (300) expansions; `hmax` on numeric domains, on domains of more than
+   * 1,000 actions, and when hmax at the start promises a plan of 500 steps
+   * or more (a long plan needs that many expansions anyway, and LM-cut
+   * would cost a cut per step). `plan.metadata.heuristic` says which found
+   * the plan. Naming a heuristic uses it alone.
    */
   readonly heuristic?: HeuristicName;
   /** Weighted A*: f = g + weight·h (>= 1; above 1 trades optimality for speed). @defaultValue 1 */
