@@ -35,6 +35,14 @@ export interface Heuristic {
    * key a child without evaluating it.
    */
   childEstimate?(action: number): number;
+  /** Starts a search: a heuristic that remembers per-node data (LM-cut's landmarks) forgets the last search's. */
+  beginSearch?(): void;
+  /**
+   * The value of search node `node`, reached from node `parent` (-1 for
+   * the root) by action `action`, for heuristics that reuse what they found
+   * at the parent; `evaluate` for the others.
+   */
+  evaluateNode?(row: Float64Array, offset: number, node: number, parent: number, action: number): number;
 }
 
 interface NumericAtomInfo {
@@ -398,7 +406,13 @@ function toCsr(lists: readonly (readonly number[])[]): [Int32Array, Int32Array] 
 /** Builds the named heuristic for a compiled problem. */
 /** The LM-cut heuristic over an {@link LmCut} (which a compiled problem may keep across searches). */
 export function lmcutHeuristic(lmcut: LmCut): Heuristic {
-  return { name: "lmcut", evaluate: (row, offset) => lmcut.evaluate(row, offset), childEstimate: (action) => lmcut.childEstimate(action) };
+  return {
+    name: "lmcut",
+    evaluate: (row, offset) => lmcut.evaluate(row, offset),
+    childEstimate: (action) => lmcut.childEstimate(action),
+    beginSearch: () => lmcut.beginSearch(),
+    evaluateNode: (row, offset, node, parent, action) => lmcut.evaluateNode(row, offset, node, parent, action),
+  };
 }
 
 export function createHeuristic(name: HeuristicName, p: CompiledProblem, model: RelaxedModel): Heuristic {

@@ -16,6 +16,7 @@
 import type { CompiledProblem } from "./compile.js";
 import { CostHeap } from "./cost-heap.js";
 import type { RelaxedModel } from "./heuristics.js";
+import { LandmarkStore } from "./landmark-store.js";
 
 /** Costs below this count as spent (costs are sums and differences of floats). */
 const EPSILON = 1e-9;
@@ -59,6 +60,8 @@ export class LmCut {
   readonly #stack: Int32Array;
   readonly #cut: Int32Array;
   readonly #heap: CostHeap;
+  /** The landmarks of the nodes evaluated in this search, by node. */
+  readonly #store = new LandmarkStore();
   /** LM-cut's sum of landmark costs at the state evaluated last, or -1 when that evaluation found no landmarks. */
   #lastSum = -1;
   /** True when every atom is a plain fact test and every effect assigns: the model's hmax adds nothing. */
@@ -118,8 +121,29 @@ export class LmCut {
     this.#baseCost.set(this.#model.costLow);
   }
 
+  /** Forgets the landmarks remembered by an earlier search (node numbers start again). */
+  beginSearch(): void {
+    this.#store.reset();
+  }
+
   /** The heuristic value of the row at `offset`; Infinity when the relaxed goal is unreachable. */
   evaluate(row: Float64Array, offset: number): number {
+    return this.#run(row, offset, -1, -1, -1);
+  }
+
+  /**
+   * The value of search node `node`, reached from node `parent` by action
+   * `action`: the parent's landmarks that do not contain the action are
+   * still landmarks here, so the evaluation starts from them and only looks
+   * for the cuts they leave; the node's landmarks are remembered for its own
+   * children. A parent without remembered landmarks (or `parent` -1) means
+   * a full evaluation.
+   */
+  evaluateNode(row: Float64Array, offset: number, node: number, parent: number, action: number): number {
+    return this.#run(row, offset, node, parent, action);
+  }
+
+  #run(row: Float64Array, offset: number, node: number, parent: number, action: number): number {
     this.#lastSum = -1;
     const model = this.#model;
     let hmaxBound = 0;
@@ -137,9 +161,38 @@ export class LmCut {
     this.#cost.set(this.#baseCost);
     let h = 0;
     const cost = this.#cost;
+    const store = this.#store;
+    const remember = node >= 0;
+    if (remember) store.begin();
+    const first = remember ? store.firstOf(parent) : -1;
+    if (first >= 0) {
+      // The parent's landmarks without the action: still landmarks, and their costs still a partition of the costs.
+      const end = first + store.countOf(parent);
+      for (let i = first; i < end; i++) {
+        const from = store.actStart[i] as number;
+        const to = store.actEnd[i] as number;
+        let contains = false;
+        for (let k = from; k < to; k++) {
+          if (store.acts[k] === action) {
+            contains = true;
+            break;
+          }
+        }
+        if (contains) continue;
+        const m = store.cost[i] as number;
+        h += m;
+        for (let k = from; k < to; k++) {
+          const a = store.acts[k] as number;
+          const left = (cost[a] as number) - m;
+          cost[a] = left <= EPSILON ? 0 : left;
+        }
+        store.add(m, store.acts, from, to);
+      }
+    }
     let goalCost = this.#computeHmax();
     if (goalCost === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
-    if (this.#atomsOnly) hmaxBound = goalCost;
+    // hmax under the whole costs bounds a full evaluation (a seeded one starts from reduced costs).
+    if (this.#atomsOnly && first < 0) hmaxBound = goalCost;
     const began = performance.now();
     for (let round = 0; round <= this.#goalAction && goalCost > EPSILON; round++) {
       // Every round adds a disjoint landmark, so stopping early still gives a lower bound: a long evaluation
@@ -155,8 +208,10 @@ export class LmCut {
         const left = (cost[a] as number) - m;
         cost[a] = left <= EPSILON ? 0 : left;
       }
+      if (remember) store.add(m, this.#cut, 0, size);
       goalCost = this.#updateHmax(size);
     }
+    if (remember) store.commit(node);
     this.#lastSum = h;
     return Math.max(h, hmaxBound);
   }

@@ -187,10 +187,11 @@ export function startBitsSearch(setup: SearchSetup, layout: BitLayout, start: In
   // the parent it evaluated last is the one being expanded.
   const childEstimate = h.childEstimate ? (action: number) => (h.childEstimate as (a: number) => number)(action) : undefined;
   let lastEvaluated = -1;
+  h.beginSearch?.();
   const evaluate = (node: number): number => {
     unpack(node);
     lastEvaluated = node;
-    return h.evaluate(row, 0);
+    return h.evaluateNode ? h.evaluateNode(row, 0, node, parent[node] as number, via[node] as number) : h.evaluate(row, 0);
   };
 
   const nodes = workspace.takeIntNodes(NW);

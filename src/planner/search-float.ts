@@ -234,7 +234,8 @@ export function startFloatSearch(setup: SearchSetup): SearchRun {
   // the parent it evaluated last is the one being expanded.
   const childEstimate = h.childEstimate ? (action: number) => (h.childEstimate as (a: number) => number)(action) : undefined;
   let lastEvaluated = 0;
-  hOf[0] = h.evaluate(arena, 0);
+  h.beginSearch?.();
+  hOf[0] = h.evaluateNode ? h.evaluateNode(arena, 0, 0, -1, -1) : h.evaluate(arena, 0);
   hashOf[0] = hashRow(0);
   table[indexOf(hashOf[0] as number)] = 1;
   count = 1;
@@ -276,7 +277,9 @@ export function startFloatSearch(setup: SearchSetup): SearchRun {
         if (g > (gOf[node] as number)) continue; // stale entry
         const rowBase = node * W;
         if (hOf[node] === UNEVALUATED) {
-          const hv = h.evaluate(arena, rowBase);
+          const hv = h.evaluateNode
+            ? h.evaluateNode(arena, rowBase, node, parent[node] as number, via[node] as number)
+            : h.evaluate(arena, rowBase);
           lastEvaluated = node;
           hOf[node] = hv;
           if (hv === Number.POSITIVE_INFINITY) continue;

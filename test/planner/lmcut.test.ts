@@ -165,4 +165,63 @@ describe("LM-cut", () => {
     expect(checked).toBeGreaterThan(200);
     expect(aboveStepBound).toBeGreaterThan(20);
   });
+
+  it("starts a child from its parent's landmarks without the action and stays at most the child's optimal cost (random domains)", () => {
+    const domain = fc.record({
+      actions: fc.array(
+        fc.record({
+          pre: fc.array(fc.oneof(literal, numericCondition), { maxLength: 3 }),
+          eff: fc.array(literal, { minLength: 1, maxLength: 2 }),
+          inc: fc.integer({ min: -1, max: 2 }),
+          cost: fc.integer({ min: 0, max: 5 }),
+        }),
+        { minLength: 1, maxLength: 9 },
+      ),
+      start: fc.record({
+        f0: fc.boolean(),
+        f1: fc.boolean(),
+        f2: fc.boolean(),
+        f3: fc.boolean(),
+        f4: fc.boolean(),
+        n: fc.integer({ min: 0, max: 2 }),
+      }),
+      goal: fc.array(fc.oneof(literal, literal, numericCondition), { minLength: 1, maxLength: 3 }),
+    });
+    let seeded = 0;
+    fc.assert(
+      fc.property(domain, (d) => {
+        const actions = d.actions.map((a, i) => {
+          const preconditions: Record<string, Condition> = Object.fromEntries(a.pre);
+          const effects: Record<string, unknown> = Object.fromEntries(a.eff);
+          if (a.inc > 0) {
+            effects.n = { inc: a.inc };
+            preconditions.n = { lte: 4 - a.inc };
+          } else if (a.inc < 0) {
+            effects.n = { dec: 1 };
+            preconditions.n = { gte: 1 };
+          }
+          return new ActionSpec({ name: `a${i}`, preconditions, effects: effects as never, cost: a.cost });
+        });
+        const goal = new GoalSpec({ conditions: Object.fromEntries(d.goal) });
+        const start = d.start as WorldState;
+        const p = compileProblem(start, goal, actions);
+        const heuristic = createHeuristic("lmcut", p, new RelaxedModel(p, p.start));
+        heuristic.beginSearch?.();
+        const parentRow = Float64Array.from(p.start);
+        if (!Number.isFinite(heuristic.evaluateNode?.(parentRow, 0, 0, -1, -1) ?? Number.NaN)) return;
+        actions.forEach((action, i) => {
+          if (!action.isApplicable(start)) return;
+          const child = action.apply(start);
+          const truth = referenceCost(child, goal, actions);
+          if (truth === null || !p.rebindStart(child)) return;
+          // Node 1 reached from node 0 by action i: seeded from node 0's landmarks.
+          const value = heuristic.evaluateNode?.(Float64Array.from(p.start), 0, 1 + i, 0, i) ?? Number.NaN;
+          expect(value).toBeLessThanOrEqual(truth + 1e-9);
+          seeded++;
+        });
+      }),
+      { numRuns: 400, seed: 2028 },
+    );
+    expect(seeded).toBeGreaterThan(200);
+  });
 });

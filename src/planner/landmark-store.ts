@@ -1,0 +1,98 @@
+/**
+ * @internal The landmarks each evaluated search node's LM-cut found (the
+ * cost it charged and the actions of each cut), kept so that its children
+ * start from them: a landmark of the parent that does not contain the
+ * action taken is still a landmark of the child (incremental LM-cut,
+ * Pommerening & Helmert 2013). Records of one search live in typed arrays
+ * that grow by doubling; `reset` forgets them for the next search.
+ */
+export class LandmarkStore {
+  /** Per landmark: the cost charged, and its actions `acts[actStart[i]] .. acts[actEnd[i] - 1]`. */
+  cost = new Float64Array(1024);
+  actStart = new Int32Array(1024);
+  actEnd = new Int32Array(1024);
+  acts = new Int32Array(2048);
+  /** Per node: its landmarks are `first[node] .. first[node] + count[node] - 1`, valid when `epochOf[node] === epoch`. */
+  #first = new Int32Array(1024);
+  #count = new Int32Array(1024);
+  #epochOf = new Int32Array(1024);
+  #epoch = 1;
+  /** Landmarks and action slots in use by committed records. */
+  #landmarks = 0;
+  #actions = 0;
+  /** The record being written (since `begin`). */
+  #pendingFirst = 0;
+
+  /** Forgets every record (a new search numbers its nodes from 0 again). */
+  reset(): void {
+    this.#epoch++;
+    this.#landmarks = 0;
+    this.#actions = 0;
+    this.#pendingFirst = 0;
+  }
+
+  /** The first landmark of `node`'s record, or -1 when it has none. */
+  firstOf(node: number): number {
+    return node >= 0 && node < this.#epochOf.length && this.#epochOf[node] === this.#epoch ? (this.#first[node] as number) : -1;
+  }
+
+  countOf(node: number): number {
+    return this.#count[node] as number;
+  }
+
+  /** Starts writing a record (an earlier uncommitted one is dropped). */
+  begin(): void {
+    this.#pendingFirst = this.#landmarks;
+  }
+
+  /** Adds a landmark of cost `m` whose actions are `source[from] .. source[to - 1]` to the record being written. */
+  add(m: number, source: Int32Array, from: number, to: number): void {
+    const size = to - from;
+    const fromStore = source === this.acts;
+    this.#reserve(1, size);
+    const i = this.#landmarks++;
+    this.cost[i] = m;
+    this.actStart[i] = this.#actions;
+    // The store's own array may have been replaced by #reserve: copy within the current one.
+    if (fromStore) this.acts.copyWithin(this.#actions, from, to);
+    else this.acts.set(source.subarray(from, to), this.#actions);
+    this.#actions += size;
+    this.actEnd[i] = this.#actions;
+  }
+
+  /** Gives the record being written to `node`. */
+  commit(node: number): void {
+    if (node >= this.#epochOf.length) {
+      const length = Math.max(node + 1, this.#epochOf.length * 2);
+      this.#first = grown(this.#first, length);
+      this.#count = grown(this.#count, length);
+      this.#epochOf = grown(this.#epochOf, length);
+    }
+    this.#first[node] = this.#pendingFirst;
+    this.#count[node] = this.#landmarks - this.#pendingFirst;
+    this.#epochOf[node] = this.#epoch;
+  }
+
+  /** Bytes the records of this search hold. */
+  get bytes(): number {
+    return this.#landmarks * 16 + this.#actions * 4;
+  }
+
+  #reserve(landmarks: number, actions: number): void {
+    if (this.#landmarks + landmarks > this.cost.length) {
+      const length = Math.max(this.cost.length * 2, this.#landmarks + landmarks);
+      const cost = new Float64Array(length);
+      cost.set(this.cost);
+      this.cost = cost;
+      this.actStart = grown(this.actStart, length);
+      this.actEnd = grown(this.actEnd, length);
+    }
+    if (this.#actions + actions > this.acts.length) this.acts = grown(this.acts, Math.max(this.acts.length * 2, this.#actions + actions));
+  }
+}
+
+function grown(old: Int32Array, length: number): Int32Array<ArrayBuffer> {
+  const a = new Int32Array(length);
+  a.set(old);
+  return a;
+}
