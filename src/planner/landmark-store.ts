@@ -7,6 +7,14 @@
  * that grow by doubling; `reset` forgets them for the next search.
  */
 export class LandmarkStore {
+  /** Bytes of records a search keeps at most by default: past them, nodes are evaluated in full and not remembered. */
+  static readonly MAX_BYTES = 32 * 1024 * 1024;
+  readonly #maxBytes: number;
+
+  constructor(maxBytes = LandmarkStore.MAX_BYTES) {
+    this.#maxBytes = maxBytes;
+  }
+
   /** Per landmark: the cost charged, and its actions `acts[actStart[i]] .. acts[actEnd[i] - 1]`. */
   cost = new Float64Array(1024);
   actStart = new Int32Array(1024);
@@ -73,9 +81,9 @@ export class LandmarkStore {
     this.#epochOf[node] = this.#epoch;
   }
 
-  /** Bytes the records of this search hold. */
-  get bytes(): number {
-    return this.#landmarks * 16 + this.#actions * 4;
+  /** True while the records of this search hold less than the store's cap (16 bytes per landmark, 4 per action slot). */
+  get hasRoom(): boolean {
+    return this.#landmarks * 16 + this.#actions * 4 < this.#maxBytes;
   }
 
   #reserve(landmarks: number, actions: number): void {

@@ -162,7 +162,8 @@ export class LmCut {
     let h = 0;
     const cost = this.#cost;
     const store = this.#store;
-    const remember = node >= 0;
+    // Past its cap the store stops growing: later nodes are evaluated in full (the same bound, more work).
+    const remember = node >= 0 && store.hasRoom;
     if (remember) store.begin();
     const first = remember ? store.firstOf(parent) : -1;
     if (first >= 0) {

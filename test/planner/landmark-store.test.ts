@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { LandmarkStore } from "../../src/planner/landmark-store.js";
+
+const read = (store: LandmarkStore, node: number) => {
+  const first = store.firstOf(node);
+  if (first < 0) return null;
+  return Array.from({ length: store.countOf(node) }, (_, i) => ({
+    cost: store.cost[first + i],
+    actions: Array.from(store.acts.subarray(store.actStart[first + i], store.actEnd[first + i])),
+  }));
+};
+
+describe("LandmarkStore", () => {
+  it("keeps each node's landmarks through growth, copies a parent's landmark into a child's record, and forgets them at reset", () => {
+    const store = new LandmarkStore();
+    // 600 nodes of 3 landmarks each: past the initial 1,024 landmarks and 2,048 action slots.
+    for (let node = 0; node < 600; node++) {
+      store.begin();
+      for (let k = 0; k < 3; k++) store.add(node + k / 10, Int32Array.of(node, k, 7), 0, 2 + (k % 2));
+      store.commit(node);
+    }
+    expect(read(store, 0)).toEqual([
+      { cost: 0, actions: [0, 0] },
+      { cost: 0.1, actions: [0, 1, 7] },
+      { cost: 0.2, actions: [0, 2] },
+    ]);
+    expect(read(store, 599)?.[1]).toEqual({ cost: 599.1, actions: [599, 1, 7] });
+    // A child's record may copy its parent's landmark from the store itself.
+    const parentFirst = store.firstOf(10);
+    store.begin();
+    store.add(
+      store.cost[parentFirst + 1] as number,
+      store.acts,
+      store.actStart[parentFirst + 1] as number,
+      store.actEnd[parentFirst + 1] as number,
+    );
+    store.commit(1000);
+    expect(read(store, 1000)).toEqual([{ cost: 10.1, actions: [10, 1, 7] }]);
+    expect(read(store, 1001)).toBeNull();
+    store.reset();
+    expect(read(store, 0)).toBeNull();
+    expect(read(store, 1000)).toBeNull();
+  });
+
+  it("says when its records reach the cap", () => {
+    const store = new LandmarkStore(100);
+    store.begin();
+    store.add(1, Int32Array.of(1, 2, 3), 0, 3); // 16 + 12 bytes
+    store.add(1, Int32Array.of(1, 2, 3), 0, 3);
+    store.add(1, Int32Array.of(1, 2, 3), 0, 3);
+    expect(store.hasRoom).toBe(true);
+    store.add(1, Int32Array.of(1), 0, 1); // 84 + 20 = 104 bytes
+    expect(store.hasRoom).toBe(false);
+    store.reset();
+    expect(store.hasRoom).toBe(true);
+  });
+});
