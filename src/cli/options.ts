@@ -5,7 +5,7 @@ import { parseBudget, type SearchBudget } from "./budget.js";
 import type { CommandSpec } from "./commands/spec.js";
 import { STRATEGIES, type StrategyName } from "./search.js";
 
-const HEURISTICS: readonly HeuristicName[] = ["hmax", "lmcut", "hadd", "hff", "goal-count", "zero"];
+const HEURISTICS: readonly HeuristicName[] = ["hmax", "lmcut", "opcount", "hadd", "hff", "goal-count", "zero"];
 
 const EXTENSION_FORMATS: Readonly<Record<string, string>> = {
   ".html": "html",
@@ -29,6 +29,8 @@ export interface ParsedCommand {
   readonly strategy: StrategyName | undefined;
   readonly heuristic: HeuristicName | undefined;
   readonly budget: SearchBudget | undefined;
+  /** `--max-states`: states an A* search may hold (`Infinity` for `none`); `undefined`: the default cap. */
+  readonly maxStates: number | undefined;
   readonly seed: number;
   readonly format: string;
   readonly output: string | undefined;
@@ -66,6 +68,17 @@ function integer(spec: CommandSpec, option: string, text: string | undefined, mi
   const value = Number(text);
   if (!Number.isInteger(value) || value < min || value > max || text.trim() === "") {
     throw usage(spec, `--${option} must be a whole number from ${min} to ${max}, got ${JSON.stringify(text)}`, { option, min, max });
+  }
+  return value;
+}
+
+/** `--max-states`: a whole number of at least 1, or `none` for no cap. */
+function maxStatesOf(spec: CommandSpec, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (text.trim() === "none") return Number.POSITIVE_INFINITY;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 1 || text.trim() === "") {
+    throw usage(spec, `--max-states must be a whole number of at least 1, or none, got ${JSON.stringify(text)}`, { option: "max-states" });
   }
   return value;
 }
@@ -127,6 +140,7 @@ export function parseCommand(spec: CommandSpec, argv: readonly string[]): Parsed
     strategy: strategyText === undefined ? undefined : oneOf(spec, "strategy", strategyText, STRATEGIES, "UNKNOWN_STRATEGY"),
     heuristic: text("heuristic") === undefined ? undefined : oneOf(spec, "heuristic", text("heuristic") as string, HEURISTICS),
     budget: budgetText === undefined ? undefined : parseBudget(budgetText),
+    maxStates: maxStatesOf(spec, text("max-states")),
     seed,
     format: requested === undefined ? spec.defaultFormat : oneOf(spec, "format", requested, spec.formats),
     output,

@@ -29,6 +29,8 @@ export interface SearchSettings {
   readonly heuristic: HeuristicName | undefined;
   readonly budget: SearchBudget | undefined;
   readonly seed: number;
+  /** States an A* search may hold (`--max-states`); `undefined`: the planner's default cap. */
+  readonly maxStates?: number;
   /** Record A* expansions for the search-tree export. */
   readonly recordExpansions?: boolean;
 }
@@ -83,6 +85,7 @@ export async function createStrategy(settings: SearchSettings, strategy: Strateg
     ...(settings.heuristic ? { heuristic: settings.heuristic } : {}),
     ...(budget?.kind === "steps" ? { maxExpansions: budget.steps } : {}),
     ...(budget?.kind === "time" ? { timeBudgetMs: budget.ms } : {}),
+    ...(settings.maxStates !== undefined ? { maxNodes: settings.maxStates } : {}),
   });
 }
 
@@ -139,6 +142,7 @@ export async function search(
             ...(settings.heuristic ? { heuristic: settings.heuristic } : {}),
             ...(budget?.kind === "steps" ? { maxExpansions: budget.steps } : {}),
             ...(budget?.kind === "time" ? { timeBudgetMs: budget.ms } : {}),
+            ...(settings.maxStates !== undefined ? { maxNodes: settings.maxStates } : {}),
             ...(signal ? { signal } : {}),
             ...(settings.recordExpansions ? { recordExpansions: true } : {}),
           })

@@ -17,8 +17,9 @@ import {
 import { budgetExhaustion, checkBudget, type ResolvedBudget, resolveBudget } from "./budget.js";
 import { type CompiledProblem, compileProblem } from "./compile.js";
 import { explainNoPlan } from "./explain.js";
-import { createHeuristic, lmcutHeuristic, RelaxedModel } from "./heuristics.js";
+import { createHeuristic, lmcutHeuristic, opcountHeuristic, RelaxedModel } from "./heuristics.js";
 import { LmCut } from "./lmcut.js";
+import { OperatorCounting } from "./operator-counting.js";
 import { relevanceOf, relevantEffectMasks } from "./relevance.js";
 import { assertValidSteps, pruneSteps } from "./replay.js";
 import { type BitLayout, bitLayoutOf, packStart, startBitsSearch } from "./search-bits.js";
@@ -26,7 +27,7 @@ import { startFloatSearch } from "./search-float.js";
 import { finishedRun, type SearchOutcome, type SearchRun, type SearchSetup, SearchWorkspace } from "./search-setup.js";
 import { type HeuristicName, type NoPlanExplanation, Plan, type PlanDetailedResult, type PlanOptions } from "./types.js";
 
-const HEURISTICS: readonly HeuristicName[] = ["zero", "goal-count", "hmax", "hadd", "hff", "lmcut"];
+const HEURISTICS: readonly HeuristicName[] = ["zero", "goal-count", "hmax", "hadd", "hff", "lmcut", "opcount"];
 
 function validateOptions(options: PlanOptions): void {
   const bad = (field: string, expected: string, value: unknown) =>
@@ -310,6 +311,8 @@ interface CompiledEntry {
   readonly workspace: SearchWorkspace;
   /** LM-cut's graph of this problem, built at the first search that uses it (building it costs more than a small search). */
   lmcut?: LmCut;
+  /** The operator-counting program of this problem, built at the first search that uses it. */
+  opcount?: OperatorCounting;
   /** Interned values when it was compiled: only values interned since (new strings in start states) count against the cap. */
   readonly compiledValues: number;
   inUse: boolean;
@@ -388,6 +391,11 @@ function* search(
     // on a smaller one hmax (cheapest per state, as per-frame planning wants) while the search goes well, LM-cut
     // once hmax has expanded ESCALATE_AFTER states. A long plan keeps hmax: it needs an expansion per step anyway.
     const auto = options.heuristic === undefined && compiled.layout !== null && compiled.actions.length <= ESCALATE_MAX_ACTIONS;
+    // A numeric domain whose facts change by `inc`/`dec`: hmax and the operator-counting bound, the larger.
+    if (options.heuristic === undefined && compiled.layout === null && opcountOf(compiled).hasRows) {
+      const outcome = yield* runToEnd(startSearch(compiled, goal, options, "opcount", budget, deadline), slicer);
+      return { ...outcome, heuristic: "opcount" };
+    }
     const large = auto && compiled.actions.length >= LMCUT_FIRST_ACTIONS;
     if (large) {
       const chosen: HeuristicName = longPlanAhead(compiled) ? heuristicName : "lmcut";
@@ -467,6 +475,12 @@ function lmcutOf(compiled: CompiledEntry): LmCut {
   return compiled.lmcut;
 }
 
+function opcountOf(compiled: CompiledEntry): OperatorCounting {
+  compiled.opcount ??= new OperatorCounting(compiled.p, compiled.model);
+  compiled.opcount.rebind(compiled.p.start);
+  return compiled.opcount;
+}
+
 function relevantBitsOf(compiled: CompiledEntry): SearchSetup["relevantBits"] | null {
   if (compiled.relevantBits === undefined) {
     const relevance = compiled.layout ? relevanceOf(compiled.p) : null;
@@ -496,7 +510,12 @@ function startSearch(
   }
   const setup: SearchSetup = {
     p,
-    h: heuristicName === "lmcut" ? lmcutHeuristic(lmcutOf(compiled)) : createHeuristic(heuristicName, p, model),
+    h:
+      heuristicName === "lmcut"
+        ? lmcutHeuristic(lmcutOf(compiled))
+        : heuristicName === "opcount"
+          ? opcountHeuristic(opcountOf(compiled), p, model)
+          : createHeuristic(heuristicName, p, model),
     goal,
     weight: options.weight ?? 1,
     maxExpansions: budget.maxExpansions,

@@ -18,6 +18,7 @@ import type { WorldState } from "../core/index.js";
 import { type CompiledProblem, EFFECT_ADD, EFFECT_ASSIGN, OP_EQ, OP_GT, OP_GTE, OP_LT, OP_LTE, passTests } from "./compile.js";
 import { CostHeap } from "./cost-heap.js";
 import { LmCut } from "./lmcut.js";
+import { OperatorCounting } from "./operator-counting.js";
 import type { HeuristicName } from "./types.js";
 
 const KIND_ASSIGN = 0;
@@ -404,6 +405,19 @@ function toCsr(lists: readonly (readonly number[])[]): [Int32Array, Int32Array] 
 }
 
 /** Builds the named heuristic for a compiled problem. */
+/** hmax and the operator-counting bound of numeric net change, the larger of the two (both admissible). */
+export function opcountHeuristic(counting: OperatorCounting, p: CompiledProblem, model: RelaxedModel): Heuristic {
+  return {
+    name: "opcount",
+    evaluate: (row, offset) => {
+      if (model.relax(row, offset, 0, true) > 0) return Number.POSITIVE_INFINITY;
+      let h = 0;
+      for (const g of p.goalAtoms) h = Math.max(h, model.cost[g] as number);
+      return Math.max(h, counting.evaluate(row, offset));
+    },
+  };
+}
+
 /** The LM-cut heuristic over an {@link LmCut} (which a compiled problem may keep across searches). */
 export function lmcutHeuristic(lmcut: LmCut): Heuristic {
   return {
@@ -443,6 +457,8 @@ export function createHeuristic(name: HeuristicName, p: CompiledProblem, model: 
       };
     case "lmcut":
       return lmcutHeuristic(new LmCut(p, model));
+    case "opcount":
+      return opcountHeuristic(new OperatorCounting(p, model), p, model);
     case "hadd":
       return {
         name,

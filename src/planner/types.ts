@@ -3,7 +3,7 @@ import { LangGoapError, SimpleScore } from "../core/index.js";
 import type { BudgetExhaustion } from "./budget.js";
 
 /** Heuristics of the A* planner. `hmax` and `lmcut` (landmark cuts: sums disjoint landmarks, far fewer states on large problems, dearer per state) are admissible; `hadd` and `hff` trade optimality for speed. */
-export type HeuristicName = "zero" | "goal-count" | "hmax" | "hadd" | "hff" | "lmcut";
+export type HeuristicName = "zero" | "goal-count" | "hmax" | "hadd" | "hff" | "lmcut" | "opcount";
 
 /** Outcome of a constraint-refinement pass. */
 export type CSPStatus = "optimal" | "feasible" | "infeasible" | "timeout" | "error" | "skipped";
@@ -272,11 +272,13 @@ export interface PlanOptions {
    * domain of 32 to 1,000 actions `lmcut` from the start; on a smaller
    * boolean domain `hmax` (cheapest per state, as per-frame planning wants),
    * starting again with `lmcut` once the search passes `ESCALATE_AFTER`
-   * (300) expansions; `hmax` on numeric domains, on domains of more than
-   * 1,000 actions, and when hmax at the start promises a plan of 500 steps
-   * or more (a long plan needs that many expansions anyway, and LM-cut
-   * would cost a cut per step). `plan.metadata.heuristic` says which found
-   * the plan. Naming a heuristic uses it alone.
+   * (300) expansions; on a numeric domain whose facts change by `inc`/`dec`
+   * `opcount` (hmax and an operator-counting linear program over numeric net
+   * change, the larger); `hmax` otherwise, on domains of more than 1,000
+   * actions, and when hmax at the start promises a plan of 500 steps or
+   * more (a long plan needs that many expansions anyway, and LM-cut would
+   * cost a cut per step). `plan.metadata.heuristic` says which found the
+   * plan. Naming a heuristic uses it alone.
    */
   readonly heuristic?: HeuristicName;
   /** Weighted A*: f = g + weight·h (>= 1; above 1 trades optimality for speed). @defaultValue 1 */

@@ -62,7 +62,8 @@ describe("bounded searches in the CLI", () => {
 
   // A child process with tsx takes seconds to start on a busy machine: the timeout is generous, not a speed claim.
   it("stops a search on Ctrl-C, prints what it reached and exits 130", { timeout: 120_000 }, async () => {
-    const { code, stderr } = await interrupted(["plan", TOGGLES, "--budget", "600s"]);
+    // The state cap is lifted: under it the search ends in about a second, a race with the progress line.
+    const { code, stderr } = await interrupted(["plan", TOGGLES, "--budget", "600s", "--max-states", "none"]);
     expect(code).toBe(130);
     expect(stderr).toMatch(
       /langgoap: no plan: search aborted after [\d,]+ expansions \([\d,]+ states generated\) in [\d,]+ ms; no plan found before it stopped\n$/,
@@ -70,10 +71,23 @@ describe("bounded searches in the CLI", () => {
   });
 
   it("stops a run on Ctrl-C, prints the run so far and exits 130", { timeout: 120_000 }, async () => {
-    const { code, stdout, stderr } = await interrupted(["run", TOGGLES, "--budget", "600s"]);
+    const { code, stdout, stderr } = await interrupted(["run", TOGGLES, "--budget", "600s", "--max-states", "none"]);
     expect(code).toBe(130);
     expect(stderr).toMatch(/langgoap: run ended with status aborted: aborted: AbortError/);
     expect(stdout).toMatch(/^Run: aborted \(0 actions executed, 0 replans\)\n/);
     expect(stdout).toContain("Final state: ");
+  });
+
+  it("caps the states a search holds with --max-states and refuses a bad count", async () => {
+    const capped = await cli(["plan", TOGGLES, "--max-states", "1000"]);
+    expect(capped.code).toBe(4);
+    expect(capped.stderr).toMatch(/search stopped by its node budget \(maxNodes 1,000\) after [\d,]+ states held/);
+    // run applies search options to the strategy the graph chooses, without --strategy too.
+    const ran = await cli(["run", TOGGLES, "--budget", "500"]);
+    expect(ran.code).toBe(4);
+    expect(ran.stdout).toMatch(/search stopped by its expansion budget \(maxExpansions 500\)/);
+    const bad = await cli(["plan", TOGGLES, "--max-states", "0"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--max-states must be a whole number of at least 1, or none, got "0"');
   });
 });

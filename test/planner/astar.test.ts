@@ -223,7 +223,7 @@ describe("budgets, pruning and explanations", () => {
 
   it("rejects bad options naming them", () => {
     expect(() => plan({}, { x: true }, [], { heuristic: "landmarks" as never })).toThrow(
-      'plan options: heuristic must be one of zero, goal-count, hmax, hadd, hff, lmcut, got "landmarks"',
+      'plan options: heuristic must be one of zero, goal-count, hmax, hadd, hff, lmcut, opcount, got "landmarks"',
     );
     expect(() => plan({}, { x: true }, [], { weight: 0.5 })).toThrow("weight must be a finite number >= 1");
     expect(() => plan(null as never, { x: true }, [])).toThrow("start state must be an object");

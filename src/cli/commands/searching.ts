@@ -7,8 +7,15 @@ import { terminalText } from "../terminal-text.js";
 
 /** The search settings the command line asked for. */
 export function searchSettings(ctx: CommandContext, recordExpansions = false): SearchSettings {
-  const { strategy, heuristic, budget, seed } = ctx.args;
-  return { strategy, heuristic, budget, seed, ...(recordExpansions ? { recordExpansions } : {}) };
+  const { strategy, heuristic, budget, seed, maxStates } = ctx.args;
+  return {
+    strategy,
+    heuristic,
+    budget,
+    seed,
+    ...(maxStates !== undefined ? { maxStates } : {}),
+    ...(recordExpansions ? { recordExpansions } : {}),
+  };
 }
 
 /** Runs the search with the progress line on stderr. */

@@ -56,13 +56,19 @@ const HEURISTIC: OptionSpec = {
   name: "heuristic",
   type: "string",
   value: "<name>",
-  help: "A* heuristic: hmax (admissible: cost-optimal plans) | lmcut (admissible, fewer states on large problems) | hadd | hff (faster, not always optimal) | goal-count | zero (blind). Default: hmax, switching to lmcut after 2,000 expansions on a boolean domain of at most 1,000 actions (not for plans of 500+ steps).",
+  help: "A* heuristic: hmax (admissible: cost-optimal plans) | lmcut (admissible, fewer states on large problems) | opcount (admissible: hmax and a linear program over numeric inc/dec) | hadd | hff (faster, not always optimal) | goal-count | zero (blind). Default by domain: lmcut on boolean domains of 32 to 1,000 actions; hmax switching to lmcut after 300 expansions on smaller boolean ones; opcount on numeric ones with inc/dec; hmax otherwise and for plans of 500+ steps.",
 };
 const BUDGET: OptionSpec = {
   name: "budget",
   type: "string",
   value: "<n|time>",
   help: "Search budget. A whole number counts steps: A* node expansions, MCTS iterations (default 1000). A number with ms or s is wall-clock time (e.g. 500ms, 2s): A* stops, MCTS stops, the pipeline bounds each solver phase. Without it A* stops after 10s or 1,000,000 states held. Exhausting a budget exits 4.",
+};
+const MAX_STATES: OptionSpec = {
+  name: "max-states",
+  type: "string",
+  value: "<n|none>",
+  help: "States an A* search may hold before it stops (exit 4), bounding its memory. Default: 1,000,000 (fewer for wide states, within 256 MB); none lifts the cap.",
 };
 const SEED: OptionSpec = {
   name: "seed",
@@ -114,7 +120,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     description: `Searches for the cheapest plan from the start state to the goal. ${FORMAT_NOTES}`,
     formats: PLAN_FORMATS,
     defaultFormat: "ascii",
-    options: [GOAL, STATE, STRATEGY, HEURISTIC, BUDGET, SEED, FORMAT(PLAN_FORMATS, "ascii"), OUTPUT, OPEN, WIDTH, HELP],
+    options: [GOAL, STATE, STRATEGY, HEURISTIC, BUDGET, MAX_STATES, SEED, FORMAT(PLAN_FORMATS, "ascii"), OUTPUT, OPEN, WIDTH, HELP],
     examples: [
       "langgoap plan examples/domains/village.yaml",
       "langgoap plan examples/domains/village.yaml --goal '{\"is_tired\": false}' --state '{\"is_tired\": true}'",
@@ -140,7 +146,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       "Prints the goal and start state, then either the plan's length and cost or why no plan exists: goal conditions no action produces, preconditions nothing establishes, actions that can never run, and a suggestion. Exits 1 when there is no plan.",
     formats: ["ascii", "json"],
     defaultFormat: "ascii",
-    options: [GOAL, STATE, STRATEGY, HEURISTIC, BUDGET, SEED, FORMAT(["ascii", "json"], "ascii"), OUTPUT, HELP],
+    options: [GOAL, STATE, STRATEGY, HEURISTIC, BUDGET, MAX_STATES, SEED, FORMAT(["ascii", "json"], "ascii"), OUTPUT, HELP],
     examples: ["langgoap explain examples/domains/village.yaml --goal '{\"has_gold\": true}'"],
   },
   {
@@ -156,6 +162,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       STRATEGY,
       HEURISTIC,
       BUDGET,
+      MAX_STATES,
       SEED,
       FORMAT(PLAN_FORMATS, "mermaid"),
       OUTPUT,
@@ -187,7 +194,20 @@ export const COMMANDS: readonly CommandSpec[] = [
       "Runs the goal through a real LangGraph graph (planner → executor → observer, replanning when the world deviates). Actions from domain files have no code: their declared effects are applied. Modules may export actions with execute functions, which run for real. Exits 0 when the goal is achieved, 1 otherwise. The html format is a report of the run: plan, Gantt charts, replans, execution history and trace events.",
     formats: ["ascii", "json", "html"],
     defaultFormat: "ascii",
-    options: [GOAL, STATE, STRATEGY, HEURISTIC, BUDGET, SEED, FORMAT(["ascii", "json", "html"], "ascii"), OUTPUT, OPEN, TITLE, HELP],
+    options: [
+      GOAL,
+      STATE,
+      STRATEGY,
+      HEURISTIC,
+      BUDGET,
+      MAX_STATES,
+      SEED,
+      FORMAT(["ascii", "json", "html"], "ascii"),
+      OUTPUT,
+      OPEN,
+      TITLE,
+      HELP,
+    ],
     examples: [
       "langgoap run examples/domains/village.yaml",
       "langgoap run examples/domains/village.yaml --format html -o run.html",
