@@ -1,5 +1,6 @@
 /**
- * Planner benchmark: every generated instance with every heuristic, side by
+ * Planner benchmark: every generated instance with the default (the planner's
+ * choice by domain, `foundBy` names it) and every heuristic, side by
  * side with the npm planners goap@1.1.1 and mahler@4.1.5 measured in the same
  * process run (peers run in worker threads so slow ones can be stopped).
  */
@@ -10,7 +11,8 @@ import { emit, timeIt } from "../emit.js";
 import { CHAIN_INSTANCES, chainProblem, chainToLanggoap, RESOURCE_INSTANCES, resourceProblem, resourceToLanggoap } from "../problems.js";
 
 const OPTIMAL: Record<string, number> = { "chain-S": 14, "chain-M": 13, "chain-L": 17, "chain-XL": 15, "res-1": 21, "res-2": 66 };
-const HEURISTICS: HeuristicName[] = ["hmax", "lmcut", "zero", "goal-count", "hadd", "hff"];
+/** "default": no heuristic option, the planner's choice by domain (the row peers are compared with). */
+const HEURISTICS: (HeuristicName | "default")[] = ["default", "hmax", "lmcut", "opcount", "zero", "goal-count", "hadd", "hff"];
 const PEER_TIMEOUT_MS = Number(process.env.BENCH_PEER_TIMEOUT_MS ?? 20_000);
 
 interface PeerResult {
@@ -50,20 +52,22 @@ export default async function plannerBench(): Promise<void> {
   for (const [instance, { actions, start, goal }] of instances) {
     let defaultMs = 0;
     for (const heuristic of HEURISTICS) {
-      let result = planDetailed(start, goal, actions, { heuristic });
+      const options = heuristic === "default" ? {} : { heuristic };
+      let result = planDetailed(start, goal, actions, options);
       const { medianMs, runs } = await timeIt(
         () => {
-          result = planDetailed(start, goal, actions, { heuristic });
+          result = planDetailed(start, goal, actions, options);
         },
         { warmup: 2, minRuns: 3, minMs: 400, maxRuns: 2000 },
       );
-      if (heuristic === "hmax") defaultMs = medianMs;
+      if (heuristic === "default") defaultMs = medianMs;
       const cost = result.plan?.totalCost ?? null;
       emit({
         suite: "planner",
         system: "langgoap",
         instance,
         heuristic,
+        ...(heuristic === "default" ? { foundBy: result.plan?.metadata.heuristic ?? null } : {}),
         status: result.status,
         cost,
         optimal: cost === OPTIMAL[instance],
