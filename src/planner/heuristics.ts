@@ -36,8 +36,12 @@ export interface Heuristic {
    * key a child without evaluating it.
    */
   childEstimate?(action: number): number;
-  /** Starts a search: a heuristic that remembers per-node data (LM-cut's landmarks) forgets the last search's. */
-  beginSearch?(): void;
+  /**
+   * Starts a search that ends by `deadline` (a `performance.now()` time): a
+   * heuristic that remembers per-node data (LM-cut's landmarks) forgets the
+   * last search's, and a long evaluation stops at the deadline.
+   */
+  beginSearch?(deadline: number): void;
   /**
    * The value of search node `node`, reached from node `parent` (-1 for
    * the root) by action `action`, for heuristics that reuse what they found
@@ -424,7 +428,7 @@ export function lmcutHeuristic(lmcut: LmCut): Heuristic {
     name: "lmcut",
     evaluate: (row, offset) => lmcut.evaluate(row, offset),
     childEstimate: (action) => lmcut.childEstimate(action),
-    beginSearch: () => lmcut.beginSearch(),
+    beginSearch: (deadline) => lmcut.beginSearch(deadline),
     evaluateNode: (row, offset, node, parent, action) => lmcut.evaluateNode(row, offset, node, parent, action),
   };
 }

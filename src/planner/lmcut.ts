@@ -60,6 +60,8 @@ export class LmCut {
   readonly #stack: Int32Array;
   readonly #cut: Int32Array;
   readonly #heap: CostHeap;
+  /** When the current search must end: evaluations stop finding cuts past it. */
+  #deadline = Number.POSITIVE_INFINITY;
   /** The landmarks of the nodes evaluated in this search, by node. */
   readonly #store = new LandmarkStore();
   /** LM-cut's sum of landmark costs at the state evaluated last, or -1 when that evaluation found no landmarks. */
@@ -121,9 +123,14 @@ export class LmCut {
     this.#baseCost.set(this.#model.costLow);
   }
 
-  /** Forgets the landmarks remembered by an earlier search (node numbers start again). */
-  beginSearch(): void {
+  /**
+   * Forgets the landmarks remembered by an earlier search (node numbers
+   * start again); `deadline` (a `performance.now()` time) also ends an
+   * evaluation's search for cuts, so a time budget holds within one check.
+   */
+  beginSearch(deadline = Number.POSITIVE_INFINITY): void {
     this.#store.reset();
+    this.#deadline = deadline;
   }
 
   /** The heuristic value of the row at `offset`; Infinity when the relaxed goal is unreachable. */
@@ -198,7 +205,10 @@ export class LmCut {
     for (let round = 0; round <= this.#goalAction && goalCost > EPSILON; round++) {
       // Every round adds a disjoint landmark, so stopping early still gives a lower bound: a long evaluation
       // (thousands of landmarks on a long plan) stops after EVALUATION_MS, and budgets and aborts stay on time.
-      if ((round & 31) === 31 && performance.now() - began > EVALUATION_MS) break;
+      if ((round & 3) === 3) {
+        const now = performance.now();
+        if (now - began > EVALUATION_MS || now > this.#deadline) break;
+      }
       const size = this.#findCut();
       if (size === 0) break;
       let m = Number.POSITIVE_INFINITY;

@@ -187,7 +187,7 @@ export function startBitsSearch(setup: SearchSetup, layout: BitLayout, start: In
   // the parent it evaluated last is the one being expanded.
   const childEstimate = h.childEstimate ? (action: number) => (h.childEstimate as (a: number) => number)(action) : undefined;
   let lastEvaluated = -1;
-  h.beginSearch?.();
+  h.beginSearch?.(setup.deadline);
   const evaluate = (node: number): number => {
     unpack(node);
     lastEvaluated = node;

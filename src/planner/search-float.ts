@@ -234,7 +234,7 @@ export function startFloatSearch(setup: SearchSetup): SearchRun {
   // the parent it evaluated last is the one being expanded.
   const childEstimate = h.childEstimate ? (action: number) => (h.childEstimate as (a: number) => number)(action) : undefined;
   let lastEvaluated = 0;
-  h.beginSearch?.();
+  h.beginSearch?.(setup.deadline);
   hOf[0] = h.evaluateNode ? h.evaluateNode(arena, 0, 0, -1, -1) : h.evaluate(arena, 0);
   hashOf[0] = hashRow(0);
   table[indexOf(hashOf[0] as number)] = 1;

@@ -206,7 +206,7 @@ describe("LM-cut", () => {
         const start = d.start as WorldState;
         const p = compileProblem(start, goal, actions);
         const heuristic = createHeuristic("lmcut", p, new RelaxedModel(p, p.start));
-        heuristic.beginSearch?.();
+        heuristic.beginSearch?.(Number.POSITIVE_INFINITY);
         const parentRow = Float64Array.from(p.start);
         if (!Number.isFinite(heuristic.evaluateNode?.(parentRow, 0, 0, -1, -1) ?? Number.NaN)) return;
         actions.forEach((action, i) => {
@@ -223,5 +223,20 @@ describe("LM-cut", () => {
       { numRuns: 400, seed: 2028 },
     );
     expect(seeded).toBeGreaterThan(200);
+  });
+
+  it("stops finding cuts at the search's deadline and keeps the landmarks found (still a lower bound)", () => {
+    // 100 independent goal facts, each set by its own action: hmax says 1, LM-cut finds 100 unit landmarks.
+    const count = 100;
+    const actions = Array.from({ length: count }, (_, i) => new ActionSpec({ name: `set_${i}`, effects: { [`g${i}`]: true } }));
+    const start: WorldState = Object.fromEntries(Array.from({ length: count }, (_, i) => [`g${i}`, false]));
+    const goal = new GoalSpec({ conditions: Object.fromEntries(Array.from({ length: count }, (_, i) => [`g${i}`, true])) });
+    const p = compileProblem(start, goal, actions);
+    const heuristic = createHeuristic("lmcut", p, new RelaxedModel(p, p.start));
+    heuristic.beginSearch?.(Number.POSITIVE_INFINITY);
+    expect(heuristic.evaluate(p.start, 0)).toBe(count);
+    // A deadline already past: the evaluation looks at the clock before every fourth cut, so it ends with the 3 found.
+    heuristic.beginSearch?.(0);
+    expect(heuristic.evaluate(p.start, 0)).toBe(3);
   });
 });
