@@ -25,18 +25,20 @@ export class LandmarkStore {
   #count = new Int32Array(1024);
   #epochOf = new Int32Array(1024);
   #epoch = 1;
-  /** Landmarks and action slots in use by committed records. */
+  /** Landmarks and action slots in use: committed records, then the one being written. */
   #landmarks = 0;
   #actions = 0;
-  /** The record being written (since `begin`). */
-  #pendingFirst = 0;
+  /** The end of the committed records: `begin` drops what lies past it (an evaluation that was not committed). */
+  #committedLandmarks = 0;
+  #committedActions = 0;
 
   /** Forgets every record (a new search numbers its nodes from 0 again). */
   reset(): void {
     this.#epoch++;
     this.#landmarks = 0;
     this.#actions = 0;
-    this.#pendingFirst = 0;
+    this.#committedLandmarks = 0;
+    this.#committedActions = 0;
   }
 
   /** The first landmark of `node`'s record, or -1 when it has none. */
@@ -48,9 +50,10 @@ export class LandmarkStore {
     return this.#count[node] as number;
   }
 
-  /** Starts writing a record (an earlier uncommitted one is dropped). */
+  /** Starts writing a record (an earlier uncommitted one is dropped, its space reused). */
   begin(): void {
-    this.#pendingFirst = this.#landmarks;
+    this.#landmarks = this.#committedLandmarks;
+    this.#actions = this.#committedActions;
   }
 
   /** Adds a landmark of cost `m` whose actions are `source[from] .. source[to - 1]` to the record being written. */
@@ -76,9 +79,11 @@ export class LandmarkStore {
       this.#count = grown(this.#count, length);
       this.#epochOf = grown(this.#epochOf, length);
     }
-    this.#first[node] = this.#pendingFirst;
-    this.#count[node] = this.#landmarks - this.#pendingFirst;
+    this.#first[node] = this.#committedLandmarks;
+    this.#count[node] = this.#landmarks - this.#committedLandmarks;
     this.#epochOf[node] = this.#epoch;
+    this.#committedLandmarks = this.#landmarks;
+    this.#committedActions = this.#actions;
   }
 
   /** True while the records of this search hold less than the store's cap (16 bytes per landmark, 4 per action slot). */

@@ -37,6 +37,14 @@ describe("LandmarkStore", () => {
     store.commit(1000);
     expect(read(store, 1000)).toEqual([{ cost: 10.1, actions: [10, 1, 7] }]);
     expect(read(store, 1001)).toBeNull();
+    // A record begun and not committed (a dead end) is dropped by the next one, which reuses its space.
+    store.begin();
+    store.add(99, Int32Array.of(9, 9), 0, 2);
+    store.begin();
+    store.add(5, Int32Array.of(5), 0, 1);
+    store.commit(1001);
+    expect(read(store, 1001)).toEqual([{ cost: 5, actions: [5] }]);
+    expect(store.firstOf(1001)).toBe(store.firstOf(1000) + 1);
     store.reset();
     expect(read(store, 0)).toBeNull();
     expect(read(store, 1000)).toBeNull();
