@@ -208,9 +208,15 @@ export function bytesPerNode(rowBytes: number): number {
   return 2 * rowBytes + 12 + 16 + 16 + 108;
 }
 
-/** The next hash table size for `count` nodes: doubling while small, then big enough for `limit` nodes at once. */
+/**
+ * The next hash table size for `count` nodes: doubling while small, then big
+ * enough for `limit` nodes at once. The table jumps at half the node arrays'
+ * JUMP_AT, so the two one-off pauses (re-inserting every node into a table
+ * of several MB, copying the node arrays) fall in different slices of an
+ * asynchronous search instead of adding up in one.
+ */
 export function nextTableSize(tableSize: number, count: number, limit: number): number {
-  if (count < JUMP_AT || !Number.isFinite(limit)) return tableSize * 2;
+  if (count < JUMP_AT / 2 || !Number.isFinite(limit)) return tableSize * 2;
   let size = tableSize * 2;
   while (size < limit * 2) size *= 2;
   return size;
