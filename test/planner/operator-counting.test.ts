@@ -5,6 +5,7 @@ import { ActionSpec, type Condition, GoalSpec, type WorldState } from "../../src
 import { compileProblem } from "../../src/planner/compile.js";
 import { createHeuristic, RelaxedModel } from "../../src/planner/heuristics.js";
 import { planDetailed, replayPlan } from "../../src/planner/index.js";
+import { OperatorCounting } from "../../src/planner/operator-counting.js";
 import { referenceCost } from "./reference-ucs.js";
 
 function startValue(start: WorldState, goal: GoalSpec, actions: ActionSpec[]): number {
@@ -111,5 +112,21 @@ describe("operator counting (opcount)", () => {
       { numRuns: 300, seed: 2029 },
     );
     expect(bounded).toBeGreaterThan(100);
+  });
+
+  it("drops a warm basis that leans on a fact the state lacks: the same value as a fresh program", () => {
+    const { actions, start, goal } = resourceToLanggoap(resourceProblem({ CAP: 12, W: 6, S: 3, G: 4, H: 2 }));
+    const p = compileProblem(start, goal, actions);
+    const model = new RelaxedModel(p, p.start);
+    const values: Record<string, [number, number]> = {};
+    for (const key of ["wood", "stone", "iron", "gold"]) {
+      const row = Float64Array.from(p.start);
+      row[p.keyIndex.get(key) as number] = Number.NaN;
+      const warm = new OperatorCounting(p, model);
+      expect(warm.evaluate(p.start, 0)).toBe(66);
+      values[key] = [warm.evaluate(row, 0), new OperatorCounting(p, model).evaluate(row, 0)];
+    }
+    // Without the fact there is no row for it: the warm basis, which priced it, must not carry over.
+    expect(values).toEqual({ wood: [30, 30], stone: [54, 54], iron: [42, 42], gold: [34, 34] });
   });
 });
