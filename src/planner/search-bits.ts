@@ -184,8 +184,9 @@ export function startBitsSearch(setup: SearchSetup, layout: BitLayout, start: In
     for (let slot = 0; slot < p.width; slot++) row[slot] = ((arena[base + (slot >> 5)] as number) >>> (slot & 31)) & 1;
   };
   // A heuristic that can bound a child from its parent's evaluation (LM-cut's landmarks) keys children by it, while
-  // the parent it evaluated last is the one being expanded.
-  const childEstimate = h.childEstimate ? (action: number) => (h.childEstimate as (a: number) => number)(action) : undefined;
+  // the parent it evaluated last is the one being expanded; 0 otherwise.
+  const childBound = (expanding: number, action: number): number =>
+    h.childEstimate !== undefined && lastEvaluated === expanding ? h.childEstimate(action) : 0;
   let lastEvaluated = -1;
   h.beginSearch?.(setup.deadline);
   const evaluate = (node: number): number => {
@@ -312,7 +313,6 @@ export function startBitsSearch(setup: SearchSetup, layout: BitLayout, start: In
           break;
         }
         expanded++;
-        const fromParent = childEstimate !== undefined && lastEvaluated === node;
         if (expansions) {
           unpack(node);
           const ev = {
@@ -389,10 +389,7 @@ export function startBitsSearch(setup: SearchSetup, layout: BitLayout, start: In
                   parent[other] = node;
                   via[other] = ai;
                   const hv = hOf[other] as number;
-                  const estimate =
-                    hv === UNEVALUATED
-                      ? Math.max(0, (hOf[node] as number) - stepCost, fromParent ? (childEstimate as (a: number) => number)(ai) : 0)
-                      : hv;
+                  const estimate = hv === UNEVALUATED ? Math.max(0, (hOf[node] as number) - stepCost, childBound(node, ai)) : hv;
                   if (estimate !== Number.POSITIVE_INFINITY) open.push(other, g2 + weight * estimate, estimate, g2);
                 }
                 continue actionLoop;
@@ -409,7 +406,7 @@ export function startBitsSearch(setup: SearchSetup, layout: BitLayout, start: In
           if (count * 2 > tableSize) rehash();
           if (lazy) {
             hOf[child] = UNEVALUATED;
-            const estimate = Math.max(0, (hOf[node] as number) - stepCost, fromParent ? (childEstimate as (a: number) => number)(ai) : 0);
+            const estimate = Math.max(0, (hOf[node] as number) - stepCost, childBound(node, ai));
             open.push(child, g2 + weight * estimate, estimate, g2);
           } else {
             hOf[child] = 0;

@@ -231,11 +231,17 @@ export function startFloatSearch(setup: SearchSetup): SearchRun {
   via[0] = -1;
   gOf[0] = 0;
   // A heuristic that can bound a child from its parent's evaluation (LM-cut's landmarks) keys children by it, while
-  // the parent it evaluated last is the one being expanded.
-  const childEstimate = h.childEstimate ? (action: number) => (h.childEstimate as (a: number) => number)(action) : undefined;
-  let lastEvaluated = 0;
+  // the parent it evaluated last is the one being expanded; 0 otherwise.
+  const childBound = (expanding: number, action: number): number =>
+    h.childEstimate !== undefined && lastEvaluated === expanding ? h.childEstimate(action) : 0;
+  let lastEvaluated = -1;
   h.beginSearch?.(setup.deadline);
-  hOf[0] = h.evaluateNode ? h.evaluateNode(arena, 0, 0, -1, -1) : h.evaluate(arena, 0);
+  const evaluate = (node: number): number => {
+    lastEvaluated = node;
+    const rowBase = node * W;
+    return h.evaluateNode ? h.evaluateNode(arena, rowBase, node, parent[node] as number, via[node] as number) : h.evaluate(arena, rowBase);
+  };
+  hOf[0] = evaluate(0);
   hashOf[0] = hashRow(0);
   table[indexOf(hashOf[0] as number)] = 1;
   count = 1;
@@ -277,10 +283,7 @@ export function startFloatSearch(setup: SearchSetup): SearchRun {
         if (g > (gOf[node] as number)) continue; // stale entry
         const rowBase = node * W;
         if (hOf[node] === UNEVALUATED) {
-          const hv = h.evaluateNode
-            ? h.evaluateNode(arena, rowBase, node, parent[node] as number, via[node] as number)
-            : h.evaluate(arena, rowBase);
-          lastEvaluated = node;
+          const hv = evaluate(node);
           hOf[node] = hv;
           if (hv === Number.POSITIVE_INFINITY) continue;
           const f = g + weight * hv;
@@ -300,7 +303,6 @@ export function startFloatSearch(setup: SearchSetup): SearchRun {
           break;
         }
         expanded++;
-        const fromParent = childEstimate !== undefined && lastEvaluated === node;
         if (record) {
           const ev = {
             nodeId: node,
@@ -432,11 +434,7 @@ export function startFloatSearch(setup: SearchSetup): SearchRun {
               via[existing] = a.index;
               const hv = hOf[existing] as number;
               if (hv === UNEVALUATED) {
-                const estimate = Math.max(
-                  0,
-                  (hOf[node] as number) - stepCost,
-                  fromParent ? (childEstimate as (a: number) => number)(a.index) : 0,
-                );
+                const estimate = Math.max(0, (hOf[node] as number) - stepCost, childBound(node, a.index));
                 open.push(existing, g2 + weight * estimate, estimate, g2);
               } else if (hv !== Number.POSITIVE_INFINITY) open.push(existing, g2 + weight * hv, hv, g2);
             }
@@ -451,11 +449,7 @@ export function startFloatSearch(setup: SearchSetup): SearchRun {
           if (count * 2 > tableSize) rehash();
           if (lazy) {
             hOf[child] = UNEVALUATED;
-            const estimate = Math.max(
-              0,
-              (hOf[node] as number) - stepCost,
-              fromParent ? (childEstimate as (a: number) => number)(a.index) : 0,
-            );
+            const estimate = Math.max(0, (hOf[node] as number) - stepCost, childBound(node, a.index));
             open.push(child, g2 + weight * estimate, estimate, g2);
           } else {
             hOf[child] = 0;
