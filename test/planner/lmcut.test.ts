@@ -54,45 +54,51 @@ describe("LM-cut", () => {
     fc.oneof(fc.record({ gte: fc.integer({ min: 0, max: 4 }) }), fc.record({ lte: fc.integer({ min: 0, max: 4 }) })),
   );
 
-  it("never exceeds the optimal cost, and its plans are optimal and replay (random boolean and numeric domains)", () => {
-    const domain = fc.record({
-      actions: fc.array(
-        fc.record({
-          pre: fc.array(fc.oneof(literal, numericCondition), { maxLength: 3 }),
-          eff: fc.array(literal, { minLength: 1, maxLength: 2 }),
-          inc: fc.integer({ min: -1, max: 2 }),
-          cost: fc.integer({ min: 0, max: 5 }),
-          once: fc.boolean(),
-        }),
-        { minLength: 1, maxLength: 9 },
-      ),
-      start: fc.record({
-        f0: fc.boolean(),
-        f1: fc.boolean(),
-        f2: fc.boolean(),
-        f3: fc.boolean(),
-        f4: fc.boolean(),
-        n: fc.integer({ min: 0, max: 2 }),
+  /** Random domains over five boolean facts and a number n kept within 0..4 (so exhaustive search ends). */
+  const randomDomain = fc.record({
+    actions: fc.array(
+      fc.record({
+        pre: fc.array(fc.oneof(literal, numericCondition), { maxLength: 3 }),
+        eff: fc.array(literal, { minLength: 1, maxLength: 2 }),
+        inc: fc.integer({ min: -1, max: 2 }),
+        cost: fc.integer({ min: 0, max: 5 }),
+        once: fc.boolean(),
       }),
-      goal: fc.array(fc.oneof(literal, literal, numericCondition), { minLength: 1, maxLength: 3 }),
+      { minLength: 1, maxLength: 9 },
+    ),
+    start: fc.record({
+      f0: fc.boolean(),
+      f1: fc.boolean(),
+      f2: fc.boolean(),
+      f3: fc.boolean(),
+      f4: fc.boolean(),
+      n: fc.integer({ min: 0, max: 2 }),
+    }),
+    goal: fc.array(fc.oneof(literal, literal, numericCondition), { minLength: 1, maxLength: 3 }),
+  });
+  type RandomDomain = typeof randomDomain extends fc.Arbitrary<infer T> ? T : never;
+
+  /** The domain's actions (`canRerun: false` where drawn, unless `rerunnable`), start and goal. */
+  function buildDomain(d: RandomDomain, rerunnable = false): { actions: ActionSpec[]; start: WorldState; goal: GoalSpec } {
+    const actions = d.actions.map((a, i) => {
+      const preconditions: Record<string, Condition> = Object.fromEntries(a.pre);
+      const effects: Record<string, unknown> = Object.fromEntries(a.eff);
+      if (a.inc > 0) {
+        effects.n = { inc: a.inc };
+        preconditions.n = { lte: 4 - a.inc };
+      } else if (a.inc < 0) {
+        effects.n = { dec: 1 };
+        preconditions.n = { gte: 1 };
+      }
+      return new ActionSpec({ name: `a${i}`, preconditions, effects: effects as never, cost: a.cost, canRerun: rerunnable || !a.once });
     });
+    return { actions, start: d.start as WorldState, goal: new GoalSpec({ conditions: Object.fromEntries(d.goal) }) };
+  }
+
+  it("never exceeds the optimal cost, and its plans are optimal and replay (random boolean and numeric domains)", () => {
     fc.assert(
-      fc.property(domain, (d) => {
-        const actions = d.actions.map((a, i) => {
-          const preconditions: Record<string, Condition> = Object.fromEntries(a.pre);
-          const effects: Record<string, unknown> = Object.fromEntries(a.eff);
-          // Keep n within 0..4 so exhaustive search ends.
-          if (a.inc > 0) {
-            effects.n = { inc: a.inc };
-            preconditions.n = { lte: 4 - a.inc };
-          } else if (a.inc < 0) {
-            effects.n = { dec: 1 };
-            preconditions.n = { gte: 1 };
-          }
-          return new ActionSpec({ name: `a${i}`, preconditions, effects: effects as never, cost: a.cost, canRerun: !a.once });
-        });
-        const goal = new GoalSpec({ conditions: Object.fromEntries(d.goal) });
-        const start = d.start as WorldState;
+      fc.property(randomDomain, (d) => {
+        const { actions, start, goal } = buildDomain(d);
         const truth = referenceCost(start, goal, actions);
         const result = planDetailed(start, goal, actions, { heuristic: "lmcut" });
         expect(result.status).toBe(truth === null ? "no_plan" : "found");
@@ -107,44 +113,11 @@ describe("LM-cut", () => {
   });
 
   it("bounds each child from its parent's landmarks by no more than the child's optimal cost (random domains)", () => {
-    const domain = fc.record({
-      actions: fc.array(
-        fc.record({
-          pre: fc.array(fc.oneof(literal, numericCondition), { maxLength: 3 }),
-          eff: fc.array(literal, { minLength: 1, maxLength: 2 }),
-          inc: fc.integer({ min: -1, max: 2 }),
-          cost: fc.integer({ min: 0, max: 5 }),
-        }),
-        { minLength: 1, maxLength: 9 },
-      ),
-      start: fc.record({
-        f0: fc.boolean(),
-        f1: fc.boolean(),
-        f2: fc.boolean(),
-        f3: fc.boolean(),
-        f4: fc.boolean(),
-        n: fc.integer({ min: 0, max: 2 }),
-      }),
-      goal: fc.array(fc.oneof(literal, literal, numericCondition), { minLength: 1, maxLength: 3 }),
-    });
     let checked = 0;
     let aboveStepBound = 0;
     fc.assert(
-      fc.property(domain, (d) => {
-        const actions = d.actions.map((a, i) => {
-          const preconditions: Record<string, Condition> = Object.fromEntries(a.pre);
-          const effects: Record<string, unknown> = Object.fromEntries(a.eff);
-          if (a.inc > 0) {
-            effects.n = { inc: a.inc };
-            preconditions.n = { lte: 4 - a.inc };
-          } else if (a.inc < 0) {
-            effects.n = { dec: 1 };
-            preconditions.n = { gte: 1 };
-          }
-          return new ActionSpec({ name: `a${i}`, preconditions, effects: effects as never, cost: a.cost });
-        });
-        const goal = new GoalSpec({ conditions: Object.fromEntries(d.goal) });
-        const start = d.start as WorldState;
+      fc.property(randomDomain, (d) => {
+        const { actions, start, goal } = buildDomain(d, true);
         const p = compileProblem(start, goal, actions);
         const heuristic = createHeuristic("lmcut", p, new RelaxedModel(p, p.start));
         const parentValue = heuristic.evaluate(p.start, 0);
@@ -167,43 +140,10 @@ describe("LM-cut", () => {
   });
 
   it("starts a child from its parent's landmarks without the action and stays at most the child's optimal cost (random domains)", () => {
-    const domain = fc.record({
-      actions: fc.array(
-        fc.record({
-          pre: fc.array(fc.oneof(literal, numericCondition), { maxLength: 3 }),
-          eff: fc.array(literal, { minLength: 1, maxLength: 2 }),
-          inc: fc.integer({ min: -1, max: 2 }),
-          cost: fc.integer({ min: 0, max: 5 }),
-        }),
-        { minLength: 1, maxLength: 9 },
-      ),
-      start: fc.record({
-        f0: fc.boolean(),
-        f1: fc.boolean(),
-        f2: fc.boolean(),
-        f3: fc.boolean(),
-        f4: fc.boolean(),
-        n: fc.integer({ min: 0, max: 2 }),
-      }),
-      goal: fc.array(fc.oneof(literal, literal, numericCondition), { minLength: 1, maxLength: 3 }),
-    });
     let seeded = 0;
     fc.assert(
-      fc.property(domain, (d) => {
-        const actions = d.actions.map((a, i) => {
-          const preconditions: Record<string, Condition> = Object.fromEntries(a.pre);
-          const effects: Record<string, unknown> = Object.fromEntries(a.eff);
-          if (a.inc > 0) {
-            effects.n = { inc: a.inc };
-            preconditions.n = { lte: 4 - a.inc };
-          } else if (a.inc < 0) {
-            effects.n = { dec: 1 };
-            preconditions.n = { gte: 1 };
-          }
-          return new ActionSpec({ name: `a${i}`, preconditions, effects: effects as never, cost: a.cost });
-        });
-        const goal = new GoalSpec({ conditions: Object.fromEntries(d.goal) });
-        const start = d.start as WorldState;
+      fc.property(randomDomain, (d) => {
+        const { actions, start, goal } = buildDomain(d, true);
         const p = compileProblem(start, goal, actions);
         const heuristic = createHeuristic("lmcut", p, new RelaxedModel(p, p.start));
         heuristic.beginSearch?.(Number.POSITIVE_INFINITY);
