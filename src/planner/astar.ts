@@ -475,9 +475,15 @@ function lmcutOf(compiled: CompiledEntry): LmCut {
   return compiled.lmcut;
 }
 
+function reboundOpcount(compiled: CompiledEntry): OperatorCounting {
+  const counting = opcountOf(compiled);
+  counting.rebind(compiled.p.start);
+  return counting;
+}
+
+/** The problem's operator-counting program, built once (the caller rebinds it to the search's start). */
 function opcountOf(compiled: CompiledEntry): OperatorCounting {
   compiled.opcount ??= new OperatorCounting(compiled.p, compiled.model);
-  compiled.opcount.rebind(compiled.p.start);
   return compiled.opcount;
 }
 
@@ -514,7 +520,7 @@ function startSearch(
       heuristicName === "lmcut"
         ? lmcutHeuristic(lmcutOf(compiled))
         : heuristicName === "opcount"
-          ? opcountHeuristic(opcountOf(compiled), p, model)
+          ? opcountHeuristic(reboundOpcount(compiled), p, model)
           : createHeuristic(heuristicName, p, model),
     goal,
     weight: options.weight ?? 1,

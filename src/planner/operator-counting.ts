@@ -35,12 +35,13 @@ interface Row {
 }
 
 export class OperatorCounting {
-  readonly #p: CompiledProblem;
   readonly #model: RelaxedModel;
   readonly #n: number;
   readonly #rows: readonly Row[];
   /** Per fact slot with rows: net change of each action (δ), and the bounds the fact keeps (set per search). */
   readonly #delta: Float64Array[];
+  /** Per row: the bound the actions moving the fact keep it within (∓Infinity: none). */
+  readonly #moved: number[];
   readonly #keepLow: Float64Array;
   readonly #keepHigh: Float64Array;
   // Dual tableau: n rows (one per action) × (m + n) columns (one per primal row, then slacks).
@@ -54,7 +55,6 @@ export class OperatorCounting {
   #integralCosts = true;
 
   constructor(p: CompiledProblem, model: RelaxedModel) {
-    this.#p = p;
     this.#model = model;
     const n = p.actions.length;
     this.#n = n;
@@ -76,6 +76,7 @@ export class OperatorCounting {
     }
     this.#rows = n <= MAX_ACTIONS ? rows : [];
     this.#delta = this.#rows.map((row) => deltasOf(p, row.slot));
+    this.#moved = this.#rows.map((row, i) => movedBound(p, row.slot, row.sense, this.#delta[i] as Float64Array));
     this.#keepLow = new Float64Array(p.factCount).fill(-Infinity);
     this.#keepHigh = new Float64Array(p.factCount).fill(Infinity);
     const m = this.#rows.length;
@@ -99,15 +100,16 @@ export class OperatorCounting {
    * the action costs (re-estimated for a reused problem); restarts from y = 0.
    */
   rebind(start: Float64Array): void {
-    const p = this.#p;
     const costs = this.#model.costLow;
     this.#integralCosts = true;
     for (let j = 0; j < this.#n; j++) if (!Number.isInteger(costs[j] as number)) this.#integralCosts = false;
-    for (const row of this.#rows) {
-      const kept = keptBound(p, row.slot, row.sense, start[row.slot] as number);
-      if (row.sense === 1) this.#keepLow[row.slot] = kept;
-      else this.#keepHigh[row.slot] = kept;
-    }
+    this.#rows.forEach((row, i) => {
+      // From the start on, the fact stays within its start value and the bound its moves keep.
+      const value = start[row.slot] as number;
+      const moved = this.#moved[i] as number;
+      if (row.sense === 1) this.#keepLow[row.slot] = Number.isNaN(value) ? Number.NEGATIVE_INFINITY : Math.min(value, moved);
+      else this.#keepHigh[row.slot] = Number.isNaN(value) ? Number.POSITIVE_INFINITY : Math.max(value, moved);
+    });
     this.#resetBasis();
   }
 
@@ -256,21 +258,20 @@ function deltasOf(p: CompiledProblem, slot: number): Float64Array {
 }
 
 /**
- * The bound `slot` never crosses from `start` on (sense +1: a floor, −1: a
- * ceiling): every action moving it that way needs it on the far side of a
- * limit first, so it stops at that limit plus the change; ±Infinity when
- * some action moves it that way unconditioned.
+ * The bound `slot` never crosses by the actions moving it (sense +1: a
+ * floor, −1: a ceiling): every action moving it that way needs it on the far
+ * side of a limit first, so it stops at that limit plus the change;
+ * ∓Infinity when some action moves it that way unconditioned. The fact's
+ * value at a search's start bounds it too (see `rebind`).
  */
-function keptBound(p: CompiledProblem, slot: number, sense: 1 | -1, start: number): number {
-  if (Number.isNaN(start)) return sense === 1 ? -Infinity : Infinity;
-  let kept = start;
+function movedBound(p: CompiledProblem, slot: number, sense: 1 | -1, delta: Float64Array): number {
+  const none = sense === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+  let kept = none;
   for (const a of p.actions) {
-    let delta = 0;
-    for (let e = a.effectStart; e < a.effectEnd; e++)
-      if (p.effectKey[e] === slot && p.effectOp[e] === EFFECT_ADD) delta += p.effectArg[e] as number;
-    if (delta * sense >= 0) continue;
+    const change = delta[a.index] as number;
+    if (change * sense >= 0) continue;
     // The action's own precondition limit on the slot in the direction it moves.
-    let limit = sense === 1 ? -Infinity : Infinity;
+    let limit = -none;
     for (let t = a.testStart; t < a.testEnd; t++) {
       if (p.testKey[t] !== slot) continue;
       const op = p.testOp[t];
@@ -278,8 +279,8 @@ function keptBound(p: CompiledProblem, slot: number, sense: 1 | -1, start: numbe
       if (sense === 1 && (op === OP_GTE || op === OP_GT || op === OP_EQ)) limit = Math.max(limit, arg);
       if (sense === -1 && (op === OP_LTE || op === OP_LT || op === OP_EQ)) limit = Math.min(limit, arg);
     }
-    if (!Number.isFinite(limit)) return sense === 1 ? -Infinity : Infinity;
-    kept = sense === 1 ? Math.min(kept, limit + delta) : Math.max(kept, limit + delta);
+    if (!Number.isFinite(limit)) return -none;
+    kept = sense === 1 ? Math.min(kept, limit + change) : Math.max(kept, limit + change);
   }
   return kept;
 }
