@@ -23,7 +23,7 @@ import {
   renderFactCatalog,
   renderWorldState,
 } from "./prompt.js";
-import { callProvider, type ProviderCallSettings, type ProviderRetryOptions, providerCallSettings } from "./provider-call.js";
+import { invokeModel, type ProviderCallSettings, type ProviderRetryOptions, providerCallSettings } from "./provider-call.js";
 import {
   asRejectedAnswer,
   isRawAndParsed,
@@ -50,15 +50,18 @@ export interface GoalInterpreterOptions {
   /** Passed to `withStructuredOutput`. @defaultValue `{ name: "goal" }`, plus function calling for OpenAI models */
   readonly structuredOutput?: StructuredOutputOptions;
   /**
-   * Time limit of one model call in ms (`Infinity` for none); a call still
-   * running then is aborted and counts as a transient failure.
+   * Time limit in ms (`Infinity` for none) of one answer's model request,
+   * the client's own retries and their waits included; the request is
+   * aborted then (its signal) and the interpretation fails with `TIMEOUT`
+   * as its cause. A caller's `config.signal` ends it at once too.
    * @defaultValue 60000 (`DEFAULT_MODEL_TIMEOUT_MS`)
    */
   readonly timeoutMs?: number;
   /**
-   * Retries of transient provider failures (429, 5xx, network errors,
-   * timeouts) with exponential backoff, on top of any the client makes.
-   * @defaultValue `{ maxAttempts: 3, initialDelayMs: 1000, maxDelayMs: 20000 }`
+   * Retries of our own, off by default: the chat model client's
+   * `maxRetries` is the one retry policy (see {@link ProviderRetryOptions}
+   * for the number of calls a failing provider costs with each client).
+   * @defaultValue `{ maxAttempts: 1 }`
    */
   readonly retry?: ProviderRetryOptions;
 }
@@ -200,13 +203,7 @@ export class GoalInterpreter {
     let output: unknown;
     const calls = { count: 0 };
     try {
-      output = await callProvider(
-        (signal) => structured.invoke(messages, { ...config, signal }),
-        this.#call,
-        "GoalInterpreter: the chat model call",
-        config?.signal,
-        calls,
-      );
+      output = await invokeModel(structured, messages, config, this.#call, "GoalInterpreter: the chat model call", calls);
     } catch (error) {
       const rejected = asRejectedAnswer(error);
       if (!rejected) {

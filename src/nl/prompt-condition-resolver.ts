@@ -13,6 +13,7 @@ import {
 } from "../core/index.js";
 
 import { fillTemplate, renderWorldState } from "./prompt.js";
+import { invokeModel, type ProviderCallSettings, providerCallSettings } from "./provider-call.js";
 import { structuredOutputOptionsFor } from "./structured-call.js";
 
 /** Default prompt of {@link PromptConditionResolver}; placeholders `{key}`, `{description}`, `{world_state}`. */
@@ -28,7 +29,11 @@ Answer "true", "false" or "unknown". Say "unknown" when the world state does not
 export interface PromptConditionResolverOptions {
   /** Prompt template with `{key}`, `{description}` and `{world_state}` placeholders. @defaultValue {@link DEFAULT_CONDITION_PROMPT} */
   readonly promptTemplate?: string;
-  /** Answers slower than this count as UNKNOWN (the call is aborted). @defaultValue 30000 */
+  /**
+   * Answers slower than this, the client's own retries included, count as
+   * UNKNOWN (the request is aborted). The client's `maxRetries` is the only
+   * retry policy. @defaultValue 30000
+   */
   readonly timeoutMs?: number;
   /** Declared facts; a key's description is shown to the model. @defaultValue {} */
   readonly facts?: FactCatalog;
@@ -58,7 +63,7 @@ export class PromptConditionResolver implements ConditionResolver {
   readonly name: string;
   readonly #llm: BaseChatModel;
   readonly #template: string;
-  readonly #timeoutMs: number;
+  readonly #call: ProviderCallSettings;
   readonly #facts: FactCatalog;
   readonly #onError: ((error: unknown, key: string) => void) | undefined;
 
@@ -69,34 +74,15 @@ export class PromptConditionResolver implements ConditionResolver {
         `PromptConditionResolver: llm must be a chat model with withStructuredOutput(), got ${describeValue(llm)}`,
       );
     }
-    const timeoutMs = options.timeoutMs ?? 30_000;
-    if (typeof timeoutMs !== "number" || !(timeoutMs > 0)) {
-      throw new LangGoapError("INVALID_OPTION", `PromptConditionResolver: timeoutMs must be a number > 0, got ${describeValue(timeoutMs)}`);
-    }
+    this.#call = providerCallSettings("PromptConditionResolver", options.timeoutMs ?? 30_000);
     this.#llm = llm;
     this.#template = options.promptTemplate ?? DEFAULT_CONDITION_PROMPT;
-    this.#timeoutMs = timeoutMs;
     this.#facts = options.facts ?? {};
     this.#onError = options.onError;
     this.name = options.name ?? "PromptConditionResolver";
   }
 
   async resolve(key: string, worldState: Readonly<WorldState>): Promise<ConditionStatus> {
-    const controller = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        const error = new LangGoapError(
-          "INTERPRETER_ERROR",
-          `PromptConditionResolver: no answer for "${key}" within ${this.#timeoutMs} ms`,
-          {
-            key,
-          },
-        );
-        controller.abort(error);
-        reject(error);
-      }, this.#timeoutMs);
-    });
     try {
       const description = this.#facts[key]?.description;
       const prompt = fillTemplate(this.#template, {
@@ -106,7 +92,14 @@ export class PromptConditionResolver implements ConditionResolver {
         world_state: renderWorldState(worldState),
       });
       const structured = this.#llm.withStructuredOutput(answerSchema, structuredOutputOptionsFor(this.#llm, "condition_status"));
-      const answer = await Promise.race([structured.invoke([new HumanMessage(prompt)], { signal: controller.signal }), timeout]);
+      const answer = await invokeModel(
+        structured,
+        [new HumanMessage(prompt)],
+        undefined,
+        this.#call,
+        `PromptConditionResolver: the answer for "${displayText(key, { maxChars: 200 })}"`,
+        { count: 0 },
+      );
       return toConditionStatus((answer as { status?: unknown } | undefined)?.status);
     } catch (error) {
       try {
@@ -115,8 +108,6 @@ export class PromptConditionResolver implements ConditionResolver {
         // An error reporter that throws must not turn UNKNOWN into a crash.
       }
       return ConditionStatus.UNKNOWN;
-    } finally {
-      clearTimeout(timer);
     }
   }
 }

@@ -1,43 +1,57 @@
+import type { Runnable, RunnableConfig } from "@langchain/core/runnables";
 import { checkTimeout, describeValue, LangGoapError, settleWithin, timeoutError } from "../core/index.js";
 
-/** Time limit of one chat-model call unless configured otherwise: 60 seconds. */
+/** Time limit of one model request (the client's own retries included) unless configured otherwise: 60 seconds. */
 export const DEFAULT_MODEL_TIMEOUT_MS = 60_000;
 
-/** How transient provider failures are retried (see {@link isTransientProviderError}). */
+/**
+ * Retries of our own on top of the chat model client's. Off by default: the
+ * client's own `maxRetries` (LangChain's `AsyncCaller`: 6 unless set) is the
+ * one retry policy, so a provider that always fails costs `1 + maxRetries`
+ * HTTP calls with `ChatOpenAI` and `ChatAnthropic`. `ChatOllama` makes no
+ * retries of its own; set `maxAttempts` for it. Each of our attempts runs
+ * through LangChain's `Runnable.withRetry()` (waits of 1 s, 2 s, 4 s, …) and
+ * only transient failures ({@link isTransientProviderError}) are retried;
+ * with a retrying client, the calls multiply: `maxAttempts × (1 + maxRetries)`.
+ */
 export interface ProviderRetryOptions {
-  /** Calls in all, the first included (1: no retry). @defaultValue 3 */
+  /** Model invocations in all, the first included (1: none of ours). @defaultValue 1 */
   readonly maxAttempts?: number;
-  /** Wait before the first retry; doubled for each next one. @defaultValue 1000 */
-  readonly initialDelayMs?: number;
-  /** Longest single wait. A provider that asks (`retry-after`) for longer is not retried. @defaultValue 20000 */
-  readonly maxDelayMs?: number;
 }
 
 /** @internal Retry settings, checked. */
 export interface ProviderCallSettings {
   readonly timeoutMs: number;
   readonly maxAttempts: number;
-  readonly initialDelayMs: number;
-  readonly maxDelayMs: number;
 }
+
+const RETRY_FIELDS = new Set(["maxAttempts"]);
 
 /** @internal Checks and completes the time limit and retry options of a model-calling component, naming `owner` in errors. */
 export function providerCallSettings(owner: string, timeoutMs: number | undefined, retry: ProviderRetryOptions = {}): ProviderCallSettings {
-  const bad = (field: string, expected: string, value: unknown) =>
-    new LangGoapError("INVALID_OPTION", `${owner}: ${field} must be ${expected}, got ${describeValue(value)}`, { field });
-  const maxAttempts = retry.maxAttempts ?? 3;
-  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw bad("retry.maxAttempts", "an integer >= 1", maxAttempts);
-  const initialDelayMs = retry.initialDelayMs ?? 1_000;
-  if (!(initialDelayMs >= 0) || !Number.isFinite(initialDelayMs)) throw bad("retry.initialDelayMs", "a number >= 0", initialDelayMs);
-  const maxDelayMs = retry.maxDelayMs ?? 20_000;
-  if (!(maxDelayMs >= initialDelayMs) || !Number.isFinite(maxDelayMs)) {
-    throw bad("retry.maxDelayMs", `a finite number >= retry.initialDelayMs (${initialDelayMs})`, maxDelayMs);
+  if (typeof retry !== "object" || retry === null) {
+    throw new LangGoapError("INVALID_OPTION", `${owner}: retry must be an object like { maxAttempts: 3 }, got ${describeValue(retry)}`, {
+      field: "retry",
+    });
+  }
+  for (const field of Object.keys(retry)) {
+    if (!RETRY_FIELDS.has(field)) {
+      throw new LangGoapError(
+        "INVALID_OPTION",
+        `${owner}: retry.${field} is not an option (only maxAttempts; the waits between retries are LangChain's withRetry backoff, and the client's own retries are set on the client with maxRetries)`,
+        { field: `retry.${field}` },
+      );
+    }
+  }
+  const maxAttempts = retry.maxAttempts ?? 1;
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
+    throw new LangGoapError("INVALID_OPTION", `${owner}: retry.maxAttempts must be an integer >= 1, got ${describeValue(maxAttempts)}`, {
+      field: "retry.maxAttempts",
+    });
   }
   return {
     timeoutMs: timeoutMs === undefined ? DEFAULT_MODEL_TIMEOUT_MS : checkTimeout(timeoutMs, `${owner}: timeoutMs`),
     maxAttempts,
-    initialDelayMs,
-    maxDelayMs,
   };
 }
 
@@ -56,19 +70,21 @@ const NETWORK_CODES = new Set([
 ]);
 const NETWORK_NAMES = new Set(["APIConnectionError", "APIConnectionTimeoutError", "FetchError", "TimeoutError"]);
 
+/** The HTTP status an error carries: OpenAI/Anthropic SDKs say `status`, Ollama's `ResponseError` says `status_code`. */
 function statusOf(error: Record<string, unknown>): number | undefined {
   const response = error.response as { status?: unknown } | undefined;
-  for (const value of [error.status, error.statusCode, response?.status]) if (typeof value === "number") return value;
+  for (const value of [error.status, error.statusCode, error.status_code, response?.status]) if (typeof value === "number") return value;
   return undefined;
 }
 
 /**
- * True for a provider failure worth trying again: our own time limit, a
- * rate limit (429, except an exhausted quota), a request timeout or conflict
- * (408, 409, 425), a server error (5xx), or a network failure (connection
- * refused or reset, DNS, fetch failed), looked for along the `cause` chain.
- * A refused request (400, 401, 403, 404, 422), an unusable answer and a
- * caller's abort are not.
+ * True for a provider failure worth trying again: a rate limit (429, except
+ * an exhausted quota), a request timeout or conflict (408, 409, 425), a
+ * server error (5xx), or a network failure (connection refused or reset,
+ * DNS, fetch failed), looked for along the `cause` chain. The status is read
+ * from `status`, `statusCode`, Ollama's `status_code` and `response.status`.
+ * A refused request (400, 401, 403, 404, 422), an unusable answer, our own
+ * time limit and a caller's abort are not.
  *
  * @example
  * ```ts
@@ -79,8 +95,7 @@ function statusOf(error: Record<string, unknown>): number | undefined {
 export function isTransientProviderError(error: unknown): boolean {
   for (let e = error, depth = 0; typeof e === "object" && e !== null && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const err = e as Record<string, unknown>;
-    if (err.name === "AbortError") return false;
-    if (e instanceof LangGoapError) return e.code === "TIMEOUT";
+    if (err.name === "AbortError" || e instanceof LangGoapError) return false;
     const status = statusOf(err);
     if (status !== undefined) {
       const quota = err.code === "insufficient_quota" || (err.error as { code?: unknown } | undefined)?.code === "insufficient_quota";
@@ -93,73 +108,59 @@ export function isTransientProviderError(error: unknown): boolean {
   return false;
 }
 
-/** The provider's `retry-after` hint in ms, when the error carries one (seconds or an HTTP date). */
-function retryAfterMs(error: unknown): number | undefined {
-  const headers =
-    (error as { headers?: unknown; response?: { headers?: unknown } } | null)?.headers ??
-    (error as { response?: { headers?: unknown } } | null)?.response?.headers;
-  if (!headers || typeof headers !== "object") return undefined;
-  const get = (headers as { get?: unknown }).get;
-  const raw = typeof get === "function" ? get.call(headers, "retry-after") : (headers as Record<string, unknown>)["retry-after"];
-  if (typeof raw !== "string" || raw.trim() === "") return undefined;
-  const seconds = Number(raw);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1_000;
-  const at = Date.parse(raw);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
-}
-
-/** Waits `ms`; a caller's abort rejects at once with its reason. */
-function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      signal?.removeEventListener("abort", abort);
-      resolve();
-    }
-    function abort(): void {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    }
-    signal?.addEventListener("abort", abort, { once: true });
-  });
-}
-
 /**
- * @internal Calls a chat model with a time limit per call and retries of
- * transient failures with exponential backoff (or the provider's
- * `retry-after` when longer); at most `maxAttempts` calls. Each call gets
- * its own signal, aborted at its time limit and when `signal` aborts; a
- * caller's abort ends at once. `attempts` counts the calls made. Throws the
- * last failure.
+ * @internal Invokes a model runnable once, with the client's own retries
+ * below it and, when `maxAttempts > 1`, LangChain's `withRetry()` around it
+ * for transient failures. `timeoutMs` bounds the whole request, retries and
+ * waits included: the model gets a signal that aborts then (and when the
+ * caller's `config.signal` aborts), and the promise settles then even if
+ * the client ignores its signal. `attempts.count` is set to our
+ * invocations made (each may be several HTTP calls of the client's own).
  */
-export async function callProvider<T>(
-  call: (signal: AbortSignal) => Promise<T>,
+export async function invokeModel<I, O>(
+  model: Runnable<I, O>,
+  input: I,
+  config: RunnableConfig | undefined,
   settings: ProviderCallSettings,
   what: string,
-  signal: AbortSignal | undefined,
   attempts: { count: number },
-): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    attempts.count = attempt;
-    const own = new AbortController();
-    const callSignal = signal ? AbortSignal.any([signal, own.signal]) : own.signal;
-    try {
-      return await settleWithin(new Promise<T>((resolve) => resolve(call(callSignal))), {
-        ms: settings.timeoutMs,
-        signal,
-        onTimeout: () => {
-          const error = timeoutError(what, settings.timeoutMs);
-          own.abort(error);
-          return error;
-        },
-      });
-    } catch (error) {
-      if (signal?.aborted || attempt >= settings.maxAttempts || !isTransientProviderError(error)) throw error;
-      const backoff = Math.min(settings.initialDelayMs * 2 ** (attempt - 1), settings.maxDelayMs);
-      const hinted = retryAfterMs(error);
-      if (hinted !== undefined && hinted > settings.maxDelayMs) throw error;
-      await wait(Math.max(backoff, hinted ?? 0), signal);
-    }
+): Promise<O> {
+  let failed = 0;
+  const runnable =
+    settings.maxAttempts > 1
+      ? model.withRetry({
+          stopAfterAttempt: settings.maxAttempts,
+          onFailedAttempt: (error: unknown) => {
+            failed++;
+            // Throwing here ends withRetry's loop with this error.
+            if (!isTransientProviderError(error) || config?.signal?.aborted) throw error;
+          },
+        })
+      : model;
+  const own = new AbortController();
+  const signal = config?.signal ? AbortSignal.any([config.signal, own.signal]) : own.signal;
+  const state: { outcome: "pending" | "answered" | "failed" } = { outcome: "pending" };
+  const call = new Promise<O>((resolve) => resolve(runnable.invoke(input, { ...config, signal })));
+  call.then(
+    () => {
+      state.outcome = "answered";
+    },
+    () => {
+      state.outcome = "failed";
+    },
+  );
+  try {
+    return await settleWithin(call, {
+      ms: settings.timeoutMs,
+      signal: config?.signal,
+      onTimeout: () => {
+        const error = timeoutError(what, settings.timeoutMs);
+        own.abort(error);
+        return error;
+      },
+    });
+  } finally {
+    // withRetry reports every failed invocation, the last included; an answer or a call cut short (time limit, abort) adds one.
+    attempts.count = Math.max(1, failed + (state.outcome === "failed" ? 0 : 1));
   }
 }

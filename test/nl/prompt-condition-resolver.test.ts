@@ -42,7 +42,8 @@ describe("PromptConditionResolver", () => {
     expect(await resolver.resolve("bridge_is_up", {})).toBe("unknown");
     expect(errors).toHaveLength(1);
     expect(errors[0]).toBeInstanceOf(LangGoapError);
-    expect((errors[0] as LangGoapError).message).toBe('PromptConditionResolver: no answer for "bridge_is_up" within 10 ms');
+    expect((errors[0] as LangGoapError).code).toBe("TIMEOUT");
+    expect((errors[0] as LangGoapError).message).toBe('PromptConditionResolver: the answer for "bridge_is_up" did not settle within 10 ms');
   });
 
   it("survives a throwing error reporter", async () => {
@@ -57,7 +58,9 @@ describe("PromptConditionResolver", () => {
 
   it("validates its options", () => {
     const llm = new FakeStructuredChatModel({ responses: [{}] });
-    expect(() => new PromptConditionResolver(llm, { timeoutMs: 0 })).toThrow(/timeoutMs must be a number > 0/);
+    expect(() => new PromptConditionResolver(llm, { timeoutMs: 0 })).toThrow(
+      "PromptConditionResolver: timeoutMs must be a number of milliseconds > 0",
+    );
     expect(() => new PromptConditionResolver(null as never)).toThrow(/withStructuredOutput/);
     expect(new PromptConditionResolver(llm, { name: "oracle" }).name).toBe("oracle");
   });

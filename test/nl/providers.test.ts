@@ -126,7 +126,7 @@ describe("GoalInterpreter when OpenAI refuses", () => {
 });
 
 describe("GoalInterpreter when the provider is down", () => {
-  it("fails with INTERPRETER_ERROR once its retries are spent", async () => {
+  it("fails with INTERPRETER_ERROR once the retries asked for are spent", async () => {
     stub = await startOpenAiStub([{}]);
     const url = stub.url;
     await stub.close();
@@ -134,7 +134,7 @@ describe("GoalInterpreter when the provider is down", () => {
     const interpreter = new GoalInterpreter(
       new ChatOpenAI({ model: "gpt-4o-mini", apiKey: "sk-test", configuration: { baseURL: `${url}/v1` }, maxRetries: 0 }),
       villageActions,
-      { retry: { initialDelayMs: 5 } },
+      { retry: { maxAttempts: 3 } },
     );
     const error = await interpreter.interpret("I'm hungry").catch((e: unknown) => e);
     expect((error as LangGoapError).code).toBe("INTERPRETER_ERROR");
