@@ -1,3 +1,4 @@
+import { RunnableLambda } from "@langchain/core/runnables";
 import {
   END,
   type LangGraphRunnableConfig,
@@ -45,6 +46,11 @@ export function buildServedStateGraph(
   );
 }
 
+/** The observer's conditional edge, named so traces show `route_after_observer` instead of an anonymous `RunnableLambda`. */
+const OBSERVER_ROUTE = RunnableLambda.from((state: GoapStateAnnotation["State"]) => routeAfterObserver(state as GoapState)).withConfig({
+  runName: "route_after_observer",
+});
+
 type GoapSpec = GoapStateAnnotation["spec"];
 type S = GoapStateAnnotation["State"];
 type U = GoapStateAnnotation["Update"];
@@ -62,7 +68,7 @@ function wireNodes<I extends StateDefinitionInit, O extends StateDefinitionInit>
     .addEdge(START, "planner")
     .addEdge("planner", "executor")
     .addEdge("executor", "observer")
-    .addConditionalEdges("observer", (state: S) => routeAfterObserver(state as GoapState), ["planner", "executor", END]);
+    .addConditionalEdges("observer", OBSERVER_ROUTE, ["planner", "executor", END]);
 }
 
 /** The LangGraph `StateGraph` of a GOAP graph, before compiling. */

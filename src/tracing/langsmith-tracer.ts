@@ -1,6 +1,6 @@
 import type { Client } from "langsmith";
 import { RunTree } from "langsmith/run_trees";
-import { withRunTree } from "langsmith/traceable";
+import { getCurrentRunTree, withRunTree } from "langsmith/traceable";
 import type { ActionSpec, PlanningTracer, TraceRun, WorldState } from "../core/index.js";
 import { PerRunTracer } from "./per-run-tracer.js";
 import type { EndableRun } from "./run-registry.js";
@@ -14,7 +14,12 @@ export interface LangSmithTracerOptions {
   readonly projectName?: string;
   /** Name of each run's root. @defaultValue "goap.run" */
   readonly runName?: string;
-  /** A run tree every GOAP run nests under (e.g. the caller's own trace). @defaultValue none: each run is a root */
+  /**
+   * A run tree every GOAP run nests under (e.g. the caller's own trace).
+   * @defaultValue the graph's own LangSmith run when LangChain tracing is on
+   * for the graph (`LANGSMITH_TRACING=true`, or a `LangChainTracer` in the
+   * invoke's callbacks); else none, and each run is a root
+   */
   readonly parentRun?: RunTree;
   /** Tags on every run's root. @defaultValue [] */
   readonly tags?: readonly string[];
@@ -28,6 +33,27 @@ interface Settings {
   readonly runName: string;
   readonly parentRun: RunTree | undefined;
   readonly tags: readonly string[];
+}
+
+/**
+ * The LangSmith run of the graph node a hook is called from, when LangChain
+ * tracing is on for the graph: LangChain puts it in LangSmith's async
+ * context while the node runs. `undefined` outside a traced graph.
+ */
+function nodeRunTree(): RunTree | undefined {
+  try {
+    // Duck-typed: LangChain's copy of langsmith may not be ours.
+    const current = getCurrentRunTree(true) as RunTree | undefined;
+    return typeof current?.createChild === "function" && current.tracingEnabled !== false ? current : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The traced graph's own run: the parent of the node's run. */
+function graphRunTree(): RunTree | undefined {
+  const node = nodeRunTree();
+  return node?.parent_run ?? node;
 }
 
 /** Posting and patching go through one chain per run, so a child is never sent before its parent. */
@@ -59,17 +85,19 @@ class RunTreeState implements PlanningTracer, EndableRun {
   #ensureRoot(inputs: Record<string, unknown>): RunTree {
     if (!this.#root) {
       const { client, projectName, runName, parentRun, tags } = this.#settings;
+      const graphRun = parentRun ? undefined : graphRunTree();
       const config = {
         name: runName,
         run_type: "chain",
         inputs,
-        project_name: projectName,
         tracingEnabled: true,
         tags: [...tags],
         metadata: { ...this.#metadata },
-        ...(client ? { client } : {}),
+        // Nested in the graph's trace, the run goes where that trace goes: its project, its client.
+        ...(graphRun ? {} : { project_name: projectName, ...(client ? { client } : {}) }),
       };
-      const root = parentRun ? parentRun.createChild(config) : new RunTree(config);
+      const parent = parentRun ?? graphRun;
+      const root = parent ? parent.createChild(config) : new RunTree(config);
       this.#root = root;
       this.#replans = 0;
       void this.#send(() => root.postRun());
@@ -126,7 +154,9 @@ class RunTreeState implements PlanningTracer, EndableRun {
 
   onActionStart(action: ActionSpec, state: Readonly<WorldState>): void {
     const root = this.#ensureRoot({ state: factsOf(state) });
-    const run = this.#child(root, `goap.action ${action.name}`, "tool", { action: action.name, state: factsOf(state) });
+    // In a traced graph the action belongs under the executor node's run, beside whatever else that node traced.
+    const parent = this.#settings.parentRun ? root : (nodeRunTree() ?? root);
+    const run = this.#child(parent, `goap.action ${action.name}`, "tool", { action: action.name, state: factsOf(state) });
     const open = this.#actions.get(action.name) ?? [];
     open.push(run);
     this.#actions.set(action.name, open);
