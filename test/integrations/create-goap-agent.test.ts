@@ -78,6 +78,35 @@ describe("createGoapAgent end to end", () => {
     expect(agent.goapGraph.restorePlan(snapshot.values.plan)?.actionNames).toEqual(["premium_search", "summarize", "write_report"]);
   });
 
+  it("runs the goal it was built with when the input gives none: invoke, stream, withConfig copies and a thread", async () => {
+    const { tools, calls } = researchTools();
+    const agent = await createGoapAgent(
+      tools,
+      { report_ready: true },
+      { ...researchModel, checkpointer: new MemorySaver(), logger: quietLogger() },
+    );
+    const config = { configurable: { thread_id: "no-goal-1" } };
+    const result = await agent.invoke({ worldState: { topic: "GOAP" } }, config);
+    expect(result.status).toBe("goal_achieved");
+    expect(result.replanReason).toBeNull();
+    expect(result.goal).toMatchObject({ kind: "GoalSpec", spec: { conditions: { report_ready: true } } });
+    expect(calls).toEqual(["premium_search", "summarize", "write_report"]);
+
+    const updates: string[] = [];
+    const copy = agent.withConfig({ configurable: { thread_id: "no-goal-2" } });
+    for await (const chunk of await copy.stream({ worldState: { topic: "maps" } }, { streamMode: "updates" })) {
+      updates.push(...Object.keys(chunk));
+    }
+    expect(updates[0]).toBe("planner");
+    expect((await agent.getState({ configurable: { thread_id: "no-goal-2" } })).values.status).toBe("goal_achieved");
+    // A goal given in the input still wins.
+    const other = await agent.invoke(
+      { goal: { has_sources: true }, worldState: { topic: "x" } },
+      { configurable: { thread_id: "no-goal-3" } },
+    );
+    expect(successfulActionNames(other)).toEqual(["premium_search"]);
+  });
+
   it("accepts ready-made actions next to the tools", async () => {
     const { tools } = researchTools();
     const review = new ActionSpec({ name: "review", preconditions: { report_ready: true }, effects: { reviewed: true }, cost: 1 });
