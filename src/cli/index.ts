@@ -1,3 +1,4 @@
+export { loadDomainFile } from "../node/index.js";
 export { parseBudget, type SearchBudget } from "./budget.js";
 export { COMMANDS, type CommandName, type CommandSpec, type OptionSpec, PLAN_FORMATS } from "./commands/spec.js";
 export { type CliIo, processIo } from "./io.js";

@@ -87,6 +87,36 @@ function buildActions(list: readonly unknown[], owned: boolean, label: string, s
   }
 }
 
+/** What to say when the parsed source is not a mapping: an empty file, a scalar, a list, or a file name given as text. */
+function notADomain(data: unknown, source: unknown, label: string, name: string | undefined): LangGoapError {
+  const details = { path: "$", source: name, reason: "not_a_domain" };
+  if (typeof source === "string" && typeof data === "string" && looksLikeFilePath(source)) {
+    return new LangGoapError(
+      "INVALID_DOMAIN",
+      `${label}loadDomain takes the text of a domain (or a parsed object), not a file name: got ${describeValue(source.trim())}; read the file with loadDomainFile(path) from "langgoap/node"`,
+      { ...details, reason: "file_name_given" },
+    );
+  }
+  const what =
+    data === null || data === undefined
+      ? typeof source === "string"
+        ? "an empty document (no text, only comments, `null` or `~`)"
+        : describeValue(data)
+      : Array.isArray(data)
+        ? "a list"
+        : describeValue(data);
+  return new LangGoapError(
+    "INVALID_DOMAIN",
+    `${label}$: expected a domain (a mapping with "actions", and optionally "state", "goal", "facts"), got ${what}`,
+    details,
+  );
+}
+
+/** A one-line text ending in .yaml, .yml or .json: a file name, not a domain. */
+function looksLikeFilePath(text: string): boolean {
+  return /^[^\n{}[\]]*\.(ya?ml|json)$/i.test(text.trim());
+}
+
 /**
  * Loads a domain from JSON or YAML text, or from an already-parsed object.
  * Errors name the JSON path and what was expected. A `.json` source (by
@@ -118,7 +148,8 @@ export function loadDomain(source: string | unknown, options: LoadDomainOptions 
     checkJsonData(source, "INVALID_DOMAIN", label);
     data = source;
   }
-  const raw = data as DomainData;
+  if (!isPlainRecord(data)) throw notADomain(data, source, label, name);
+  const raw = data as unknown as DomainData;
   const goalIsObject = isPlainRecord(raw.goal) && Object.hasOwn(raw.goal, "conditions");
   const goalPath = goalIsObject ? "$.goal.conditions" : "$.goal";
   // Names first: zod's records drop a __proto__ key, and its messages about a reserved key's value miss the point.

@@ -14,7 +14,21 @@ export const RESERVED_FACT_NAMES: readonly string[] = Object.freeze(["__proto__"
  * lone surrogates, and every other default-ignorable code point (soft
  * hyphen, variation selectors, Hangul fillers).
  */
-const UNSAFE_CHARACTER = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
+const INVISIBLE_CHARACTER = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
+
+/**
+ * Blank characters other than the ASCII space: every other Unicode white
+ * space (tab, no-break space, the en/em/thin/hair spaces, ideographic
+ * space, ...), the Braille blank U+2800 and the musical null notehead
+ * U+1D159, which no Unicode property marks as blank. Each renders like a
+ * space (or like nothing), so a name holding one reads the same as a
+ * different name.
+ */
+const BLANK_CHARACTER = /(?! )[\p{White_Space}\u2800\u{1D159}]/u;
+
+function codePoint(character: string): string {
+  return `U+${(character.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, "0")}`;
+}
 
 /**
  * Why `name` is unsafe as a fact or action name, or `undefined` when it is fine.
@@ -23,16 +37,20 @@ const UNSAFE_CHARACTER = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Co
  * ```ts
  * unsafeNameReason("wood");          // undefined
  * unsafeNameReason("chop\u200b");    // "holds the invisible or control character U+200B at index 4"
+ * unsafeNameReason("chop\u00a0wood"); // "holds the blank character U+00A0 at index 4 (only the ASCII space, between words)"
  * unsafeNameReason("constructor");   // "is reserved (__proto__, constructor, prototype are never names)"
  * ```
  */
 export function unsafeNameReason(name: string): string | undefined {
   if (name.length === 0) return "is empty";
   if (RESERVED_FACT_NAMES.includes(name)) return `is reserved (${RESERVED_FACT_NAMES.join(", ")} are never names)`;
-  const bad = UNSAFE_CHARACTER.exec(name);
-  if (bad) {
-    const code = (bad[0].codePointAt(0) as number).toString(16).toUpperCase().padStart(4, "0");
-    return `holds the invisible or control character U+${code} at index ${bad.index}`;
+  const bad = INVISIBLE_CHARACTER.exec(name);
+  if (bad) return `holds the invisible or control character ${codePoint(bad[0])} at index ${bad.index}`;
+  const blank = BLANK_CHARACTER.exec(name);
+  if (blank) return `holds the blank character ${codePoint(blank[0])} at index ${blank.index} (only the ASCII space, between words)`;
+  // A leading or trailing space is invisible, and a name of only spaces renders blank.
+  if (name.startsWith(" ") || name.endsWith(" ")) {
+    return `${name.trim() === "" ? "is blank" : "starts or ends with a space"} (only the ASCII space, between words)`;
   }
   return undefined;
 }
@@ -42,8 +60,8 @@ const checkedNames = new Set<string>();
 
 /**
  * Throws when `name` cannot be a fact name: empty, reserved
- * (`__proto__`, `constructor`, `prototype`), or holding control, bidi or
- * zero-width characters. `where` names the owner, e.g. `action "chop" preconditions`.
+ * (`__proto__`, `constructor`, `prototype`), or holding control, bidi,
+ * zero-width or blank characters (a space only between words). `where` names the owner, e.g. `action "chop" preconditions`.
  *
  * @example
  * ```ts

@@ -82,6 +82,34 @@ describe("hostile input at the command line", () => {
     await badInput(["plan", costly], /\$\.actions\[0\]: action "a": cost 1e\+308 exceeds the limit of 1000000000000 \(MAX_ACTION_COST\)/);
   });
 
+  it.each([
+    ["empty", ""],
+    ["only a comment", "# nothing yet\n"],
+    ["null", "null\n"],
+    ["~", "~\n"],
+  ])("a domain file that is %s is bad input (exit 2), not a TypeError", async (_, content) => {
+    const file = tempFile("empty.yaml", content);
+    await badInput(
+      ["plan", file],
+      `${file}: $: expected a domain (a mapping with "actions", and optionally "state", "goal", "facts"), got an empty document (no text, only comments, \`null\` or \`~\`)`,
+    );
+  });
+
+  it("a domain file that is a list or a number says what it got", async () => {
+    await badInput(["plan", tempFile("list.yaml", "- a\n- b\n")], /: \$: expected a domain \(a mapping with "actions".*\), got a list$/);
+    await badInput(["plan", tempFile("n.json", "42")], /: \$: expected a domain \(a mapping with "actions".*\), got 42$/);
+  });
+
+  it("a blank-rendering name in a domain file is refused", async () => {
+    const braille = tempFile("blank.yaml", `goal: { done: true }\nactions:\n  - { name: "\\u2800", effects: { done: true } }\n`);
+    await badInput(["plan", braille], /name "\u2800" holds the blank character U\+2800 at index 0/);
+    const nbsp = tempFile(
+      "nbsp.yaml",
+      `goal: { "has\\u00a0food": true }\nactions:\n  - { name: eat, effects: { "has\\u00a0food": true } }\n`,
+    );
+    await badInput(["plan", nbsp], /fact name "has\u00a0food" holds the blank character U\+00A0 at index 3/);
+  });
+
   it("deeply nested --goal states the limit", async () => {
     await badInput(
       ["plan", VILLAGE, "--goal", `{"is_hungry": ${"[".repeat(800)}${"]".repeat(800)}}`],

@@ -190,6 +190,31 @@ describe("unsafe names", () => {
     expect(fact.message).toContain(`holds the invisible or control character ${where}`);
   });
 
+  it.each([
+    ["a no-break space", "bois\u00a0coupé", "holds the blank character U+00A0 at index 4"],
+    ["a hair space", "bois\u200acoupé", "holds the blank character U+200A at index 4"],
+    ["an ideographic space", "\u3000", "holds the blank character U+3000 at index 0"],
+    ["a Braille blank", "\u2800", "holds the blank character U+2800 at index 0"],
+    ["a musical null notehead", "x\u{1d159}", "holds the blank character U+1D159 at index 1"],
+    ["a Hangul filler", "\u3164", "holds the invisible or control character U+3164 at index 0"],
+    ["only ASCII spaces", "   ", "is blank"],
+    ["a trailing space", "wood ", "starts or ends with a space"],
+    ["a leading space", " wood", "starts or ends with a space"],
+  ])("refuses a name with %s: it renders blank or like another name", (_, name, reason) => {
+    const fact = errorOf(() => new ActionSpec({ name: "a", preconditions: { [name]: true } }));
+    expect(fact.code).toBe("INVALID_CONDITION");
+    expect(fact.message).toContain(`fact name ${JSON.stringify(name)} ${reason}`);
+    expect(errorOf(() => loadDomain({ state: { [name]: 1 }, actions: [{ name: "a" }] })).message).toContain(reason);
+    const action = errorOf(() => new ActionSpec({ name }));
+    expect(action.code).toBe("INVALID_ACTION");
+  });
+
+  it("refuses a Braille blank as an action name with its reason", () => {
+    expect(errorOf(() => new ActionSpec({ name: "chop\u2800" })).message).toBe(
+      'ActionSpec: name "chop\u2800" holds the blank character U+2800 at index 4 (only the ASCII space, between words)',
+    );
+  });
+
   it("refuses the empty fact name", () => {
     expect(errorOf(() => new ActionSpec({ name: "a", effects: { "": true } })).message).toBe('action "a" effects: fact name "" is empty');
     expect(errorOf(() => loadDomain({ goal: { "": true }, actions: [{ name: "a" }] })).message).toBe('$.goal: fact name "" is empty');

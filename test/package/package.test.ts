@@ -80,6 +80,7 @@ describe.runIf(REQUIRED)("the package installed from its tarball", () => {
       "./integrations",
       "./viz",
       "./cli",
+      "./node",
       "./testing",
     ]);
   });
