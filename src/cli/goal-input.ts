@@ -103,7 +103,13 @@ export async function readJsonOption(text: string, option: string, cwd: string):
     return parseDataText(text, { format: "json", code: "INVALID_OPTION" });
   } catch (error) {
     const reason = (error as LangGoapError).details?.reason;
-    if (reason === "too_deep") throw new LangGoapError("INVALID_OPTION", `--${option}: ${(error as Error).message}`, { option });
+    if (reason !== "invalid_json") {
+      // Valid JSON that nests too deep, repeats a key or rounds an integer: the syntax hint would mislead.
+      throw new LangGoapError("INVALID_OPTION", `--${option}: ${(error as Error).message}`, {
+        ...(error as LangGoapError).details,
+        option,
+      });
+    }
     throw new LangGoapError(
       "INVALID_OPTION",
       `--${option}: ${(error as Error).message}; write it like '{"has_food": true}' or use @file.json`,

@@ -1,5 +1,6 @@
-import { parseDocument } from "yaml";
+import { isPair, isScalar, isSeq, parseDocument, visit } from "yaml";
 import { describeValue, LangGoapError, type LangGoapErrorCode } from "./errors.js";
+import { findJsonInputProblem, type JsonInputProblem } from "./json-input-check.js";
 import { jsonErrorOffset } from "./json-position.js";
 import { MAX_NESTING_DEPTH } from "./limits.js";
 
@@ -121,8 +122,9 @@ function parseJson(text: string, code: LangGoapErrorCode, label: string): unknow
     const at = positionAt(text, deepAt);
     throw tooDeep(` (line ${at.line}, column ${at.column})`, code, `${label}JSON`, { ...at, path: "$" });
   }
+  let data: unknown;
   try {
-    return JSON.parse(text);
+    data = JSON.parse(text);
   } catch (error) {
     const message = (error as Error).message;
     const offset = /at position (\d+)/.exec(message)?.[1];
@@ -136,6 +138,53 @@ function parseJson(text: string, code: LangGoapErrorCode, label: string): unknow
       { cause: error },
     );
   }
+  const problem = findJsonInputProblem(text);
+  if (problem) throw inputProblem(problem, positionAt(text, problem.offset), code, `${label}JSON`);
+  return data;
+}
+
+/** The coded error for a duplicate key or an integer no JavaScript number holds exactly. */
+function inputProblem(problem: JsonInputProblem, at: TextPosition, code: LangGoapErrorCode, where: string): LangGoapError {
+  const place = `${where} (line ${at.line}, column ${at.column})`;
+  const details = { ...at, path: problem.path, reason: problem.reason };
+  if (problem.reason === "duplicate_key") {
+    return new LangGoapError(
+      code,
+      `${place}: ${problem.path}: key ${JSON.stringify(problem.text)} is given twice; keys must be unique (the first value would be silently dropped)`,
+      { ...details, key: problem.text },
+    );
+  }
+  return new LangGoapError(
+    code,
+    `${place}: ${problem.path}: the integer ${problem.text} is beyond ±${Number.MAX_SAFE_INTEGER} (Number.MAX_SAFE_INTEGER) and would be rounded to ${Number(problem.text)}; write a smaller integer, a string, or an exponent form like 1e20 for an approximate number`,
+    { ...details, literal: problem.text },
+  );
+}
+
+/** The first integer literal in a YAML document that no JavaScript number holds exactly (`1e20`, `2.5e30` are floats by intent). */
+function yamlUnsafeInteger(doc: ReturnType<typeof parseDocument>): { problem: JsonInputProblem; offset: number } | undefined {
+  let found: { problem: JsonInputProblem; offset: number } | undefined;
+  visit(doc, {
+    Scalar(_key, node, path) {
+      const v = node.value;
+      if (typeof v !== "number" || Number.isSafeInteger(v) || !Number.isInteger(v) || node.format === "EXP") return undefined;
+      const literal = node.source ?? String(v);
+      if (/[.eE]/.test(literal) && !/^[-+]?0[xX]/.test(literal)) return undefined;
+      let at = "$";
+      path.forEach((step, i) => {
+        if (isPair(step) && isScalar(step.key)) {
+          const key = String(step.key.value);
+          at += /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+        } else if (isSeq(step)) at += `[${step.items.indexOf((path[i + 1] ?? node) as never)}]`;
+      });
+      found = {
+        problem: { reason: "unsafe_integer", offset: node.range?.[0] ?? 0, path: at, text: literal },
+        offset: node.range?.[0] ?? 0,
+      };
+      return visit.BREAK;
+    },
+  });
+  return found;
 }
 
 function parseYaml(text: string, code: LangGoapErrorCode, label: string, what: string): unknown {
@@ -155,6 +204,8 @@ function parseYaml(text: string, code: LangGoapErrorCode, label: string, what: s
         { cause: problem },
       );
     }
+    const unsafe = yamlUnsafeInteger(doc);
+    if (unsafe) throw inputProblem(unsafe.problem, positionAt(text, unsafe.offset), code, `${label}YAML`);
     data = doc.toJS({ maxAliasCount: 100 });
   } catch (error) {
     if (error instanceof LangGoapError) throw error;
@@ -200,7 +251,8 @@ export function parseDataText(
       try {
         return parseJson(text, code, label);
       } catch (error) {
-        if ((error as LangGoapError).details?.reason === "too_deep") throw error;
+        // Text that is JSON but too deep, repeats a key or rounds an integer is refused, not re-read as YAML.
+        if ((error as LangGoapError).details?.reason !== "invalid_json") throw error;
         // Not JSON: YAML flow style (`{ a: 1 }`) starts the same way.
       }
     }

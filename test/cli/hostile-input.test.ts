@@ -110,6 +110,49 @@ describe("hostile input at the command line", () => {
     await badInput(["plan", nbsp], /fact name "has\u00a0food" holds the blank character U\+00A0 at index 3/);
   });
 
+  it("duplicate keys in a domain file, --goal and --state are refused with the key and its position", async () => {
+    const twice = tempFile(
+      "twice.json",
+      '{"goal": {"done": true}, "goal": {"done": false}, "actions": [{"name": "finish", "effects": {"done": true}}]}',
+    );
+    await badInput(
+      ["plan", twice],
+      `${twice}: JSON (line 1, column 26): $: key "goal" is given twice; keys must be unique (the first value would be silently dropped)`,
+    );
+    const file = tempFile("open.yaml", OPEN_DOMAIN);
+    await badInput(
+      ["plan", file, "--goal", '{"done": false, "done": true}'],
+      '--goal: JSON (line 1, column 17): $: key "done" is given twice; keys must be unique (the first value would be silently dropped)',
+    );
+    await badInput(
+      ["plan", file, "--goal", '{"done": true}', "--state", '{"a": false, "\\u0061": true}'],
+      '--state: JSON (line 1, column 14): $: key "a" is given twice; keys must be unique (the first value would be silently dropped)',
+    );
+    const stateFile = tempFile("state.json", '{"x": {"y": 1, "y": 2}}');
+    await badInput(
+      ["plan", file, "--goal", '{"done": true}', "--state", `@${stateFile}`],
+      `--state: "${stateFile}": JSON (line 1, column 16): $.x: key "y" is given twice; keys must be unique (the first value would be silently dropped)`,
+    );
+  });
+
+  it("integers beyond 2^53 are refused, not rounded into 'already satisfied'", async () => {
+    const file = tempFile("big.yaml", "actions:\n  - { name: bump, effects: { n: { inc: 1 } } }\n");
+    const rounded =
+      "would be rounded to 9007199254740992; write a smaller integer, a string, or an exponent form like 1e20 for an approximate number";
+    await badInput(
+      ["plan", file, "--state", '{"n": 9007199254740992}', "--goal", '{"n": 9007199254740993}'],
+      `--goal: JSON (line 1, column 7): $.n: the integer 9007199254740993 is beyond ±9007199254740991 (Number.MAX_SAFE_INTEGER) and ${rounded}`,
+    );
+    const yaml = tempFile(
+      "big-state.yaml",
+      "state: { n: 9007199254740993 }\ngoal: { n: 1 }\nactions:\n  - { name: bump, effects: { n: { inc: 1 } } }\n",
+    );
+    await badInput(
+      ["plan", yaml],
+      `${yaml}: YAML (line 1, column 13): $.state.n: the integer 9007199254740993 is beyond ±9007199254740991 (Number.MAX_SAFE_INTEGER) and ${rounded}`,
+    );
+  });
+
   it("deeply nested --goal states the limit", async () => {
     await badInput(
       ["plan", VILLAGE, "--goal", `{"is_hungry": ${"[".repeat(800)}${"]".repeat(800)}}`],
