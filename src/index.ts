@@ -275,6 +275,7 @@ export {
   scaffoldDeployment,
   type ThreadWrite,
   type ToolInputSpec,
+  type ToolPlanningOptions,
 } from "./integrations/index.js";
 export {
   type AnswerCheck,
