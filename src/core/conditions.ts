@@ -1,6 +1,7 @@
 import { describeValue, LangGoapError } from "./errors.js";
 import { type Fact, factOf, isFact, type WorldState } from "./facts.js";
 import { checkFactName, isPlainRecord } from "./names.js";
+import { factsEqual } from "./numeric-equality.js";
 
 /** Comparison operators a condition may use; several in one object are ANDed. */
 export interface ConditionOperators {
@@ -118,14 +119,16 @@ function normalizeCondition(raw: unknown, owner: string, key: string, owned: boo
 
 /**
  * Tests one condition against a value. A missing value (`undefined`) never
- * satisfies any condition, not even `{ ne: x }` or `{ eq: null }`.
+ * satisfies any condition, not even `{ ne: x }` or `{ eq: null }`. Numbers
+ * are equal within a relative tolerance ({@link numbersEqual}), so
+ * `{ x: 0.3 }` holds for `0.1 + 0.1 + 0.1`.
  */
 export function testCondition(value: unknown, condition: Condition): boolean {
   if (value === undefined) return false;
-  if (!isOperatorCondition(condition)) return value === condition;
-  if (condition.eq !== undefined && value !== condition.eq) return false;
-  if (condition.ne !== undefined && value === condition.ne) return false;
-  if (condition.in !== undefined && !condition.in.includes(value as Fact)) return false;
+  if (!isOperatorCondition(condition)) return factsEqual(value, condition);
+  if (condition.eq !== undefined && !factsEqual(value, condition.eq)) return false;
+  if (condition.ne !== undefined && factsEqual(value, condition.ne)) return false;
+  if (condition.in !== undefined && !condition.in.some((v) => factsEqual(value, v))) return false;
   if (condition.gt !== undefined || condition.gte !== undefined || condition.lt !== undefined || condition.lte !== undefined) {
     if (typeof value !== "number") return false;
     if (condition.gt !== undefined && !(value > condition.gt)) return false;

@@ -18,6 +18,7 @@ import {
   isOperatorCondition,
   isOperatorEffect,
   LangGoapError,
+  numbersEqual,
   type WorldState,
 } from "../core/index.js";
 
@@ -398,11 +399,12 @@ export function passTests(p: CompiledProblem, row: Float64Array, offset: number,
     const v = row[offset + (testKey[t] as number)] as number;
     const arg = testArg[t] as number;
     switch (testOp[t]) {
+      // Categorical codes are integers, which numbersEqual compares exactly; numbers get its tolerance.
       case OP_EQ:
-        if (v !== arg) return false;
+        if (v !== arg && !numbersEqual(v, arg)) return false;
         break;
       case OP_NE:
-        if (Number.isNaN(v) || v === arg) return false;
+        if (Number.isNaN(v) || v === arg || numbersEqual(v, arg)) return false;
         break;
       case OP_GT:
         if (!(v > arg)) return false;
@@ -421,7 +423,7 @@ export function passTests(p: CompiledProblem, row: Float64Array, offset: number,
         const set = p.testSets[arg] as Float64Array;
         let found = false;
         for (let i = 0; i < set.length; i++) {
-          if (set[i] === v) {
+          if (set[i] === v || numbersEqual(set[i] as number, v)) {
             found = true;
             break;
           }

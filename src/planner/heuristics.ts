@@ -193,7 +193,8 @@ export class RelaxedModel {
     this.simpleSlot = new Int32Array(nAtoms).fill(-1);
     this.simpleValue = new Float64Array(nAtoms);
     p.atoms.forEach((atom, i) => {
-      if (atom.testEnd - atom.testStart === 1 && p.testOp[atom.testStart] === OP_EQ) {
+      // The `===` fast path only for codes: numbers compare with numbersEqual's tolerance (in passTests).
+      if (atom.testEnd - atom.testStart === 1 && p.testOp[atom.testStart] === OP_EQ && !p.numeric[atom.key]) {
         this.simpleSlot[i] = atom.key;
         this.simpleValue[i] = p.testArg[atom.testStart] as number;
       }

@@ -17,6 +17,7 @@
  * returns an admissible value; an unbounded dual proves there is no plan.
  * @internal
  */
+import { equalitySlack } from "../core/index.js";
 import { type CompiledProblem, EFFECT_ADD, EFFECT_ASSIGN, EFFECT_DECODED_ADD, OP_EQ, OP_GT, OP_GTE, OP_LT, OP_LTE } from "./compile.js";
 import type { RelaxedModel } from "./heuristics.js";
 
@@ -67,8 +68,10 @@ export class OperatorCounting {
       if (!countable.has(slot)) continue;
       const op = p.testOp[t];
       const arg = p.testArg[t] as number;
-      if (op === OP_GT || op === OP_GTE || op === OP_EQ) goalLow.set(slot, Math.max(goalLow.get(slot) ?? -Infinity, arg));
-      if (op === OP_LT || op === OP_LTE || op === OP_EQ) goalHigh.set(slot, Math.min(goalHigh.get(slot) ?? Infinity, arg));
+      // An equality holds within numbersEqual's tolerance: the program keeps that range open (admissible).
+      const slack = op === OP_EQ ? equalitySlack(arg) : 0;
+      if (op === OP_GT || op === OP_GTE || op === OP_EQ) goalLow.set(slot, Math.max(goalLow.get(slot) ?? -Infinity, arg - slack));
+      if (op === OP_LT || op === OP_LTE || op === OP_EQ) goalHigh.set(slot, Math.min(goalHigh.get(slot) ?? Infinity, arg + slack));
     }
     for (const slot of countable) {
       rows.push({ slot, sense: 1, goalBound: goalLow.get(slot) ?? null });
@@ -276,8 +279,9 @@ function movedBound(p: CompiledProblem, slot: number, sense: 1 | -1, delta: Floa
       if (p.testKey[t] !== slot) continue;
       const op = p.testOp[t];
       const arg = p.testArg[t] as number;
-      if (sense === 1 && (op === OP_GTE || op === OP_GT || op === OP_EQ)) limit = Math.max(limit, arg);
-      if (sense === -1 && (op === OP_LTE || op === OP_LT || op === OP_EQ)) limit = Math.min(limit, arg);
+      const slack = op === OP_EQ ? equalitySlack(arg) : 0;
+      if (sense === 1 && (op === OP_GTE || op === OP_GT || op === OP_EQ)) limit = Math.max(limit, arg - slack);
+      if (sense === -1 && (op === OP_LTE || op === OP_LT || op === OP_EQ)) limit = Math.min(limit, arg + slack);
     }
     if (!Number.isFinite(limit)) return -none;
     kept = sense === 1 ? Math.min(kept, limit + change) : Math.max(kept, limit + change);
