@@ -3,21 +3,10 @@ import { describeValue, LangGoapError, type LangGoapErrorCode } from "../core/in
 import type { HeuristicName } from "../planner/index.js";
 import { parseBudget, type SearchBudget } from "./budget.js";
 import type { CommandSpec } from "./commands/spec.js";
+import { EXTENSION_FORMATS } from "./extension-formats.js";
 import { STRATEGIES, type StrategyName } from "./search.js";
 
 const HEURISTICS: readonly HeuristicName[] = ["hmax", "lmcut", "opcount", "hadd", "hff", "goal-count", "zero"];
-
-const EXTENSION_FORMATS: Readonly<Record<string, string>> = {
-  ".html": "html",
-  ".htm": "html",
-  ".mmd": "mermaid",
-  ".mermaid": "mermaid",
-  ".dot": "dot",
-  ".gv": "dot",
-  ".json": "json",
-  ".txt": "ascii",
-  ".png": "png",
-};
 
 /** A command line, parsed and checked. */
 export interface ParsedCommand {

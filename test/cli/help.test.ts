@@ -21,6 +21,15 @@ describe("help", () => {
     expect((await cli(["help"])).stdout).toBe(stdout);
   });
 
+  it("lists every extension -o infers a format from, .png included, and only the command's own", async () => {
+    const { stdout } = await cli(["--help"]);
+    expect(stdout.replace(/\s+/g, " ")).toContain(
+      "Default: inferred from the --output extension (.html .htm .mmd .mermaid .dot .gv .json .txt .png), else ascii.",
+    );
+    const actions = await cli(["actions", "--help"]);
+    expect(actions.stdout.replace(/\s+/g, " ")).toContain("Default: inferred from the --output extension (.json .txt), else ascii.");
+  });
+
   it("gives each command its own help with its options and examples", async () => {
     for (const command of COMMANDS) {
       const { code, stdout } = await cli([command.name, "--help"]);

@@ -4,6 +4,8 @@
  * two never drift apart.
  */
 
+import { extensionsFor } from "../extension-formats.js";
+
 /** One option of a command. */
 export interface OptionSpec {
   readonly name: string;
@@ -81,7 +83,7 @@ const FORMAT = (formats: readonly string[], fallback: string): OptionSpec => ({
   short: "f",
   type: "string",
   value: "<format>",
-  help: `${formats.join(" | ")}. Default: inferred from the --output extension (.html .mmd .dot .json .txt), else ${fallback}.`,
+  help: `${formats.join(" | ")}. Default: inferred from the --output extension (${extensionsFor(formats)}), else ${fallback}.`,
 });
 const OUTPUT: OptionSpec = {
   name: "output",
