@@ -7,5 +7,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    typecheck: {
+      include: ["test/**/*.test-d.ts"],
+      tsconfig: "tsconfig.json",
+    },
   },
 });

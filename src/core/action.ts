@@ -1,7 +1,10 @@
+import type { RunnableConfig } from "@langchain/core/runnables";
 import type { ZodType } from "zod";
 import { type Conditions, normalizeConditions, satisfiesConditions } from "./conditions.js";
 import { type Effect, type EffectFunction, type Effects, normalizeEffects, resolveEffect } from "./effects.js";
 import { describeValue, LangGoapError } from "./errors.js";
+import type { FactKey } from "./fact-keys.js";
+import type { ConditionsOf, EffectsOf } from "./fact-types.js";
 import { type Fact, factOf, isFact, type WorldState } from "./facts.js";
 import { MAX_ACTION_COST } from "./limits.js";
 import { checkFactName, unsafeNameReason } from "./names.js";
@@ -9,7 +12,18 @@ import { ActionQos, type ActionQosOptions } from "./qos.js";
 import type { Rng } from "./rng.js";
 
 /** A cost that depends on the state it is paid in. Must return a finite number >= 0. */
-export type CostFunction = (state: Readonly<WorldState>) => number;
+export type CostFunction<S extends WorldState = WorldState> = (state: Readonly<S>) => number;
+
+/**
+ * The LangChain runnable config an action runs under. Core stays free of
+ * LangGraph (a type-only import of `@langchain/core`, a peer dependency,
+ * costs nothing at run time); the graph layer widens this interface to
+ * LangGraph's `LangGraphRunnableConfig` (store, writer, interrupt...) by
+ * declaration merging, so inside a graph `ctx.config` is exactly what the
+ * executor node received, and it passes to `model.invoke(messages, ctx.config)`
+ * without a cast.
+ */
+export interface ActionRunConfig extends RunnableConfig {}
 
 /** What `execute` receives besides the world state. */
 export interface ActionContext {
@@ -35,38 +49,43 @@ export interface ActionContext {
   readonly rng: Rng;
   /** Aborted when the run is cancelled, a sibling in its parallel wave fails, or the attempt's time limit passes. */
   readonly signal?: AbortSignal;
-  /** The LangGraph runnable config of the executing node, when run inside a graph. */
-  readonly config?: unknown;
+  /** The LangGraph runnable config of the executing node, when run inside a graph (pass it on to chat models and tools). */
+  readonly config?: ActionRunConfig;
 }
 
 /**
  * Runs the action for real. A returned object is authoritative: it is merged
- * into the world state instead of the declared effects.
+ * into the world state instead of the declared effects. `S` types the world
+ * (see `defineDomain`); the default is the untyped world.
  */
-export type ExecuteFunction = (
-  state: Readonly<WorldState>,
+export type ExecuteFunction<S extends WorldState = WorldState> = (
+  state: Readonly<S>,
   context: ActionContext,
-) => Promise<Partial<WorldState> | undefined | void> | Partial<WorldState> | undefined | void;
+) => Promise<Partial<S> | undefined | void> | Partial<S> | undefined | void;
 
 /** Checks an execution's outcome; `false` rolls the world state back. */
-export type EffectValidator = (before: Readonly<WorldState>, after: Readonly<WorldState>) => boolean | Promise<boolean>;
+export type EffectValidator<S extends WorldState = WorldState> = (before: Readonly<S>, after: Readonly<S>) => boolean | Promise<boolean>;
 
-/** Constructor options of {@link ActionSpec}. */
-export interface ActionSpecOptions {
+/**
+ * Constructor options of {@link ActionSpec}. With a typed world `S`, fact
+ * names and value types are checked in preconditions, effects, `effectKeys`
+ * and `execute`'s updates; the default `S` is the untyped world.
+ */
+export interface ActionSpecOptions<S extends WorldState = WorldState> {
   /** Unique name; no whitespace. */
   readonly name: string;
   /** Conditions that must hold before the action. @defaultValue {} */
-  readonly preconditions?: Conditions;
+  readonly preconditions?: ConditionsOf<S>;
   /** Static effects, or a function of the state (then `effectKeys` is required). @defaultValue {} */
-  readonly effects?: Effects | EffectFunction;
+  readonly effects?: EffectsOf<S> | EffectFunction<S>;
   /** The keys a function effect may write. Required iff `effects` is a function. */
-  readonly effectKeys?: Iterable<string>;
+  readonly effectKeys?: Iterable<FactKey<S>>;
   /** Cost from 0 to {@link MAX_ACTION_COST} (1e12), or a function of the state. @defaultValue 1 */
-  readonly cost?: number | CostFunction;
+  readonly cost?: number | CostFunction<S>;
   /** The real work, run by the graph's executor. */
-  readonly execute?: ExecuteFunction;
+  readonly execute?: ExecuteFunction<S>;
   /** Post-execution check; failure rolls back. */
-  readonly effectValidator?: EffectValidator;
+  readonly effectValidator?: EffectValidator<S>;
   /** Retry policy inside the executor. @defaultValue one attempt */
   readonly qos?: ActionQos | ActionQosOptions;
   /** Failures tolerated before the action is blacklisted (0 = first failure). @defaultValue 0 */
@@ -76,7 +95,7 @@ export interface ActionSpecOptions {
   /** Informational: the action does not change the outside world. @defaultValue false */
   readonly readOnly?: boolean;
   /** Utility for utility-driven strategies: a number or a function of the state. */
-  readonly utility?: number | CostFunction;
+  readonly utility?: number | CostFunction<S>;
   /** `true` asks a human to approve; a zod schema asks for a typed form. @defaultValue false */
   readonly requireHumanApproval?: boolean | ZodType;
   /** World-state key that receives a typed form's answer. @defaultValue the action name */
@@ -114,8 +133,12 @@ function isZodSchema(value: unknown): value is ZodType {
  * });
  * chop.apply({ has_axe: true, near_tree: true, wood: 1 }).wood; // 3
  * ```
+ *
+ * `S` types the world the action runs in: a domain's `action()` (see
+ * `defineDomain`) checks the options against its facts and returns an
+ * `ActionSpec<S>`. The runtime object is the same either way.
  */
-export class ActionSpec {
+export class ActionSpec<S extends WorldState = WorldState> {
   readonly name: string;
   readonly preconditions: Conditions;
   /** Static effects, or the effect function. */
@@ -138,6 +161,12 @@ export class ActionSpec {
   /** The options this spec was built from, for {@link ActionSpec.with}. */
   readonly #options: ActionSpecOptions;
 
+  /**
+   * Untyped on purpose: a constructor's options would make TypeScript guess
+   * `S` from them (an `execute` returning `{ done: true }` would type the
+   * world as `{ done: boolean }`). Typed actions come from a domain's
+   * `action()`, which checks the options against its facts.
+   */
   constructor(options: ActionSpecOptions) {
     if (typeof options !== "object" || options === null) {
       throw new LangGoapError("INVALID_ACTION", `ActionSpec: expected an options object, got ${describeValue(options)}`);
@@ -265,7 +294,7 @@ export class ActionSpec {
   }
 
   /** True when the preconditions hold in `state`. */
-  isApplicable(state: Readonly<WorldState>): boolean {
+  isApplicable(state: Readonly<S>): boolean {
     return satisfiesConditions(state, this.preconditions);
   }
 
@@ -273,7 +302,7 @@ export class ActionSpec {
    * The concrete values the effects write in `state`: operator effects are
    * resolved, function effects are called and checked against `effectKeys`.
    */
-  getEffects(state: Readonly<WorldState>): Record<string, Fact> {
+  getEffects(state: Readonly<S>): Record<string, Fact> {
     const out: Record<string, Fact> = {};
     if (typeof this.effects === "function") {
       let produced: unknown;
@@ -325,12 +354,12 @@ export class ActionSpec {
   }
 
   /** The state after the declared effects (a new object; `state` is untouched). */
-  apply(state: Readonly<WorldState>): WorldState {
-    return { ...state, ...this.getEffects(state) };
+  apply(state: Readonly<S>): S {
+    return { ...state, ...this.getEffects(state) } as S;
   }
 
   /** The cost of running the action in `state`, validated. */
-  getCost(state: Readonly<WorldState> = {}): number {
+  getCost(state: Readonly<S> = {} as S): number {
     if (typeof this.cost === "number") return this.cost;
     let value: unknown;
     try {
@@ -356,7 +385,7 @@ export class ActionSpec {
   }
 
   /** The utility of running the action in `state` (0 when none is declared). */
-  getUtility(state: Readonly<WorldState> = {}): number {
+  getUtility(state: Readonly<S> = {} as S): number {
     if (this.utility === undefined) return 0;
     if (typeof this.utility === "number") return this.utility;
     const value = this.utility(state);
@@ -376,19 +405,23 @@ export class ActionSpec {
    * Checks an execution: the custom validator when set, otherwise every
    * declared effect must hold in `after`.
    */
-  async validateEffects(before: Readonly<WorldState>, after: Readonly<WorldState>): Promise<boolean> {
+  async validateEffects(before: Readonly<S>, after: Readonly<S>): Promise<boolean> {
     if (this.effectValidator) return (await this.effectValidator(before, after)) === true;
     const expected = this.getEffects(before);
     return Object.entries(expected).every(([k, v]) => factOf(after, k) === v);
   }
 
-  /** A copy with some options replaced (the original is unchanged). */
-  with(patch: Partial<ActionSpecOptions>): ActionSpec {
+  /**
+   * A copy with some options replaced (the original is unchanged). The
+   * patch is not checked against `S`: a typed parameter would keep a typed
+   * action (in generic code) from being an untyped `ActionSpec`.
+   */
+  with(patch: Partial<ActionSpecOptions>): ActionSpec<S> {
     const merged: ActionSpecOptions = { ...this.#options, ...patch };
     if (patch.effects !== undefined && patch.effectKeys === undefined && typeof patch.effects !== "function") {
-      return new ActionSpec({ ...merged, effectKeys: undefined });
+      return new ActionSpec<S>({ ...merged, effectKeys: undefined });
     }
-    return new ActionSpec(merged);
+    return new ActionSpec<S>(merged);
   }
 
   /** A JSON description without functions (what checkpoints and catalogs keep). */

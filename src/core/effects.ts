@@ -1,4 +1,5 @@
 import { describeValue, LangGoapError } from "./errors.js";
+import type { EffectUpdatesOf } from "./fact-keys.js";
 import { type Fact, isFact, type WorldState } from "./facts.js";
 import { checkFactName, isPlainRecord } from "./names.js";
 
@@ -17,9 +18,10 @@ export type Effects = Readonly<Record<string, Effect>>;
 
 /**
  * Effects computed from the state. Must only return keys declared in the
- * action's `effectKeys`; values must be facts.
+ * action's `effectKeys`; values must be facts. `S` types the state (see
+ * `defineDomain`); the default is the untyped world.
  */
-export type EffectFunction = (state: Readonly<WorldState>) => Readonly<Record<string, Fact>>;
+export type EffectFunction<S extends WorldState = WorldState> = (state: Readonly<S>) => EffectUpdatesOf<S>;
 
 export const EFFECT_OPERATORS = ["inc", "dec", "set"] as const;
 

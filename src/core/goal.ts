@@ -1,6 +1,7 @@
 import type { ActionSpec } from "./action.js";
 import { type Conditions, normalizeConditions, satisfiesConditions } from "./conditions.js";
 import { describeValue, LangGoapError } from "./errors.js";
+import type { ConditionsOf } from "./fact-types.js";
 import type { WorldState } from "./facts.js";
 import { type EntityId, entitiesIn, type PerEntityOptions, perEntityGoals } from "./per-entity.js";
 
@@ -158,9 +159,9 @@ export interface ObjectiveSpec {
   readonly metric?: PlanQualityMetric;
 }
 
-/** Options of {@link SoftGoal}. */
-export interface SoftGoalOptions {
-  readonly conditions: Conditions;
+/** Options of {@link SoftGoal}; `S` types the conditions (the default is the untyped world). */
+export interface SoftGoalOptions<S extends WorldState = WorldState> {
+  readonly conditions: ConditionsOf<S>;
   /** Reward when the plan's final state satisfies the conditions. @defaultValue 1 */
   readonly weight?: number;
   readonly name?: string;
@@ -201,19 +202,23 @@ export interface PlanQualityMetric {
 }
 
 /** Value of reaching a goal: a number or a function of the plan's final state. */
-export type GoalValue = number | ((finalState: Readonly<WorldState>) => number);
+export type GoalValue<S extends WorldState = WorldState> = number | ((finalState: Readonly<S>) => number);
 
-/** Options of {@link GoalSpec}. */
-export interface GoalSpecOptions {
-  readonly conditions?: Conditions;
+/**
+ * Options of {@link GoalSpec}. With a typed world `S` (see `defineDomain`)
+ * the conditions, soft goals and value function are checked against it;
+ * the default is the untyped world.
+ */
+export interface GoalSpecOptions<S extends WorldState = WorldState> {
+  readonly conditions?: ConditionsOf<S>;
   readonly policy?: GoalPolicy | GoalPolicyOptions;
   /** Objectives in priority order; a record form `{ usd: "minimize" }` is accepted too. */
   readonly objectives?: readonly ObjectiveSpec[] | Readonly<Record<string, ObjectiveDirection>>;
   readonly constraints?: readonly (ConstraintSpec | ConstraintSpecOptions)[];
-  readonly softGoals?: readonly (SoftGoal | SoftGoalOptions)[];
+  readonly softGoals?: readonly (SoftGoal | SoftGoalOptions<S>)[];
   readonly metrics?: readonly PlanQualityMetric[];
   /** Worth of achieving the goal (for best-value selection). @defaultValue 1 */
-  readonly value?: GoalValue;
+  readonly value?: GoalValue<S>;
   readonly name?: string;
 }
 
@@ -229,8 +234,12 @@ export interface GoalSpecOptions {
  *   objectives: [{ key: "minutes", direction: "minimize" }],
  * });
  * ```
+ *
+ * `S` types the world the goal is judged in: a domain's `goal()` (see
+ * `defineDomain`) checks the options against its facts and returns a
+ * `GoalSpec<S>`. The runtime object is the same either way.
  */
-export class GoalSpec {
+export class GoalSpec<S extends WorldState = WorldState> {
   readonly conditions: Conditions;
   readonly policy: GoalPolicy;
   readonly objectives: readonly ObjectiveSpec[];
@@ -240,6 +249,7 @@ export class GoalSpec {
   readonly value: GoalValue;
   readonly name: string | undefined;
 
+  /** Untyped on purpose, as `ActionSpec`'s: typed goals come from a domain's `goal()`. */
   constructor(options: GoalSpecOptions = {}) {
     if (typeof options !== "object" || options === null) {
       throw new LangGoapError("INVALID_GOAL", `GoalSpec: expected an options object, got ${describeValue(options)}`);
@@ -268,7 +278,7 @@ export class GoalSpec {
   }
 
   /** True when the goal holds in `state`. */
-  isSatisfied(state: Readonly<WorldState>): boolean {
+  isSatisfied(state: Readonly<S>): boolean {
     return satisfiesConditions(state, this.conditions);
   }
 
@@ -278,7 +288,7 @@ export class GoalSpec {
   }
 
   /** The goal's value for a plan ending in `finalState`. */
-  resolveValue(finalState: Readonly<WorldState>): number {
+  resolveValue(finalState: Readonly<S>): number {
     const v = typeof this.value === "function" ? this.value(finalState) : this.value;
     if (typeof v !== "number" || !Number.isFinite(v)) {
       throw new LangGoapError("INVALID_GOAL", `goal value function returned ${describeValue(v)}; expected a finite number`);
@@ -287,8 +297,9 @@ export class GoalSpec {
   }
 
   /** A copy with some options replaced. */
-  with(patch: GoalSpecOptions): GoalSpec {
-    return new GoalSpec({ ...this.toOptions(), ...patch });
+  with(patch: GoalSpecOptions): GoalSpec<S> {
+    // Not checked against `S`, as `ActionSpec.with`: a typed goal stays a `GoalSpec` in generic code.
+    return new GoalSpec<S>({ ...this.toOptions(), ...patch });
   }
 
   /** The options that rebuild this goal (subclasses use it in their own `with`). */
@@ -364,8 +375,8 @@ function normalizeObjectives(raw: GoalSpecOptions["objectives"]): ObjectiveSpec[
   });
 }
 
-/** A goal or bare conditions, as accepted by `plan()`. */
-export type GoalLike = GoalSpec | Conditions;
+/** A goal or bare conditions, as accepted by `plan()`; `S` types the conditions (the default is the untyped world). */
+export type GoalLike<S extends WorldState = WorldState> = GoalSpec<S> | ConditionsOf<S>;
 
 /** Turns bare conditions into a {@link GoalSpec}; a GoalSpec passes through. */
 export function toGoalSpec(goal: GoalLike): GoalSpec {

@@ -1,5 +1,6 @@
 export {
   type ActionContext,
+  type ActionRunConfig,
   ActionSpec,
   type ActionSpecOptions,
   type CostFunction,
@@ -39,6 +40,9 @@ export {
 } from "./effects.js";
 export { describeValue, LangGoapError, type LangGoapErrorCode } from "./errors.js";
 export { applyFactBounds } from "./fact-bounds.js";
+export type { EffectUpdatesOf, FactKey } from "./fact-keys.js";
+export { type CompiledFacts, compileFacts, type FactDeclaration, type FactsDefinition, type FactsOf } from "./fact-schema.js";
+export type { ConditionsOf, EffectsOf, FactCondition, FactEffect } from "./fact-types.js";
 export { type Fact, type FactCatalog, type FactSpec, type FactType, factOf, isFact, type WorldState } from "./facts.js";
 export {
   type ActionFilter,

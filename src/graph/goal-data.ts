@@ -1,4 +1,4 @@
-import { type Conditions, GoalSpec, LangGoapError, MultiGoal, type MultiGoalMode } from "../core/index.js";
+import { type ConditionsOf, GoalSpec, LangGoapError, MultiGoal, type MultiGoalMode, type WorldState } from "../core/index.js";
 import { stableJson, toJsonValue } from "./json.js";
 
 /** A single goal as graph state keeps it: plain JSON plus the names of parts that were functions. */
@@ -21,8 +21,12 @@ export interface MultiGoalData {
 /** A goal in graph state: checkpoint-safe JSON, re-bound to live objects by {@link GoalRegistry}. */
 export type GoalData = GoalSpecData | MultiGoalData;
 
-/** What the `goal` channel accepts: a goal object, bare conditions, or goal data from a checkpoint. */
-export type GoalInput = GoalSpec | MultiGoal | Conditions | GoalData;
+/**
+ * What the `goal` channel accepts: a goal object, bare conditions, or goal
+ * data from a checkpoint. `S` types the conditions (see `defineDomain`);
+ * the default is the untyped world.
+ */
+export type GoalInput<S extends WorldState = WorldState> = GoalSpec<S> | MultiGoal | ConditionsOf<S> | GoalData;
 
 /** True for values shaped like {@link GoalData}. */
 export function isGoalData(value: unknown): value is GoalData {
@@ -89,7 +93,7 @@ export class GoalRegistry {
       this.restore(goal); // validates now rather than deep inside a node
       return goal;
     }
-    const live = goal instanceof GoalSpec || goal instanceof MultiGoal ? goal : new GoalSpec({ conditions: goal as Conditions });
+    const live = goal instanceof GoalSpec || goal instanceof MultiGoal ? goal : new GoalSpec({ conditions: goal as ConditionsOf });
     const data = goalToData(live);
     this.#store(stableJson(data), live);
     return data;

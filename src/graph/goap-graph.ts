@@ -55,9 +55,13 @@ function check(condition: boolean, field: string, expected: string, value: unkno
  * const app = graph.compile({ checkpointer: new MemorySaver() });
  * await app.invoke(graph.createInput(goal, {}), { configurable: { thread_id: "t1" } });
  * ```
+ *
+ * `S` is the type of the world state: built from a typed domain's actions
+ * (see `defineDomain`), goals, world states and results are checked and
+ * typed by its facts; the default is the untyped world.
  */
-export class GoapGraph {
-  readonly actions: readonly ActionSpec[];
+export class GoapGraph<S extends WorldState = WorldState> {
+  readonly actions: readonly ActionSpec<S>[];
   readonly planner: GoapPlanner;
   readonly executor: GoapExecutor;
   readonly observer: GoapObserver;
@@ -68,8 +72,8 @@ export class GoapGraph {
   readonly #goals: GoalRegistry;
   #compiled: CompiledGoapGraph | undefined;
 
-  constructor(actions: readonly ActionSpec[], options: GoapGraphOptions = {}) {
-    this.actions = validateActions(actions);
+  constructor(actions: readonly ActionSpec<S>[], options: GoapGraphOptions = {}) {
+    this.actions = validateActions(actions) as readonly ActionSpec<S>[];
     const seed = options.seed ?? 0;
     check(typeof seed === "number" && Number.isFinite(seed), "seed", "a finite number", seed);
     const limit = options.recursionLimit ?? DEFAULT_GOAP_RECURSION_LIMIT;
@@ -140,13 +144,14 @@ export class GoapGraph {
    * The input that starts a fresh run of `goal` from `worldState` (it also
    * resets a thread's previous run, history included).
    */
-  createInput(goal: GoalInput, worldState: Readonly<WorldState> = {}): GoapStateUpdate {
+  createInput(goal: GoalInput<S>, worldState: Readonly<S> = {} as S): GoapStateUpdate {
     if (goal === null || goal === undefined) throw new LangGoapError("INVALID_GOAL", "GoapGraph: a goal is required");
     if (typeof worldState !== "object" || worldState === null || Array.isArray(worldState)) {
       throw new LangGoapError("INVALID_STATE", `GoapGraph: worldState must be an object of facts, got ${describeValue(worldState)}`);
     }
     return {
-      goal,
+      // Typed conditions are conditions: only the compile-time view differs.
+      goal: goal as GoalInput,
       worldState: { ...worldState },
       plan: null,
       currentStep: 0,
@@ -207,10 +212,10 @@ export class GoapGraph {
    * stopped.status; // "aborted" when the run was cut short
    * ```
    */
-  async invoke(goal: GoalInput, worldState: Readonly<WorldState> = {}, config?: LangGraphRunnableConfig): Promise<GoapRunResult> {
+  async invoke(goal: GoalInput<S>, worldState: Readonly<S> = {} as S, config?: LangGraphRunnableConfig): Promise<GoapRunResult<S>> {
     const [input, runConfig] = this.#startRun(goal, worldState, config);
-    const initial = { ...input, goal: this.#goals.toData(goal), executionHistory: [] } as unknown as GoapRunResult;
-    return invokeKeepingState(this.#app(), input, runConfig, initial);
+    const initial = { ...input, goal: this.#goals.toData(goal as GoalInput), executionHistory: [] } as unknown as GoapRunResult;
+    return (await invokeKeepingState(this.#app(), input, runConfig, initial)) as GoapRunResult<S>;
   }
 
   /**
@@ -218,11 +223,7 @@ export class GoapGraph {
    * caller's `configurable.run_id` when given), so tracers and history
    * see one id per run.
    */
-  #startRun<C extends LangGraphRunnableConfig | undefined>(
-    goal: GoalInput,
-    worldState: Readonly<WorldState>,
-    config: C,
-  ): [GoapStateUpdate, C] {
+  #startRun<C extends LangGraphRunnableConfig | undefined>(goal: GoalInput<S>, worldState: Readonly<S>, config: C): [GoapStateUpdate, C] {
     const input = this.createInput(goal, worldState);
     const given = config?.configurable?.run_id;
     const runId = typeof given === "string" && given !== "" ? given : (input.runId as string);
@@ -242,7 +243,7 @@ export class GoapGraph {
     TStreamMode extends StreamMode | StreamMode[] | undefined = undefined,
     TSubgraphs extends boolean = false,
     TEncoding extends "text/event-stream" | undefined = undefined,
-  >(goal: GoalInput, worldState: Readonly<WorldState> = {}, config?: GoapStreamOptions<TStreamMode, TSubgraphs, TEncoding>) {
+  >(goal: GoalInput<S>, worldState: Readonly<S> = {} as S, config?: GoapStreamOptions<TStreamMode, TSubgraphs, TEncoding>) {
     const [input, runConfig] = this.#startRun(goal, worldState, config);
     return this.#app().stream(input, runConfig);
   }
@@ -258,16 +259,17 @@ export class GoapGraph {
    * const result = await graph.invokeNl("publish a post about GOAP", {}, { llm: new ChatOpenAI({ model: "gpt-4o-mini" }) });
    * ```
    */
-  async invokeNl(request: string, worldState: Readonly<WorldState> = {}, options: InvokeNlOptions): Promise<GoapRunResult> {
+  async invokeNl(request: string, worldState: Readonly<S> = {} as S, options: InvokeNlOptions): Promise<GoapRunResult<S>> {
     if (!options?.llm) throw new LangGoapError("INVALID_OPTION", "GoapGraph.invokeNl: options.llm (a LangChain chat model) is required");
     const interpreter = new GoalInterpreter(options.llm, this.actions, options.interpreter);
     // One root run for the whole request: the model call and the graph run are its children in any tracer.
     const run = RunnableLambda.from(async (_input: { request: string }, config: LangGraphRunnableConfig) => {
       const goal = await interpreter.interpret(request, worldState, config);
-      return this.invoke(goal, worldState, config);
+      // The interpreter's goal names only this graph's facts (it checks them against the actions).
+      return this.invoke(goal as GoalInput<S>, worldState, config);
     }).withConfig({ runName: options.config?.runName ?? "goap.invokeNl" });
     const { runName: _runName, ...config } = options.config ?? {};
-    return (await run.invoke({ request }, config)) as GoapRunResult;
+    return (await run.invoke({ request }, config)) as GoapRunResult<S>;
   }
 
   /**
@@ -283,7 +285,7 @@ export class GoapGraph {
    * await graph.resume(true, { configurable: { thread_id: "t1" } });
    * ```
    */
-  async resume(answer: unknown, config: LangGraphRunnableConfig): Promise<GoapRunResult> {
+  async resume(answer: unknown, config: LangGraphRunnableConfig): Promise<GoapRunResult<S>> {
     const { app, snapshot, threadId } = await this.#thread(config, "resume");
     // A thread is paused while tasks wait (LangGraph's `next` can be empty for a node interrupted twice, `tasks` is not).
     if (snapshot.createdAt === undefined || snapshot.tasks.length === 0) {
@@ -300,7 +302,7 @@ export class GoapGraph {
     // Pinned to the checkpoint seen paused: a caller that comes late forks from it and loses the step's claim.
     const checkpointId = snapshot.config.configurable?.checkpoint_id as string | undefined;
     const pinned = { ...config, configurable: { ...config.configurable, ...(checkpointId ? { checkpoint_id: checkpointId } : {}) } };
-    return invokeKeepingState(app, new Command({ resume: answer }), pinned);
+    return (await invokeKeepingState(app, new Command({ resume: answer }), pinned)) as GoapRunResult<S>;
   }
 
   /**
@@ -325,7 +327,7 @@ export class GoapGraph {
    * const result = await graph.recover({ configurable: { thread_id: "t1" } });
    * ```
    */
-  async recover(config: LangGraphRunnableConfig): Promise<GoapRunResult> {
+  async recover(config: LangGraphRunnableConfig): Promise<GoapRunResult<S>> {
     const { app, snapshot, threadId, checkpointer } = await this.#thread(config, "recover");
     if (snapshot.createdAt === undefined) {
       throw new LangGoapError(
@@ -336,7 +338,7 @@ export class GoapGraph {
       );
     }
     const values = snapshot.values as GoapState;
-    if (snapshot.tasks.length === 0) return values as GoapRunResult;
+    if (snapshot.tasks.length === 0) return values as GoapRunResult<S>;
     const configurable: Record<string, unknown> = { ...config.configurable };
     const checkpoint = snapshot.config.configurable?.checkpoint_id;
     if (values.runId && typeof checkpoint === "string") {
@@ -347,7 +349,7 @@ export class GoapGraph {
       const ticket: RecoveryTicket = { runId: values.runId, ...step, slot: Math.max(0, ...log.claims.keys()) };
       configurable[RECOVER_KEY] = ticket;
     }
-    return invokeKeepingState(app, null, { ...config, configurable });
+    return (await invokeKeepingState(app, null, { ...config, configurable })) as GoapRunResult<S>;
   }
 
   async #thread(config: LangGraphRunnableConfig, method: string) {

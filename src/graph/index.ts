@@ -1,5 +1,12 @@
 export { CONSOLE_LOGGER, type GoapLogger } from "../core/index.js";
 export { FunctionalConditionResolver, type ResolveConditionsOptions, resolveConditions } from "./conditions.js";
+export {
+  type DefineDomainOptions,
+  defineDomain,
+  type TypedDomain,
+  type TypedMultiGoalOptions,
+  type TypedPlan,
+} from "./define-domain.js";
 export { DEFAULT_ACTION_TIMEOUT_MS, GoapExecutor, type GoapExecutorOptions } from "./executor.js";
 export { type GoalData, type GoalInput, GoalRegistry, type GoalSpecData, goalToData, isGoalData, type MultiGoalData } from "./goal-data.js";
 export { GoapGraph } from "./goap-graph.js";

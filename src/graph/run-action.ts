@@ -1,4 +1,4 @@
-import { isGraphBubbleUp } from "@langchain/langgraph";
+import { isGraphBubbleUp, type LangGraphRunnableConfig } from "@langchain/langgraph";
 import { type ActionSpec, FIRE_ONCE, LangGoapError, type Rng, settleWithin, timeoutError, type WorldState } from "../core/index.js";
 import { copyState } from "./copy-state.js";
 import { describeBadFactValue, type FactTypes, findBadFactValue } from "./fact-values.js";
@@ -6,6 +6,15 @@ import { isMissingCheckpointer, missingCheckpointerError } from "./human-approva
 import { errorMessage } from "./logger.js";
 import type { NodeRuntime } from "./runtime.js";
 import type { ActionFailureKind, ActionResult } from "./state.js";
+
+declare module "../core/action.js" {
+  /**
+   * Inside a graph an action runs under its executor node's config, so
+   * `ActionContext.config` is LangGraph's config (core declares only the
+   * `RunnableConfig` part, to stay free of LangGraph).
+   */
+  interface ActionRunConfig extends LangGraphRunnableConfig {}
+}
 
 /**
  * What execution samples outcomes from when `execute` returns nothing: any
@@ -40,7 +49,7 @@ export interface RunActionContext {
   readonly sleep: Sleep;
   readonly transitionModel: ExecutionTransitionModel | undefined;
   readonly signal: AbortSignal | undefined;
-  readonly config: unknown;
+  readonly config: LangGraphRunnableConfig | undefined;
   /** Which facts are numbers, so values they cannot hold are caught. */
   readonly factTypes: FactTypes;
   /** Time limit of one attempt when the action's QoS sets none. */

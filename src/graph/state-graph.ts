@@ -9,14 +9,22 @@ import {
   StateGraph,
   type StreamMode,
 } from "@langchain/langgraph";
+import type { WorldState } from "../core/index.js";
 import type { GoapExecutor } from "./executor.js";
 import { type GoapObserver, routeAfterObserver } from "./observer.js";
 import type { GoapPlanner } from "./planner.js";
 import { GOAP_RUN_INPUT_SCHEMA, GOAP_RUN_OUTPUT_SCHEMA } from "./run-schemas.js";
 import type { GoapState, GoapStateAnnotation } from "./state.js";
 
-/** The final (or interrupted) state of a run, as `invoke` returns it. */
-export type GoapRunResult = GoapState & { readonly __interrupt__?: readonly { readonly id?: string; readonly value?: unknown }[] };
+/**
+ * The final (or interrupted) state of a run, as `invoke` returns it; `S` is
+ * the type of its `worldState` (a typed domain's facts, see `defineDomain`).
+ */
+export type GoapRunResult<S extends WorldState = WorldState> = (WorldState extends S
+  ? GoapState
+  : Omit<GoapState, "worldState"> & { worldState: S }) & {
+  readonly __interrupt__?: readonly { readonly id?: string; readonly value?: unknown }[];
+};
 
 /**
  * @internal Wires the three nodes: START → planner → executor → observer →
