@@ -13,6 +13,7 @@ export {
   GOAP_TOOL_SCHEMA,
 } from "./create-goap-tool.js";
 export { createDeploymentGraph } from "./deployment/create-deployment-graph.js";
+export { createChatDeploymentGraph, PUBLISHING_FACTS } from "./deployment/publishing-chat.js";
 export { createPublishingActions } from "./deployment/publishing-domain.js";
 export { type ScaffoldDeploymentOptions, type ScaffoldedDeployment, scaffoldDeployment } from "./deployment/scaffold-deployment.js";
 export { type ServedThread, StoreThreadSaver, type StoreThreadSaverOptions, type ThreadWrite } from "./deployment/store-thread-saver.js";

@@ -5,7 +5,7 @@ import { Command, MemorySaver } from "@langchain/langgraph";
 import { getRuntimeGraphSchema } from "@langchain/langgraph-api/schema";
 import { describe, expect, it } from "vitest";
 import { type ServedGoapGraph, successfulActionNames } from "../../src/graph/index.js";
-import { createDeploymentGraph } from "../../src/integrations/index.js";
+import { createChatDeploymentGraph, createDeploymentGraph } from "../../src/integrations/index.js";
 
 const root = resolve(import.meta.dirname, "../..");
 const config = JSON.parse(readFileSync(resolve(root, "langgraph.json"), "utf8")) as {
@@ -23,12 +23,16 @@ async function loadGraph(spec: string): Promise<ServedGoapGraph> {
 }
 
 describe("langgraph.json", () => {
-  it("declares a Node 20 project whose graph is the deployment factory's export", () => {
+  it("declares a Node 20 project whose graphs are the deployment factories' exports", () => {
     expect(config.node_version).toBe("20");
     expect(config.dependencies).toEqual(["."]);
     expect(config.env).toBeTypeOf("object");
-    expect(config.graphs).toEqual({ langgoap_publishing: "./src/integrations/deployment/graph.ts:graph" });
+    expect(config.graphs).toEqual({
+      langgoap_publishing: "./src/integrations/deployment/graph.ts:graph",
+      langgoap_chat: "./src/integrations/deployment/chat-graph.ts:graph",
+    });
     expect(existsSync(resolve(root, "src/integrations/deployment/graph.ts"))).toBe(true);
+    expect(existsSync(resolve(root, "src/integrations/deployment/chat-graph.ts"))).toBe(true);
   });
 });
 
@@ -113,5 +117,23 @@ describe("the newsletter goal", () => {
     expect(finished.status).toBe("goal_achieved");
     expect(successfulActionNames(finished)).toEqual(["research", "write_fast", "publish", "send_newsletter"]);
     expect(finished.worldState.newsletter_sent).toBe(true);
+  });
+});
+
+describe("the deployment chat graph", () => {
+  it("loads from its langgraph.json entry with no checkpointer of its own, and chats on a thread once one is assigned", async () => {
+    const graph = (await loadGraph(config.graphs.langgoap_chat as string)) as unknown as ReturnType<typeof createChatDeploymentGraph>;
+    expect(graph.constructor.name).toBe("CompiledStateGraph");
+    expect(graph.checkpointer).toBeUndefined();
+    expect(Object.keys(graph.nodes).sort()).toEqual(["__start__", "act", "interpret"]);
+
+    const agent = createChatDeploymentGraph({ logger: {} });
+    agent.checkpointer = new MemorySaver(); // what the server does
+    const thread = { configurable: { thread_id: "chat-0" } };
+    // Messages as a client sends them: plain JSON.
+    const first = await agent.invoke({ messages: [{ role: "user", content: "Publish a post about GOAP" }] }, thread);
+    expect(first.messages.at(-1)?.text).toMatch(/^Done: published = true\./);
+    const second = await agent.invoke({ messages: [{ role: "user", content: "write a draft" }] }, thread);
+    expect(second.messages.at(-1)?.text).toBe("Nothing to do: drafted = true already holds.");
   });
 });

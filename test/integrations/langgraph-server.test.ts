@@ -14,11 +14,13 @@ import { dirname, join, relative, resolve } from "node:path";
 import { Client } from "@langchain/langgraph-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, type ServerProcess, startDevServer } from "../support/langgraph-server.js";
+import { checkChatTurns } from "../support/served-chat.js";
 import { checkApprovalAndHistory, checkGoalAchieved, checkReplanStream, checkSchemas } from "../support/served-scenario.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const CLI = join(ROOT, "node_modules/@langchain/langgraph-cli/dist/cli/cli.mjs");
 const GRAPH_ID = "langgoap_publishing";
+const CHAT_GRAPH_ID = "langgoap_chat";
 
 /** Tracked files' state, when this is a git checkout (a tarball of the sources has none). */
 function trackedChanges(): string | undefined {
@@ -71,6 +73,10 @@ describe("the LangGraph API server serving langgraph.json", () => {
 
   it("pauses at a human approval, resumes it, and serves the thread's history", async () => {
     await checkApprovalAndHistory(client, GRAPH_ID);
+  });
+
+  it("chats with the chat agent on one thread: replies stream in streamMode messages, the world carries over, an approval resumes", async () => {
+    await checkChatTurns(client, CHAT_GRAPH_ID);
   });
 
   it("stops by its pid and leaves tracked files untouched", async () => {
