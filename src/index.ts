@@ -333,6 +333,7 @@ export {
   renderFactCatalog,
   type StructuredOutputOptions,
 } from "./nl/index.js";
+export { type LoadPddlOptions, loadPddl, type PddlExecutor, type PddlGroundingStats, type PddlTask } from "./pddl/index.js";
 export {
   type BuilderOutput,
   buildDependencyGraph,

@@ -3,6 +3,7 @@ import { readJsonOption, toGoal, toState } from "./goal-input.js";
 import type { CliIo } from "./io.js";
 import type { ParsedCommand } from "./options.js";
 import { checkOutputPath } from "./output-path.js";
+import { loadPddlSource } from "./pddl-source.js";
 import { type LoadedDomain, loadSource } from "./source.js";
 
 /** Everything a command works with: the parsed line, the loaded domain, and the goal and start state after overrides. */
@@ -36,7 +37,8 @@ function checkOverride(option: "goal" | "state", check: () => void): void {
 export async function createContext(io: CliIo, args: ParsedCommand, needsGoal: boolean): Promise<CommandContext> {
   const cwd = io.cwd ?? process.cwd();
   if (args.output !== undefined) await checkOutputPath(args.output, cwd);
-  const domain = await loadSource(args.domain, cwd);
+  const domain =
+    args.pddlProblem === undefined ? await loadSource(args.domain, cwd) : await loadPddlSource(args.domain, args.pddlProblem, cwd);
   let goal = domain.goal;
   if (args.goal !== undefined) {
     const raw = await readJsonOption(args.goal, "goal", cwd);

@@ -12,6 +12,8 @@ const HEURISTICS: readonly HeuristicName[] = ["hmax", "lmcut", "opcount", "hadd"
 export interface ParsedCommand {
   readonly help: boolean;
   readonly domain: string;
+  /** With `--pddl`: the PDDL problem file (`domain` is the PDDL domain file). */
+  readonly pddlProblem: string | undefined;
   readonly goal: string | undefined;
   readonly state: string | undefined;
   /** `undefined`: astar, or pipeline for goals with constraints, objectives or metrics. */
@@ -102,8 +104,12 @@ export function parseCommand(spec: CommandSpec, argv: readonly string[]): Parsed
   if (values.help === true) {
     return { help: true } as ParsedCommand;
   }
+  const pddl = values.pddl === true;
+  if (pddl && parsed.positionals.length !== 2) {
+    throw usage(spec, `${spec.name} --pddl: expected <domain.pddl> <problem.pddl>, got ${parsed.positionals.length} file(s)`);
+  }
   if (parsed.positionals.length === 0) throw usage(spec, `${spec.name}: missing <domain> (a .yaml/.json domain file or module.js#export)`);
-  if (parsed.positionals.length > 1) {
+  if (parsed.positionals.length > 1 && !pddl) {
     throw usage(spec, `${spec.name}: expected one <domain>, got ${parsed.positionals.length}: ${parsed.positionals.join(" ")}`);
   }
   const output = text("output");
@@ -112,6 +118,7 @@ export function parseCommand(spec: CommandSpec, argv: readonly string[]): Parsed
   const open = values.open === true;
   const requested =
     text("format") ??
+    (pddl && output === undefined ? "ipc" : undefined) ??
     (inferred && spec.formats.includes(inferred) ? inferred : undefined) ??
     // The search tree is DOT; --open without a file means "show me the report".
     (values["search-tree"] === true ? "dot" : open && output === undefined ? "html" : undefined);
@@ -124,6 +131,7 @@ export function parseCommand(spec: CommandSpec, argv: readonly string[]): Parsed
   return {
     help: false,
     domain: parsed.positionals[0] as string,
+    pddlProblem: pddl ? parsed.positionals[1] : undefined,
     goal: text("goal"),
     state: text("state"),
     strategy: strategyText === undefined ? undefined : oneOf(spec, "strategy", strategyText, STRATEGIES, "UNKNOWN_STRATEGY"),

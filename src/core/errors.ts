@@ -23,7 +23,9 @@ export type LangGoapErrorCode =
   | "STORE_ERROR"
   | "STEP_CLAIMED"
   | "NOT_PAUSED"
-  | "NOT_STARTED";
+  | "NOT_STARTED"
+  | "PDDL_SYNTAX"
+  | "PDDL_UNSUPPORTED";
 
 /**
  * The one error class of langgoap. The message names the offending action,

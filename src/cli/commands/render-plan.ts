@@ -15,6 +15,17 @@ import type { CommandContext } from "../context.js";
 import { scheduled } from "../schedule.js";
 import type { SearchOutcome } from "../search.js";
 
+/**
+ * The IPC plan format: one `(action arg …)` line per step (the PDDL name
+ * kept in `metadata.pddl`, else the action's name), then the cost line
+ * planners and validators print.
+ */
+function ipcPlan(plan: Plan): string {
+  const lines = plan.actions.map((a) => (typeof a.metadata?.pddl === "string" ? a.metadata.pddl : `(${a.name})`));
+  const unit = plan.actions.every((a) => a.cost === 1);
+  return `${[...lines, `; cost = ${plan.totalCost} (${unit ? "unit cost" : "general cost"})`].join("\n")}\n`;
+}
+
 function statsLine(plan: Plan, outcome: SearchOutcome): string {
   const meta = plan.metadata;
   const expanded = outcome.stats?.nodesExpanded ?? meta.nodesExpanded;
@@ -72,6 +83,8 @@ export async function renderPlanAs(ctx: CommandContext, plan: Plan, outcome: Sea
       return outcomeHtml(ctx, outcome, await scheduled(plan, ctx.goal!, ctx.args.format, false));
     case "png":
       return renderPlanPng(plan);
+    case "ipc":
+      return ipcPlan(plan);
     case "gantt-png":
       return renderGanttPng(await scheduled(plan, ctx.goal!, ctx.args.format, false));
     default:

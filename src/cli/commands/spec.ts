@@ -35,6 +35,11 @@ export type CommandName = "plan" | "actions" | "explain" | "visualize" | "run" |
 
 export const PLAN_FORMATS = ["ascii", "json", "mermaid", "dot", "gantt", "mermaid-gantt", "html", "png", "gantt-png"] as const;
 
+const PDDL: OptionSpec = {
+  name: "pddl",
+  type: "boolean",
+  help: "Read a PDDL domain and problem (two files) instead of a langgoap domain; the plan prints in the IPC's format.",
+};
 const GOAL: OptionSpec = {
   name: "goal",
   type: "string",
@@ -118,16 +123,31 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: "plan",
     summary: "Find a plan for the goal and print it",
-    usage: "langgoap plan <domain> [options]",
-    description: `Searches for the cheapest plan from the start state to the goal. ${FORMAT_NOTES}`,
-    formats: PLAN_FORMATS,
+    usage: "langgoap plan <domain> [options]  |  langgoap plan --pddl <domain.pddl> <problem.pddl> [options]",
+    description: `Searches for the cheapest plan from the start state to the goal. With --pddl, reads a PDDL domain and problem (STRIPS with :typing, :negative-preconditions, :equality, constants, :action-costs), grounds them and prints the plan in the IPC's format (--format ipc, the default there). ${FORMAT_NOTES}`,
+    formats: [...PLAN_FORMATS, "ipc"],
     defaultFormat: "ascii",
-    options: [GOAL, STATE, STRATEGY, HEURISTIC, BUDGET, MAX_STATES, SEED, FORMAT(PLAN_FORMATS, "ascii"), OUTPUT, OPEN, WIDTH, HELP],
+    options: [
+      PDDL,
+      GOAL,
+      STATE,
+      STRATEGY,
+      HEURISTIC,
+      BUDGET,
+      MAX_STATES,
+      SEED,
+      FORMAT([...PLAN_FORMATS, "ipc"], "ascii"),
+      OUTPUT,
+      OPEN,
+      WIDTH,
+      HELP,
+    ],
     examples: [
       "langgoap plan examples/domains/village.yaml",
       "langgoap plan examples/domains/village.yaml --goal '{\"is_tired\": false}' --state '{\"is_tired\": true}'",
       "langgoap plan examples/domains/village.yaml --format json -o plan.json",
       "langgoap plan my-actions.js#domain --strategy mcts --budget 5000",
+      "langgoap plan --pddl bench/ipc/blocks/domain.pddl bench/ipc/blocks/probBLOCKS-4-0.pddl",
     ],
   },
   {

@@ -1,0 +1,171 @@
+import { type ActionContext, ActionSpec, type Fact, LangGoapError, type WorldState } from "../core/index.js";
+import type { PddlDomain, PddlProblem } from "./ast.js";
+import { type AtomKey, type GroundOptions, type GroundTask, groundPddl } from "./ground.js";
+import { parsePddlDomain } from "./parse-domain.js";
+import { parsePddlProblem } from "./parse-problem.js";
+
+/** Options of {@link loadPddl}. */
+export interface LoadPddlOptions extends GroundOptions {
+  /** File names used in error messages. @defaultValue "domain.pddl" and "problem.pddl" */
+  readonly domainFile?: string;
+  readonly problemFile?: string;
+}
+
+/** Sizes and time of a grounding. */
+export interface PddlGroundingStats {
+  readonly objects: number;
+  /** Atoms that can change (the planner's facts). */
+  readonly facts: number;
+  readonly operators: number;
+  /** Parse and grounding time in ms (a figure for reports; nothing depends on it). */
+  readonly groundingMs: number;
+}
+
+/**
+ * Runs one grounded PDDL action for real: `args` are its objects in the
+ * schema's parameter order (`["t1", "depot", "c"]` for `(drive t1 depot c)`).
+ * Return nothing to apply the declared effects, or facts to set.
+ */
+export type PddlExecutor = (
+  args: readonly string[],
+  state: Readonly<WorldState>,
+  context: ActionContext,
+) => Promise<Partial<WorldState> | undefined | void> | Partial<WorldState> | undefined | void;
+
+/** A PDDL task as ordinary planning input: actions, a start state and a goal, plus the way back to PDDL names. */
+export interface PddlTask {
+  readonly domain: PddlDomain;
+  readonly problem: PddlProblem;
+  /** One `ActionSpec` per grounded operator, named like `pick(ball1,rooma,left)`; `metadata.pddl` holds `(pick ball1 rooma left)`. */
+  readonly actions: readonly ActionSpec[];
+  /** Every fact (ground atom that can change) with its initial truth value, keyed like `at(ball1,rooma)`. */
+  readonly state: Readonly<Record<string, Fact>>;
+  /** The goal's conditions over the same keys. */
+  readonly goal: Readonly<Record<string, Fact>>;
+  /** True when the task uses action costs (`(:metric minimize (total-cost))`); else every action costs 1. */
+  readonly actionCosts: boolean;
+  readonly stats: PddlGroundingStats;
+  /** A plan in the IPC's format: one `(action arg …)` line per step, then `; cost = N (unit cost|general cost)`. */
+  formatPlan(actionNames: readonly string[]): string;
+  /**
+   * The actions with `execute` bound by schema name, for a `GoapGraph`:
+   * each grounded `drive(…)` calls `executors.drive(args, state, ctx)`.
+   * Schemas without an executor keep no `execute` (their declared effects
+   * apply); a name that is no schema of the domain is refused.
+   */
+  withExecutors(executors: Readonly<Record<string, PddlExecutor>>): ActionSpec[];
+}
+
+/** `at ball1 rooma` → `at(ball1,rooma)`: one key per atom, no spaces, readable in traces. */
+export function factKey(atom: AtomKey): string {
+  const parts = atom.split(" ");
+  return parts.length === 1 ? (parts[0] as string) : `${parts[0]}(${parts.slice(1).join(",")})`;
+}
+
+/**
+ * Parses a PDDL domain and problem, grounds them by reachability and turns
+ * the grounded task into ordinary `ActionSpec`s, a start state and a goal:
+ * plan it with `plan`/`planDetailed` (optimal by default), or run it in a
+ * `GoapGraph` with an `execute` bound to each action by name. Supported:
+ * STRIPS with `:typing`, `:negative-preconditions`, `:equality`, constants
+ * and `:action-costs`; anything else is refused with `PDDL_UNSUPPORTED`,
+ * malformed text with `PDDL_SYNTAX`, both naming the file, line and column.
+ *
+ * @example
+ * ```ts
+ * const task = loadPddl(domainText, problemText);
+ * const found = plan(task.state, task.goal, task.actions);
+ * console.log(task.formatPlan(found?.actionNames ?? []));
+ * // (pick ball1 rooma left)
+ * // …
+ * // ; cost = 11 (unit cost)
+ * ```
+ */
+export function loadPddl(domainText: string, problemText: string, options: LoadPddlOptions = {}): PddlTask {
+  const started = performance.now();
+  const domain = parsePddlDomain(domainText, options.domainFile ?? "domain.pddl");
+  const problem = parsePddlProblem(problemText, domain, options.problemFile ?? "problem.pddl");
+  const ground = groundPddl(domain, problem, options);
+  const { actions, pddlNames, argsOf } = toActions(ground);
+  const state: Record<string, Fact> = Object.create(null);
+  for (const atom of ground.fluents) state[factKey(atom)] = ground.init.has(atom);
+  const goal: Record<string, Fact> = Object.create(null);
+  for (const atom of ground.goalTrue) {
+    goal[factKey(atom)] = true;
+    // A goal atom that can never hold stays a fact no action changes: the planner proves there is no plan.
+    if (!(factKey(atom) in state)) state[factKey(atom)] = false;
+  }
+  for (const atom of ground.goalFalse) goal[factKey(atom)] = false;
+  if (ground.staticGoalViolated) {
+    // A goal that contradicts the unchanging part of the initial state: one fact that is false and must be true.
+    state["goal-contradicts-static-facts"] = false;
+    goal["goal-contradicts-static-facts"] = true;
+  }
+  const stats = {
+    objects: problem.objects.size,
+    facts: ground.fluents.length,
+    operators: ground.operators.length,
+    groundingMs: performance.now() - started,
+  };
+  return {
+    domain,
+    problem,
+    actions,
+    state: Object.freeze({ ...state }),
+    goal: Object.freeze({ ...goal }),
+    actionCosts: problem.minimizeTotalCost,
+    stats,
+    formatPlan(actionNames) {
+      let cost = 0;
+      const lines = actionNames.map((name) => {
+        const pddl = pddlNames.get(name);
+        if (pddl === undefined) {
+          throw new LangGoapError("UNKNOWN_ACTION", `formatPlan: ${JSON.stringify(name)} is not an action of this PDDL task`, {
+            action: name,
+          });
+        }
+        cost += pddl.cost;
+        return pddl.text;
+      });
+      lines.push(`; cost = ${cost} (${problem.minimizeTotalCost ? "general cost" : "unit cost"})`);
+      return `${lines.join("\n")}\n`;
+    },
+    withExecutors(executors) {
+      for (const name of Object.keys(executors)) {
+        if (!domain.actions.some((a) => a.name === name)) {
+          throw new LangGoapError(
+            "UNKNOWN_ACTION",
+            `withExecutors: ${JSON.stringify(name)} is not an action schema of domain ${domain.name}`,
+            {
+              action: name,
+            },
+          );
+        }
+      }
+      return actions.map((action) => {
+        const { schema, args } = argsOf.get(action.name) as { schema: string; args: readonly string[] };
+        const run = Object.hasOwn(executors, schema) ? executors[schema] : undefined;
+        return run ? action.with({ execute: (state, ctx) => run(args, state, ctx) }) : action;
+      });
+    },
+  };
+}
+
+function toActions(ground: GroundTask) {
+  const pddlNames = new Map<string, { text: string; cost: number }>();
+  const argsOf = new Map<string, { schema: string; args: readonly string[] }>();
+  const actions = ground.operators.map((op) => {
+    const name = op.args.length === 0 ? op.schema : `${op.schema}(${op.args.join(",")})`;
+    const text = `(${[op.schema, ...op.args].join(" ")})`;
+    pddlNames.set(name, { text, cost: op.cost });
+    argsOf.set(name, { schema: op.schema, args: op.args });
+    const preconditions: Record<string, boolean> = {};
+    for (const atom of op.pre) preconditions[factKey(atom)] = true;
+    for (const atom of op.preFalse) preconditions[factKey(atom)] = false;
+    const effects: Record<string, boolean> = {};
+    for (const atom of op.del) effects[factKey(atom)] = false;
+    for (const atom of op.add) effects[factKey(atom)] = true;
+    return new ActionSpec({ name, preconditions, effects, cost: op.cost, metadata: { pddl: text } });
+  });
+  return { actions, pddlNames, argsOf };
+}

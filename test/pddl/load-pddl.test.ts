@@ -1,0 +1,156 @@
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { LangGoapError } from "../../src/core/index.js";
+import { GoapGraph, successfulActionNames } from "../../src/graph/index.js";
+import { loadPddl } from "../../src/pddl/index.js";
+import { planDetailed } from "../../src/planner/index.js";
+import { checkPddlPlan } from "../support/pddl-plan-check.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const fixture = (name: string) => readFileSync(join(here, "fixtures", name), "utf8");
+const GRIPPER = fixture("gripper-domain.pddl");
+const GRIPPER_P01 = fixture("gripper-p01.pddl");
+const DELIVERY = fixture("delivery-domain.pddl");
+const DELIVERY_P01 = fixture("delivery-p01.pddl");
+
+function solve(domain: string, problem: string) {
+  const task = loadPddl(domain, problem);
+  const result = planDetailed(task.state, task.goal, task.actions);
+  expect(result.status).toBe("found");
+  const names = result.plan?.actionNames ?? [];
+  const ipc = task.formatPlan(names);
+  const steps = ipc.split("\n").filter((line) => line.startsWith("("));
+  return { task, result, ipc, steps, check: checkPddlPlan(task.domain, task.problem, steps) };
+}
+
+describe("loadPddl: STRIPS", () => {
+  it("gripper p01 (untyped STRIPS): the optimal plan of 11 steps, valid under the lifted semantics", () => {
+    const { task, result, ipc, check } = solve(GRIPPER, GRIPPER_P01);
+    // 2 rooms x 2 rooms moves + 4 balls x 2 rooms x 2 grippers picks and drops: reachable, typed by the static unary predicates.
+    expect(task.stats).toMatchObject({ objects: 8, facts: 20, operators: 36 });
+    expect(result.plan?.totalCost).toBe(11);
+    expect(check).toEqual({ valid: true, cost: 11 });
+    expect(ipc.trimEnd().split("\n").at(-1)).toBe("; cost = 11 (unit cost)");
+    expect(task.state).toMatchObject({ "at-robby(rooma)": true, "at(ball1,rooma)": true, "carry(ball1,left)": false });
+    expect(task.goal).toEqual({ "at(ball4,roomb)": true, "at(ball3,roomb)": true, "at(ball2,roomb)": true, "at(ball1,roomb)": true });
+  });
+
+  it("delivery: types, constants, negative preconditions, equality and action costs from the init", () => {
+    const { task, result, ipc, steps, check } = solve(DELIVERY, DELIVERY_P01);
+    expect(task.actionCosts).toBe(true);
+    expect(result.plan?.totalCost).toBe(10);
+    expect(check).toEqual({ valid: true, cost: 10 });
+    // Unlocking b (5) and the short road through c (1 + 2) beat the road through a (4 + 4), which needs no unlock but b is locked.
+    expect([...steps].sort()).toEqual(["(drive t1 c b)", "(drive t1 depot c)", "(load p1 t1 depot)", "(unload p1 t1 b)", "(unlock t1 b)"]);
+    expect(ipc).toMatch(/; cost = 10 \(general cost\)\n$/);
+    // Equality: no drive from a place to itself; negative preconditions stay on fluents (locked can change).
+    expect(task.actions.some((a) => a.name === "drive(t1,a,a)")).toBe(false);
+    expect(task.actions.find((a) => a.name === "drive(t1,c,b)")?.preconditions).toEqual({ "at(t1,c)": true, "locked(b)": false });
+    expect(task.actions.find((a) => a.name === "drive(t1,c,b)")?.metadata).toEqual({ pddl: "(drive t1 c b)" });
+  });
+
+  it("without (:metric minimize (total-cost)) every action costs 1", () => {
+    const { result, check } = solve(DELIVERY, DELIVERY_P01.replace("(:metric minimize (total-cost))", ""));
+    expect(result.plan?.totalCost).toBe(5);
+    expect(check).toEqual({ valid: true, cost: 5 });
+  });
+
+  it("grounds by reachability, not by the cross product", () => {
+    // Three trucks, but only t1 is anywhere: drives of t2/t3 never apply, so they are never made.
+    const problem = DELIVERY_P01.replace("(:objects t1 - vehicle", "(:objects t1 t2 t3 - vehicle");
+    const task = loadPddl(DELIVERY, problem);
+    expect(task.actions.filter((a) => a.name.startsWith("drive(t2") || a.name.startsWith("unlock(t3"))).toEqual([]);
+    // t1: drives along the 8 roads; load/unload of p1 where t1 can be (4 places each); unlock of the one locked place.
+    expect(task.stats.operators).toBe(8 + 4 + 4 + 1);
+  });
+
+  it("a goal no action can reach is proved to have no plan", () => {
+    const task = loadPddl(GRIPPER, GRIPPER_P01.replace("(at ball1 roomb))", "(at ball1 roomb) (carry rooma left))"));
+    expect(planDetailed(task.state, task.goal, task.actions).status).toBe("no_plan");
+  });
+
+  it("runs in a GoapGraph with execute bound by schema name", async () => {
+    const task = loadPddl(DELIVERY, DELIVERY_P01);
+    const driven: string[] = [];
+    const actions = task.withExecutors({
+      drive: async (args) => {
+        driven.push(args.join(" "));
+      },
+    });
+    const result = await new GoapGraph(actions).invoke(task.goal, task.state);
+    expect(result.status).toBe("goal_achieved");
+    expect(driven).toEqual(["t1 depot c", "t1 c b"]);
+    expect(successfulActionNames(result)).toHaveLength(5);
+  });
+});
+
+describe("loadPddl: errors name the file, line and column", () => {
+  const error = (run: () => unknown): LangGoapError => {
+    try {
+      run();
+    } catch (e) {
+      expect(e).toBeInstanceOf(LangGoapError);
+      return e as LangGoapError;
+    }
+    throw new Error("expected an error");
+  };
+
+  it("syntax", () => {
+    expect(error(() => loadPddl("(define (domain d)\n  (:predicates (p)", GRIPPER_P01)).message).toBe(
+      "domain.pddl:2:3: this '(' is never closed",
+    );
+    const extra = error(() => loadPddl(GRIPPER, "(define (problem p) (:domain gripper-strips))\n)"));
+    expect(extra.code).toBe("PDDL_SYNTAX");
+    expect(extra.message).toBe("problem.pddl:2:1: unexpected ')' with no '(' open");
+    const unknown = error(() =>
+      loadPddl(GRIPPER.replace("(carry ?obj ?gripper) (at-robby ?room))", "(hold ?obj) (at-robby ?room))"), GRIPPER_P01),
+    );
+    expect(unknown.message).toBe('domain.pddl:17:29: unknown predicate "hold" in action drop');
+    expect(error(() => loadPddl(GRIPPER, GRIPPER_P01.replace("(free left)", "(free left right)"))).message).toBe(
+      "problem.pddl:5:28: predicate free takes 1 arguments, got 2",
+    );
+    expect(error(() => loadPddl(GRIPPER, GRIPPER_P01.replace("(ball ball4)", "(ball ball9)"))).message).toBe(
+      'problem.pddl:4:37: unknown object "ball9"',
+    );
+    expect(error(() => loadPddl(GRIPPER, GRIPPER_P01.replace("(:domain gripper-strips)", "(:domain other)"))).message).toBe(
+      'problem.pddl:2:4: the problem is for domain "other", but the domain is "gripper-strips"',
+    );
+  });
+
+  it("unsupported requirements and constructs are refused, never half-read", () => {
+    const cases: [string, string][] = [
+      [DELIVERY.replace(":action-costs)", ":action-costs :conditional-effects)"), "domain.pddl:3:82: the requirement :conditional-effects"],
+      [
+        DELIVERY.replace("(increase (total-cost) 5)", "(when (locked ?l) (at ?v depot))"),
+        "domain.pddl:28:36: (when …) in the effect of unlock",
+      ],
+      [
+        DELIVERY.replace("(and (at ?c ?l) (at ?v ?l))", "(or (at ?c ?l) (at ?v ?l))"),
+        "domain.pddl:19:19: (or …) in the precondition of load",
+      ],
+      [
+        DELIVERY.replace("(increase (total-cost) 1)))\n  (:action unload", "(decrease (total-cost) 1)))\n  (:action unload"),
+        "domain.pddl:20:46: the numeric effect (decrease …)",
+      ],
+      [
+        DELIVERY.replace("(:constants depot - location)", "(:constants depot - (either location thing))"),
+        "domain.pddl:6:23: an (either …) type",
+      ],
+    ];
+    for (const [domain, where] of cases) {
+      const e = error(() => loadPddl(domain, DELIVERY_P01));
+      expect(e.code).toBe("PDDL_UNSUPPORTED");
+      expect(e.message.startsWith(where)).toBe(true);
+      expect(e.message).toContain(
+        " is not supported (supported: STRIPS with :typing, :negative-preconditions, :equality, constants and :action-costs)",
+      );
+    }
+  });
+
+  it("hostile nesting is refused, not a stack overflow", () => {
+    const deep = `${"(".repeat(100_000)}${")".repeat(100_000)}`;
+    expect(error(() => loadPddl(deep, GRIPPER_P01)).message).toBe("domain.pddl:1:257: nesting deeper than 256 levels");
+  });
+});
