@@ -132,7 +132,7 @@ function whyNot(result: GoapRunResult): string {
   const why = result.noPlanExplanation;
   const parts: string[] = [];
   if (result.replanReason) parts.push(result.replanReason);
-  if (why?.unreachableConditions.length) parts.push(`no action can make ${why.unreachableConditions.join(", ")} true`);
+  if (why?.unreachableConditions.length) parts.push(`no action makes ${why.unreachableConditions.join(", ")}`);
   if (why?.missingPreconditions.length) parts.push(`nothing provides ${why.missingPreconditions.join(", ")}`);
   if (why?.suggestion && parts.length === 0) parts.push(why.suggestion);
   return parts.length ? parts.join("; ") : `the run ended ${result.status}`;
