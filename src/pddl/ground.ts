@@ -19,15 +19,13 @@ export interface GroundOperator {
 }
 
 /** A grounded task: the atoms that can ever hold, the operators that can ever apply. */
-export interface GroundTask {
+export interface GroundTask extends GroundGoal {
   /** Atoms of predicates some action changes, reachable from the initial state, in the order found. */
   readonly fluents: readonly AtomKey[];
   readonly init: ReadonlySet<AtomKey>;
   readonly operators: readonly GroundOperator[];
-  /** Goal atoms that must hold / must not hold; `unreachable` when a goal atom can never hold (no plan). */
-  readonly goalTrue: readonly AtomKey[];
-  readonly goalFalse: readonly AtomKey[];
-  readonly staticGoalViolated: boolean;
+  /** Grounds another goal over the same task (goals written later, e.g. by a language model). */
+  groundGoal(literals: readonly PddlLiteral[]): GroundGoal;
 }
 
 /** Options of {@link groundPddl}. */
@@ -105,10 +103,34 @@ export function groundPddl(domain: PddlDomain, problem: PddlProblem, options: Gr
   }
 
   const fluents = [...reached].filter((key) => changed.has(predicateOf(key)));
+  const goal = groundGoal(problem.goal, changed, init, reached);
+  return {
+    fluents,
+    init,
+    operators: operators.map(({ addAtoms: _, ...op }) => ({ ...op, preFalse: op.preFalse.filter((k) => reached.has(k)) })),
+    ...goal,
+    groundGoal: (literals) => groundGoal(literals, changed, init, reached),
+  };
+}
+
+/** A ground goal: atoms that must hold, atoms that must not, and whether the unchanging atoms already rule it out. */
+export interface GroundGoal {
+  readonly goalTrue: readonly AtomKey[];
+  /** Only atoms that can ever hold (the rest are false anyway). */
+  readonly goalFalse: readonly AtomKey[];
+  readonly staticGoalViolated: boolean;
+}
+
+function groundGoal(
+  literals: readonly PddlLiteral[],
+  changed: ReadonlySet<string>,
+  init: ReadonlySet<AtomKey>,
+  reached: ReadonlySet<AtomKey>,
+): GroundGoal {
   const goalTrue: AtomKey[] = [];
   const goalFalse: AtomKey[] = [];
   let staticGoalViolated = false;
-  for (const literal of problem.goal) {
+  for (const literal of literals) {
     if (literal.kind === "equal") {
       const same = termObject(literal.left) === termObject(literal.right);
       if (same === literal.negated) staticGoalViolated = true;
@@ -123,14 +145,7 @@ export function groundPddl(domain: PddlDomain, problem: PddlProblem, options: Gr
       goalTrue.push(key);
     }
   }
-  return {
-    fluents,
-    init,
-    operators: operators.map(({ addAtoms: _, ...op }) => ({ ...op, preFalse: op.preFalse.filter((k) => reached.has(k)) })),
-    goalTrue,
-    goalFalse,
-    staticGoalViolated,
-  };
+  return { goalTrue, goalFalse, staticGoalViolated };
 }
 
 /** `pred a b` */

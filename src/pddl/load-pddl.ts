@@ -1,8 +1,10 @@
 import { type ActionContext, ActionSpec, type Fact, LangGoapError, type WorldState } from "../core/index.js";
 import type { PddlDomain, PddlProblem } from "./ast.js";
-import { type AtomKey, type GroundOptions, type GroundTask, groundPddl } from "./ground.js";
+import { type AtomKey, type GroundGoal, type GroundOperator, type GroundOptions, groundPddl } from "./ground.js";
 import { parsePddlDomain } from "./parse-domain.js";
-import { parsePddlProblem } from "./parse-problem.js";
+import { parsePddlProblem, readPddlGoal } from "./parse-problem.js";
+import { PddlReader } from "./read.js";
+import { readSExpressions, type SList } from "./sexpr.js";
 
 /** Options of {@link loadPddl}. */
 export interface LoadPddlOptions extends GroundOptions {
@@ -54,6 +56,14 @@ export interface PddlTask {
    * apply); a name that is no schema of the domain is refused.
    */
   withExecutors(executors: Readonly<Record<string, PddlExecutor>>): ActionSpec[];
+  /**
+   * A goal written in PDDL (`(and (at ball1 roomb) (not (free left)))`)
+   * over this task's objects, as conditions for `plan` or a `GoapGraph`:
+   * the LLM+P pattern, where a model writes the goal. Unknown predicates or
+   * objects are `PDDL_SYNTAX` errors naming the position in `text`, so the
+   * model can be told what to correct.
+   */
+  goalFromPddl(text: string): Readonly<Record<string, Fact>>;
 }
 
 /** `at ball1 rooma` → `at(ball1,rooma)`: one key per atom, no spaces, readable in traces. */
@@ -89,18 +99,7 @@ export function loadPddl(domainText: string, problemText: string, options: LoadP
   const { actions, pddlNames, argsOf } = toActions(ground);
   const state: Record<string, Fact> = Object.create(null);
   for (const atom of ground.fluents) state[factKey(atom)] = ground.init.has(atom);
-  const goal: Record<string, Fact> = Object.create(null);
-  for (const atom of ground.goalTrue) {
-    goal[factKey(atom)] = true;
-    // A goal atom that can never hold stays a fact no action changes: the planner proves there is no plan.
-    if (!(factKey(atom) in state)) state[factKey(atom)] = false;
-  }
-  for (const atom of ground.goalFalse) goal[factKey(atom)] = false;
-  if (ground.staticGoalViolated) {
-    // A goal that contradicts the unchanging part of the initial state: one fact that is false and must be true.
-    state["goal-contradicts-static-facts"] = false;
-    goal["goal-contradicts-static-facts"] = true;
-  }
+  const goal = goalConditions(ground, state);
   const stats = {
     objects: problem.objects.size,
     facts: ground.fluents.length,
@@ -112,7 +111,7 @@ export function loadPddl(domainText: string, problemText: string, options: LoadP
     problem,
     actions,
     state: Object.freeze({ ...state }),
-    goal: Object.freeze({ ...goal }),
+    goal,
     actionCosts: problem.minimizeTotalCost,
     stats,
     formatPlan(actionNames) {
@@ -129,6 +128,15 @@ export function loadPddl(domainText: string, problemText: string, options: LoadP
       });
       lines.push(`; cost = ${cost} (${problem.minimizeTotalCost ? "general cost" : "unit cost"})`);
       return `${lines.join("\n")}\n`;
+    },
+    goalFromPddl(text) {
+      const reader = new PddlReader("goal");
+      const forms = readSExpressions(text, "goal");
+      if (forms.length !== 1)
+        throw reader.fail(forms[1] ?? { line: 1, column: 1 }, "expected one goal formula like (and (at ball1 roomb))");
+      const literals = readPddlGoal(reader, forms[0], forms[0] as SList, domain, problem.objects);
+      // A goal atom that can never hold is missing from the state, which no condition accepts: still no plan.
+      return goalConditions(ground.groundGoal(literals), { ...state });
     },
     withExecutors(executors) {
       for (const name of Object.keys(executors)) {
@@ -151,7 +159,26 @@ export function loadPddl(domainText: string, problemText: string, options: LoadP
   };
 }
 
-function toActions(ground: GroundTask) {
+/**
+ * A ground goal as conditions over the state's facts. A goal atom that can
+ * never hold, or one that contradicts the unchanging atoms, becomes a fact
+ * that is false and must be true: the planner then proves there is no plan.
+ */
+function goalConditions(goal: GroundGoal, state: Record<string, Fact>): Readonly<Record<string, Fact>> {
+  const conditions: Record<string, Fact> = Object.create(null);
+  for (const atom of goal.goalTrue) {
+    conditions[factKey(atom)] = true;
+    if (!(factKey(atom) in state)) state[factKey(atom)] = false;
+  }
+  for (const atom of goal.goalFalse) conditions[factKey(atom)] = false;
+  if (goal.staticGoalViolated) {
+    state["goal-contradicts-static-facts"] = false;
+    conditions["goal-contradicts-static-facts"] = true;
+  }
+  return Object.freeze({ ...conditions });
+}
+
+function toActions(ground: { readonly operators: readonly GroundOperator[] }) {
   const pddlNames = new Map<string, { text: string; cost: number }>();
   const argsOf = new Map<string, { schema: string; args: readonly string[] }>();
   const actions = ground.operators.map((op) => {

@@ -1,6 +1,41 @@
 import type { PddlDomain, PddlGroundAtom, PddlLiteral, PddlProblem } from "./ast.js";
 import { PddlReader } from "./read.js";
-import { readSExpressions, type SList } from "./sexpr.js";
+import { readSExpressions, type SExpr, type SList, type SourcePosition } from "./sexpr.js";
+
+function checkGroundAtom(
+  reader: PddlReader,
+  domain: PddlDomain,
+  objects: ReadonlyMap<string, string>,
+  predicate: string,
+  args: readonly string[],
+  at: SourcePosition,
+): void {
+  const declared = domain.predicates.get(predicate);
+  if (!declared) throw reader.fail(at, `unknown predicate ${JSON.stringify(predicate)}`);
+  if (declared.length !== args.length)
+    throw reader.fail(at, `predicate ${predicate} takes ${declared.length} arguments, got ${args.length}`);
+  for (const arg of args) if (!objects.has(arg)) throw reader.fail(at, `unknown object ${JSON.stringify(arg)}`);
+}
+
+/** @internal A goal formula over the problem's objects: a conjunction of ground literals, each checked against the domain. */
+export function readPddlGoal(
+  reader: PddlReader,
+  expr: SExpr | undefined,
+  near: SourcePosition,
+  domain: PddlDomain,
+  objects: ReadonlyMap<string, string>,
+): PddlLiteral[] {
+  const goal = reader.conjunction(expr, "the goal", near);
+  for (const literal of goal) {
+    if (literal.kind !== "atom") continue;
+    const args = literal.atom.args.map((a) => {
+      if ("variable" in a) throw reader.fail(literal.atom.at, `the goal uses the variable ${a.variable}`);
+      return a.object;
+    });
+    checkGroundAtom(reader, domain, objects, literal.atom.predicate, args, literal.atom.at);
+  }
+  return goal;
+}
 
 /**
  * Parses a PDDL problem against its domain: objects, the initial state
@@ -71,15 +106,7 @@ export function parsePddlProblem(text: string, domain: PddlDomain, file = "probl
         init.push({ predicate, args });
       }
     } else if (head === ":goal") {
-      goal = reader.conjunction(body[0], "the goal", section);
-      for (const literal of goal) {
-        if (literal.kind !== "atom") continue;
-        const args = literal.atom.args.map((a) => {
-          if ("variable" in a) throw reader.fail(literal.atom.at, `the goal uses the variable ${a.variable}`);
-          return a.object;
-        });
-        checkGround(literal.atom.predicate, args, section);
-      }
+      goal = readPddlGoal(reader, body[0], section, domain, objects);
     } else if (head === ":metric") {
       const direction = reader.atom(body[0], "minimize", section).text;
       const expr = reader.list(body[1], "(total-cost)", section);

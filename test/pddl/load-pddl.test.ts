@@ -154,3 +154,19 @@ describe("loadPddl: errors name the file, line and column", () => {
     expect(error(() => loadPddl(deep, GRIPPER_P01)).message).toBe("domain.pddl:1:257: nesting deeper than 256 levels");
   });
 });
+
+describe("goalFromPddl: a goal written later (the LLM+P pattern)", () => {
+  it("turns a PDDL goal over the task's objects into conditions the planner and the graph take", () => {
+    const task = loadPddl(GRIPPER, GRIPPER_P01);
+    const goal = task.goalFromPddl("(and (at ball1 roomb) (not (free left)))");
+    expect(goal).toEqual({ "at(ball1,roomb)": true, "free(left)": false });
+    const result = planDetailed(task.state, goal, task.actions);
+    expect(result.plan?.totalCost).toBe(4);
+  });
+
+  it("unknown names are errors that point into the goal text", () => {
+    const task = loadPddl(GRIPPER, GRIPPER_P01);
+    expect(() => task.goalFromPddl("(and (at ball1 roomb)\n  (at ball7 roomb))")).toThrow('goal:2:3: unknown object "ball7"');
+    expect(() => task.goalFromPddl("(and (at ball1 roomb) (holding ball1))")).toThrow('goal:1:23: unknown predicate "holding"');
+  });
+});
