@@ -106,6 +106,12 @@ describe("defineDomain with a zod object", () => {
     expectTypeOf(goal).toEqualTypeOf<GoalSpec<Facts>>();
     // @ts-expect-error -- an unknown key in a goal
     d.goal({ conditions: { wod: { gte: 4 } } });
+    // @ts-expect-error -- an unknown key in a soft goal
+    d.goal({ conditions: { wood: 1 }, softGoals: [{ conditions: { wod: 1 } }] });
+    // @ts-expect-error -- the value function reads an unknown fact
+    d.goal({ conditions: { wood: 1 }, value: (s) => s.wod });
+    // @ts-expect-error -- an unknown key in one goal of a MultiGoal
+    d.multiGoal({ goals: [{ wood: 1 }, { woood: 2 }], mode: "sequential" });
     // @ts-expect-error -- an unknown key in a goal given as bare conditions
     d.plan(start, { wod: { gte: 4 } }, [chop]);
     // @ts-expect-error -- a string where the start state declares a number
@@ -126,6 +132,10 @@ describe("defineDomain with a zod object", () => {
     await graph.invoke({ wod: 4 }, start);
     // @ts-expect-error -- a string where the world state declares a number
     await graph.invoke({ wood: 4 }, { ...start, gold: "none" });
+    // @ts-expect-error -- the same for a streamed run
+    void graph.stream({ wood: 4 }, { ...start, gold: "none" });
+    // The world state may be left out (a thread carries its own).
+    expectTypeOf(graph.invoke).parameter(1).toEqualTypeOf<Readonly<Facts> | undefined>();
     // A typed graph infers its type from its actions.
     expectTypeOf(new GoapGraph([chop])).toEqualTypeOf<GoapGraph<Facts>>();
   });
@@ -135,6 +145,23 @@ describe("defineDomain with a zod object", () => {
     const refuel = other.action({ name: "refuel", effects: { fuel: { inc: 1 } } });
     // @ts-expect-error -- refuel acts on another world
     d.graph([refuel]);
+  });
+});
+
+describe("nullable and optional facts", () => {
+  const o = defineDomain({ facts: z.object({ target: z.string().nullable(), hp: z.number().nullable(), note: z.string().optional() }) });
+
+  it("take their own types: null where declared, number operators on a nullable number", () => {
+    o.action({
+      name: "aim",
+      preconditions: { target: null, hp: { gte: 1 }, note: "x" },
+      effects: { hp: { inc: 1 }, target: { set: "orc" } },
+    });
+    // @ts-expect-error -- note is a string or absent, never null
+    o.action({ name: "aim", preconditions: { note: null } });
+    // @ts-expect-error -- hp holds numbers or null, not strings
+    o.action({ name: "aim", effects: { hp: { set: "full" } } });
+    expectTypeOf<FactKey<ReturnType<typeof o.state>>>().toEqualTypeOf<"target" | "hp" | "note">();
   });
 });
 
