@@ -23,6 +23,7 @@ export type LangGoapErrorCode =
   | "STORE_ERROR"
   | "STEP_CLAIMED"
   | "NOT_PAUSED"
+  | "THREAD_PAUSED"
   | "NOT_STARTED"
   | "PDDL_SYNTAX"
   | "PDDL_UNSUPPORTED";

@@ -3,6 +3,7 @@ import { isCommand } from "@langchain/langgraph";
 import type { ActionSpec, Conditions, GoalSpec, MultiGoal } from "../core/index.js";
 import { type CompiledGoapGraph, type GoapCompileOptions, GoapGraph, type GoapGraphOptions } from "../graph/index.js";
 import type { GoalInterpreterOptions } from "../nl/index.js";
+import { prepareInputs } from "./prepare-input.js";
 import { type GoalInterpreterKind, resolveGoal } from "./resolve-goal.js";
 import { actionsFromTools, TOOL_PLANNING_KEYS, type ToolPlanningOptions } from "./tool-actions.js";
 import type { LangChainTool } from "./tool-schema.js";
@@ -83,22 +84,13 @@ export async function createGoapAgent(
 }
 
 /**
- * Makes an input without a goal (`invoke({ worldState })`) run the goal the
- * agent was built with, and keeps that (and `goapGoal`/`goapGraph`) on the
- * copies `withConfig` makes. `invoke`, `streamEvents` and the LangGraph API
- * server all go through `stream`, so that is the one place to fill the goal
- * in; the methods are `function`s (not bound arrows) so each copy runs with
- * its own config. Commands (resume) and `null` (continue) pass through.
+ * An input without a goal (`invoke({ worldState })`) runs the goal the agent
+ * was built with. Commands (resume) and `null` (continue) pass through.
  */
 function equipAgent(compiled: CompiledGoapGraph, goapGoal: GoalSpec | MultiGoal, goapGraph: GoapGraph): CompiledGoapAgent {
-  const proto = Object.getPrototypeOf(compiled) as CompiledGoapGraph;
-  const stream = function (this: CompiledGoapGraph, input: unknown, options?: unknown) {
+  const withGoal = (_graph: CompiledGoapGraph, input: unknown): unknown => {
     const given = typeof input === "object" && input !== null && !Array.isArray(input) && !isCommand(input);
-    const filled = given && (input as { goal?: unknown }).goal === undefined ? { ...input, goal: goapGoal } : input;
-    return proto.stream.call(this, filled as never, options as never);
+    return given && (input as { goal?: unknown }).goal === undefined ? { ...input, goal: goapGoal } : input;
   };
-  const withConfig = function (this: CompiledGoapGraph, config: unknown) {
-    return equipAgent(proto.withConfig.call(this, config as never) as CompiledGoapGraph, goapGoal, goapGraph);
-  };
-  return Object.assign(compiled, { stream, withConfig, goapGoal, goapGraph });
+  return prepareInputs(compiled, withGoal, { goapGoal, goapGraph });
 }

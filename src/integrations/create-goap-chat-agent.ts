@@ -1,6 +1,6 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { AIMessage, HumanMessage } from "@langchain/core/messages";
-import { Annotation, END, type LangGraphRunnableConfig, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
+import { Annotation, END, isCommand, type LangGraphRunnableConfig, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
 import {
   type ActionSpec,
   type Conditions,
@@ -14,6 +14,7 @@ import { type GoalData, type GoapCompileOptions, GoapGraph, type GoapGraphOption
 import type { GoalInterpreterOptions } from "../nl/index.js";
 import { createChatInterpreter } from "./chat-interpreter.js";
 import { type GoapChatReport, notUnderstoodReport, runReport } from "./goap-chat-report.js";
+import { prepareInputs } from "./prepare-input.js";
 import type { GoalInterpreterKind } from "./resolve-goal.js";
 import { actionsFromTools, TOOL_PLANNING_KEYS, type ToolPlanningOptions } from "./tool-actions.js";
 import type { LangChainTool } from "./tool-schema.js";
@@ -199,7 +200,41 @@ export function createGoapChatAgent(options: CreateGoapChatAgentOptions) {
     })
     // As for GoapGraph: each step's checkpoint is saved before the next starts, so a finished action is never run twice.
     .withConfig({ durability: "sync" });
-  return Object.assign(compiled, { goapGraph });
+  return prepareInputs(compiled, refuseWhilePaused, { goapGraph });
+}
+
+/**
+ * A new message on a thread paused at an approval would start a new turn
+ * and drop the paused one (LangGraph discards a pending interrupt on new
+ * input): whatever its actions already did would be lost to the agent's
+ * world. So it is refused, before anything is written; `Command`s (resume)
+ * and `null` pass.
+ */
+async function refuseWhilePaused(
+  graph: {
+    checkpointer?: unknown;
+    getState(config: never): Promise<{ tasks: readonly { interrupts?: readonly { value?: unknown }[] }[] }>;
+  },
+  input: unknown,
+  options: { configurable?: Record<string, unknown> } | undefined,
+): Promise<unknown> {
+  const threadId = options?.configurable?.thread_id;
+  // `checkpointer: true` (a subgraph sharing its parent's) has no state of its own to read here.
+  if (input === null || input === undefined || isCommand(input) || typeof graph.checkpointer !== "object" || threadId === undefined) {
+    return input;
+  }
+  const snapshot = await graph.getState({ configurable: options?.configurable } as never);
+  const waiting = snapshot.tasks.flatMap((task) => task.interrupts ?? []).map((i) => i.value);
+  if (waiting.length === 0) return input;
+  const what = waiting.map((value) => {
+    const action = (value as { action?: unknown } | null)?.action;
+    return typeof action === "string" ? `approval of "${action}"` : "a human's answer";
+  });
+  throw new LangGoapError(
+    "THREAD_PAUSED",
+    `createGoapChatAgent: thread ${describeValue(threadId)} waits for ${what.join(", ")}; resume it with invoke(new Command({ resume: answer }), config) before sending a new message`,
+    { threadId, waitingFor: waiting },
+  );
 }
 
 /** A chat agent built by {@link createGoapChatAgent}. */

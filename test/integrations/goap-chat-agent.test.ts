@@ -209,6 +209,28 @@ describe("createGoapChatAgent approvals", () => {
     });
   }
 
+  it("refuses a new message while the thread waits for an approval, and the paused turn still resumes", async () => {
+    const { ran, actions } = approvalDomain();
+    const llm = new FakeStructuredChatModel({
+      responses: [{ conditions: { newsletter_sent: true } }, { conditions: { researched: true } }],
+    });
+    const agent = createGoapChatAgent({ llm, actions, checkpointer: new MemorySaver(), logger: quietLogger() });
+    await agent.invoke({ messages: [new HumanMessage("send the newsletter")] }, thread("busy"));
+    const refused = await agent.invoke({ messages: [new HumanMessage("just research")] }, thread("busy")).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(LangGoapError);
+    expect((refused as LangGoapError).code).toBe("THREAD_PAUSED");
+    expect((refused as LangGoapError).message).toBe(
+      'createGoapChatAgent: thread "busy" waits for approval of "send_newsletter"; resume it with invoke(new Command({ resume: answer }), config) before sending a new message',
+    );
+    // Nothing was written: the paused turn resumes as if the message had not been sent.
+    const snapshot = await agent.getState(thread("busy"));
+    expect((snapshot.values.messages as BaseMessage[]).map((m) => m.text)).toEqual(["send the newsletter"]);
+    const resumed = await agent.invoke(new Command({ resume: true }), thread("busy"));
+    expect(lastReply(resumed.messages).report.status).toBe("goal_achieved");
+    expect(ran).toEqual(["research", "publish", "send_newsletter"]);
+    expect(llm.callCount).toBe(1);
+  });
+
   it("reports a refused approval", async () => {
     const { ran, actions } = approvalDomain();
     const llm = new FakeStructuredChatModel({ responses: [{ conditions: { newsletter_sent: true } }] });
