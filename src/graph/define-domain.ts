@@ -12,7 +12,7 @@ import {
   type MultiGoalMode,
   type WorldState,
 } from "../core/index.js";
-import { type Plan, type PlanDetailedResult, type PlanOptions, plan, planDetailed } from "../planner/index.js";
+import { type Plan, type PlanDetailedResult, type PlanOptions, plan, planAsync, planDetailed } from "../planner/index.js";
 import { GoapGraph } from "./goap-graph.js";
 import type { GoapGraphOptions } from "./graph-options.js";
 
@@ -55,6 +55,8 @@ export interface TypedDomain<S extends WorldState> {
   state(value: unknown): S;
   /** {@link plan} typed by the facts. */
   plan(start: Readonly<S>, goal: GoalLike<S>, actions: readonly ActionSpec<S>[], options?: PlanOptions): TypedPlan<S> | null;
+  /** {@link planAsync} (planning without blocking the event loop) typed by the facts. */
+  planAsync(start: Readonly<S>, goal: GoalLike<S>, actions: readonly ActionSpec<S>[], options?: PlanOptions): Promise<TypedPlan<S> | null>;
   /** {@link planDetailed} typed by the facts. */
   planDetailed(
     start: Readonly<S>,
@@ -105,6 +107,7 @@ export function defineDomain<const D extends FactsDefinition>(options: DefineDom
     multiGoal: (spec) => new MultiGoal(spec),
     state: (value) => facts.check(value, "defineDomain state"),
     plan: (start, goal, actions, planOptions) => plan(start, goal, actions, planOptions),
+    planAsync: (start, goal, actions, planOptions) => planAsync(start, goal, actions, planOptions),
     planDetailed: (start, goal, actions, planOptions) => planDetailed(start, goal, actions, planOptions),
     graph: (actions, graphOptions) => new GoapGraph(actions, graphOptions),
   };

@@ -52,7 +52,7 @@ describe("typed domains", () => {
     expect(d.goal({ conditions: { wood: { gte: 4 } } })).toBeInstanceOf(GoalSpec);
   });
 
-  it("plan exactly as the untyped API does", () => {
+  it("plan exactly as the untyped API does", async () => {
     const goals: ConditionsOf<Facts>[] = [
       { wood: { gte: 4 } },
       { gold: { gte: 5 } },
@@ -62,11 +62,13 @@ describe("typed domains", () => {
     const seen = goals.map((goal) => {
       const a = d.plan(start, goal, typed);
       const b = plan(start, goal as Conditions, untyped);
+      expect(b).not.toBeNull();
       expect(a?.actionNames).toEqual(b?.actionNames);
       expect(a?.totalCost).toBe(b?.totalCost);
       expect(a?.expectedStates).toEqual(b?.expectedStates);
       return a?.actionNames;
     });
+    expect((await d.planAsync(start, goals[1] as ConditionsOf<Facts>, typed))?.actionNames).toEqual(seen[1]);
     // The goals are not trivial: each has a plan, and they differ.
     expect(seen).toEqual([
       ["buy_axe", "chop", "chop"],

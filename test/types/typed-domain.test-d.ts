@@ -122,6 +122,7 @@ describe("defineDomain with a zod object", () => {
     const p = d.plan(start, { wood: { gte: 4 } }, [chop]);
     expectTypeOf(p?.finalState.wood).toEqualTypeOf<number | undefined>();
     expectTypeOf(p).toMatchTypeOf<Plan | null>();
+    expectTypeOf((await d.planAsync(start, goal, [chop]))?.expectedStates[0]?.has_axe).toEqualTypeOf<boolean | undefined>();
 
     const graph = d.graph([chop]);
     expectTypeOf(graph).toEqualTypeOf<GoapGraph<Facts>>();
