@@ -105,7 +105,7 @@ export function goapifyTool(tool: LangChainTool, options: GoapifyToolOptions = {
 
 /** The graph node's config for the tool call, with the wave's abort signal folded in. */
 function toolConfig(context: ActionContext): RunnableConfig | undefined {
-  const config = context.config as RunnableConfig | undefined;
+  const config = context.config;
   const { signal } = context;
   if (!signal) return config;
   const signals = config?.signal ? [config.signal, signal] : [signal];
