@@ -4,6 +4,7 @@ import { type Conditions, describeValue, type GoalSpec, LangGoapError } from "..
 import { computeGoalHash } from "./goal-hash.js";
 import { addPostgresHistoryIndexes, isPostgresStore } from "./postgres-indexes.js";
 import { SqliteStore } from "./sqlite-store.js";
+import { indexOperations, indexWriters, readIndex, scopesOf } from "./store-index.js";
 import type { ExecutionHistory, ExecutionRecord } from "./types.js";
 
 /** Options of {@link StoreExecutionHistory}. */
@@ -14,8 +15,10 @@ export interface StoreExecutionHistoryOptions {
   readonly pageSize?: number;
   /**
    * How the store orders search results. `"newest-first"` (SqliteStore and
-   * PostgresStore do) lets `list(20)` read about 20 items instead of every
-   * record; `"unordered"` reads every match and sorts.
+   * PostgresStore do) lets `list(20)` read about 20 items of a search. On
+   * an `"unordered"` store (`InMemoryStore`, any other) the history keeps
+   * its own newest-first index in the store, read with `get`, so queries
+   * read about what they return there too (see `store-index.ts`).
    * @defaultValue `"newest-first"` for SqliteStore and PostgresStore, else `"unordered"`
    */
   readonly searchOrder?: "newest-first" | "unordered";
@@ -185,25 +188,39 @@ export class StoreExecutionHistory implements ExecutionHistory {
       { namespace: this.#executions(record.goalHash), key: id, value: stored as unknown as Record<string, unknown> },
       ...[...failures].map((action) => ({ namespace: this.#failures(), key: `${id}/${action}`, value: { action, record: stored } })),
     ];
+    // Unordered stores get the newest-first index, in the same batch as the record.
+    const index = this.#newestFirst
+      ? undefined
+      : indexOperations(this.store, this.namespace, { ...stored, id }, id, scopesOf(stored, failures));
+    if (index) operations.push(...index.operations);
     try {
       await this.store.batch(operations);
     } catch (error) {
       fail(`StoreExecutionHistory: the store could not save record ${id}: ${(error as Error)?.message ?? error}`, { id }, error);
     }
+    index?.commit();
     return id;
   }
 
   /** Records of one goal (a hash, a `GoalSpec` or bare conditions), newest first. */
   async queryByGoal(goal: string | GoalSpec | Conditions, limit = 10): Promise<ExecutionRecord[]> {
     const hash = typeof goal === "string" ? goal : computeGoalHash(goal);
-    return this.#query(this.#executions(hash), limit, (i) => i.value as ExecutionRecord);
+    return (
+      (await this.#indexed(`goal:${hash}`, limit, (r) => r.goalHash === hash)) ??
+      this.#query(this.#executions(hash), limit, (i) => i.value as ExecutionRecord)
+    );
   }
 
   /** Records of runs in which `actionName` failed (or that failed with it in the plan), newest first. */
   async queryFailures(actionName: string, limit = 10): Promise<ExecutionRecord[]> {
     if (typeof actionName !== "string" || actionName === "")
       fail(`StoreExecutionHistory.queryFailures: expected an action name, got ${describeValue(actionName)}`);
-    return this.#query(this.#failures(), limit, (i) => (i.value as { record: ExecutionRecord }).record, { action: actionName });
+    const failedIn = (r: ExecutionRecord) =>
+      r.failedActions.includes(actionName) || (r.outcome === "failed" && r.planActions.includes(actionName));
+    return (
+      (await this.#indexed(`failure:${actionName}`, limit, failedIn)) ??
+      this.#query(this.#failures(), limit, (i) => (i.value as { record: ExecutionRecord }).record, { action: actionName })
+    );
   }
 
   /**
@@ -219,6 +236,8 @@ export class StoreExecutionHistory implements ExecutionHistory {
   async queryByThread(threadId: string, limit = 10): Promise<ExecutionRecord[]> {
     if (typeof threadId !== "string" || threadId === "")
       fail(`StoreExecutionHistory.queryByThread: expected a thread id, got ${describeValue(threadId)}`);
+    const indexed = await this.#indexed(`thread:${threadId}`, limit, (r) => r.threadId === threadId);
+    if (indexed) return indexed;
     const prefix = [...this.namespace, "executions"];
     return this.#query(
       prefix,
@@ -231,6 +250,8 @@ export class StoreExecutionHistory implements ExecutionHistory {
 
   /** Every record of every goal (or the newest `limit`), newest first. */
   async list(limit = Number.POSITIVE_INFINITY): Promise<ExecutionRecord[]> {
+    const indexed = await this.#indexed("all", limit, () => true);
+    if (indexed) return indexed;
     const prefix = [...this.namespace, "executions"];
     return this.#query(
       prefix,
@@ -259,6 +280,29 @@ export class StoreExecutionHistory implements ExecutionHistory {
     await this.setup().catch(() => undefined);
     const items = await this.#searchAll(namespace, filter, accept, this.#newestFirst ? limit : Number.POSITIVE_INFINITY);
     return this.#top(items.map(toRecord), limit);
+  }
+
+  /**
+   * The newest `limit` records of a scope from the index of an unordered
+   * store, or `undefined` when the store is ordered or holds no index (its
+   * records were written before there was one, or by hand): then the
+   * caller searches.
+   */
+  async #indexed(scope: string, limit: number, member: (record: ExecutionRecord) => boolean): Promise<ExecutionRecord[] | undefined> {
+    if (this.#newestFirst) return undefined;
+    if (!(limit >= 0)) fail(`StoreExecutionHistory: limit must be >= 0, got ${describeValue(limit)}`);
+    if (limit === 0) return [];
+    try {
+      const writers = await indexWriters(this.store, this.namespace);
+      if (writers.length === 0) return undefined;
+      return await readIndex(this.store, this.namespace, writers, scope, limit, member);
+    } catch (error) {
+      return fail(
+        `StoreExecutionHistory: the store search under ${[...this.namespace, "index"].join("/")} failed: ${(error as Error)?.message ?? error}`,
+        {},
+        error,
+      );
+    }
   }
 
   #executions(goalHash: string): string[] {
