@@ -87,7 +87,7 @@ describe("bad input exits 2 with a message naming the problem", () => {
     );
     await rejects(
       ["plan", VILLAGE, "--format", "pdf"],
-      'unknown format "pdf" for plan; expected one of ascii, json, mermaid, dot, gantt, mermaid-gantt, html, png, gantt-png',
+      'unknown format "pdf" for plan; expected one of ascii, json, mermaid, dot, gantt, mermaid-gantt, html, png, gantt-png, ipc',
     );
     await rejects(["run", VILLAGE, "--format", "dot"], 'unknown format "dot" for run; expected one of ascii, json, html');
     await rejects(["actions", VILLAGE, "-f", "html"], 'unknown format "html" for actions; expected one of ascii, json');

@@ -4,6 +4,16 @@ import { ActionSpec, LangGoapError, type WorldState } from "../../src/core/index
 import { cutOff, formatStupTable, PlanCache, type StupGoalOptions, StupSelector } from "../../src/utility/index.js";
 
 /**
+ * A selector whose searches are bounded by states only: the default frame
+ * budget (100 ms) is wall-clock time, which a loaded machine can spend
+ * before a search ends, and these tests are about selection, not budgets
+ * (test/utility/bounded-planning.test.ts covers those).
+ */
+function stupSelector(options: ConstructorParameters<typeof StupSelector>[0]): StupSelector {
+  return new StupSelector({ ...options, planOptions: { timeBudgetMs: Number.POSITIVE_INFINITY, ...options.planOptions } });
+}
+
+/**
  * The seed's sniper: shooting the leader (score 10, cost 1) has utility per
  * cost 10; each soldier (score 1, cost 2) has 0.5.
  */
@@ -22,7 +32,7 @@ function sniper(soldiers: number) {
 describe("STUP: the seed's sniper", () => {
   it("keeps 20 soldiers at 0.5 in the draw beside a leader at 10 (cut-off 0.2): together they matter", () => {
     const { actions, goals, state } = sniper(20);
-    const { table } = new StupSelector({ goals, actions, cutOffRatio: 0.2, seed: 1 }).evaluate(state);
+    const { table } = stupSelector({ goals, actions, cutOffRatio: 0.2, seed: 1 }).evaluate(state);
     expect(table[0]).toMatchObject({ name: "leader", cost: 1, utilityPerCost: 10, status: "candidate" });
     expect(table[0]?.probability).toBeCloseTo(0.5, 12);
     for (const row of table.slice(1)) {
@@ -33,7 +43,7 @@ describe("STUP: the seed's sniper", () => {
 
   it("removes 2 soldiers: together they make 1, not more than 10 × 0.2", () => {
     const { actions, goals, state } = sniper(2);
-    const stup = new StupSelector({ goals, actions, cutOffRatio: 0.2, seed: 1, cache: new PlanCache() });
+    const stup = stupSelector({ goals, actions, cutOffRatio: 0.2, seed: 1, cache: new PlanCache() });
     const { table } = stup.evaluate(state);
     expect(table.map((r) => [r.name, r.status, r.probability])).toEqual([
       ["leader", "candidate", 1],
@@ -45,7 +55,7 @@ describe("STUP: the seed's sniper", () => {
 
   it("picks with frequencies matching the weights within 2 points over 10,000 seeded draws", () => {
     const { actions, goals, state } = sniper(20);
-    const stup = new StupSelector({ goals, actions, cutOffRatio: 0.2, seed: 2024 });
+    const stup = stupSelector({ goals, actions, cutOffRatio: 0.2, seed: 2024 });
     const evaluation = stup.evaluate(state);
     const counts = new Map<string, number>();
     for (let i = 0; i < 10_000; i++) {
@@ -60,7 +70,7 @@ describe("STUP: the seed's sniper", () => {
 
   it("returns the chosen goal with its plan and marks it in the table", () => {
     const { actions, goals, state } = sniper(2);
-    const selection = new StupSelector({ goals, actions, seed: 1 }).select(state);
+    const selection = stupSelector({ goals, actions, seed: 1 }).select(state);
     expect(selection.name).toBe("leader");
     expect(selection.goal?.conditions).toEqual({ leader_down: true });
     expect(selection.plan?.actionNames).toEqual(["shoot_leader"]);
@@ -70,12 +80,12 @@ describe("STUP: the seed's sniper", () => {
   it("is deterministic: the same seed draws the same sequence, and select is evaluate + draw", () => {
     const { actions, goals, state } = sniper(20);
     const names = (seed: number) => {
-      const stup = new StupSelector({ goals, actions, seed, cache: new PlanCache() });
+      const stup = stupSelector({ goals, actions, seed, cache: new PlanCache() });
       return Array.from({ length: 30 }, () => stup.select(state).name);
     };
     expect(names(9)).toEqual(names(9));
     expect(names(9)).not.toEqual(names(10));
-    const viaDraw = new StupSelector({ goals, actions, seed: 9 });
+    const viaDraw = stupSelector({ goals, actions, seed: 9 });
     const evaluation = viaDraw.evaluate(state);
     expect(Array.from({ length: 30 }, () => viaDraw.draw(evaluation).name)).toEqual(names(9));
   });
@@ -94,7 +104,7 @@ describe("STUP: score, rank and plan filters", () => {
   ];
 
   it("drops goals scoring <= 0 before ranking, so an absent enemy does not block the TV", () => {
-    const stup = new StupSelector({ goals, actions, seed: 3 });
+    const stup = stupSelector({ goals, actions, seed: 3 });
     const { table } = stup.evaluate({ enemy_alive: false, has_gun: true, hungry: false, entertained: false });
     expect(table.map((r) => [r.name, r.status])).toEqual([
       ["fight", "non_positive_score"],
@@ -104,7 +114,7 @@ describe("STUP: score, rank and plan filters", () => {
   });
 
   it("keeps only the highest rank: no TV while an enemy is there", () => {
-    const stup = new StupSelector({ goals, actions, seed: 3 });
+    const stup = stupSelector({ goals, actions, seed: 3 });
     const selection = stup.select({ enemy_alive: true, has_gun: true, hungry: true, entertained: false });
     expect(selection.name).toBe("fight");
     expect(selection.plan?.actionNames).toEqual(["shoot"]);
@@ -112,7 +122,7 @@ describe("STUP: score, rank and plan filters", () => {
   });
 
   it("drops goals without a plan; nothing is chosen when none is left (the seed ranks before planning)", () => {
-    const stup = new StupSelector({ goals, actions, seed: 3 });
+    const stup = stupSelector({ goals, actions, seed: 3 });
     const selection = stup.select({ enemy_alive: true, has_gun: false, hungry: true, entertained: false });
     expect(selection).toMatchObject({ name: null, goal: null, plan: null });
     expect(selection.table[0]).toMatchObject({ status: "no_plan", planStatus: "no_plan", cost: null, utilityPerCost: null });
@@ -120,7 +130,7 @@ describe("STUP: score, rank and plan filters", () => {
   });
 
   it("with fallThroughRanks, an unplannable top rank hands the choice to the next rank down", () => {
-    const stup = new StupSelector({ goals, actions, seed: 3, fallThroughRanks: true });
+    const stup = stupSelector({ goals, actions, seed: 3, fallThroughRanks: true });
     const state = { enemy_alive: true, has_gun: false, hungry: true, entertained: false };
     const { table } = stup.evaluate(state);
     expect(table.map((r) => [r.name, r.status, r.cost])).toEqual([
@@ -131,11 +141,11 @@ describe("STUP: score, rank and plan filters", () => {
     expect(["tv", "snack"]).toContain(stup.select(state).name);
     // A plannable top rank still wins outright.
     expect(stup.select({ ...state, has_gun: true }).table.map((r) => r.status)).toEqual(["chosen", "lower_rank", "lower_rank"]);
-    expect(() => new StupSelector({ goals, actions, fallThroughRanks: "yes" as never })).toThrow(/fallThroughRanks must be a boolean/);
+    expect(() => stupSelector({ goals, actions, fallThroughRanks: "yes" as never })).toThrow(/fallThroughRanks must be a boolean/);
   });
 
   it("divides by the plan cost: utility per cost = score × multiplier / cost", () => {
-    const stup = new StupSelector({
+    const stup = stupSelector({
       goals: [
         { name: "tv", goal: { entertained: true }, score: 0.8, multiplier: 3 },
         { name: "snack", goal: { hungry: false }, score: 0.5 },
@@ -161,14 +171,14 @@ describe("STUP: goals that cost nothing", () => {
   const state = { in_cover: true, hungry: true };
 
   it("skips an already-satisfied goal by default: nothing to do, no division by zero", () => {
-    const stup = new StupSelector({ goals, actions, seed: 1 });
+    const stup = stupSelector({ goals, actions, seed: 1 });
     const selection = stup.select(state);
     expect(selection.name).toBe("eat");
     expect(selection.table[0]).toMatchObject({ status: "satisfied", cost: 0, utilityPerCost: null, probability: 0 });
   });
 
   it("with satisfiedGoals: 'hold', a satisfied goal is free (utility per cost Infinity) and outranks costed goals", () => {
-    const stup = new StupSelector({ goals, actions, seed: 1, satisfiedGoals: "hold" });
+    const stup = stupSelector({ goals, actions, seed: 1, satisfiedGoals: "hold" });
     const selection = stup.select(state);
     expect(selection.name).toBe("cover");
     expect(selection.plan?.isEmpty).toBe(true);
@@ -180,7 +190,7 @@ describe("STUP: goals that cost nothing", () => {
 
   it("weighs several free goals by utility, including a plan of free actions", () => {
     const free = [...actions, new ActionSpec({ name: "whistle", cost: 0, effects: { whistled: true } })];
-    const stup = new StupSelector({
+    const stup = stupSelector({
       goals: [...goals, { name: "whistle", goal: { whistled: true }, score: 5, multiplier: 3 }],
       actions: free,
       satisfiedGoals: "hold",
@@ -201,7 +211,7 @@ describe("STUP plumbing", () => {
   it("plans through a shared PlanCache", () => {
     const { actions, goals, state } = sniper(3);
     const cache = new PlanCache();
-    const stup = new StupSelector({ goals, actions, cache });
+    const stup = stupSelector({ goals, actions, cache });
     stup.select(state);
     stup.select(state);
     expect(cache.stats).toMatchObject({ misses: 4, hits: 4 });
@@ -209,7 +219,7 @@ describe("STUP plumbing", () => {
 
   it("formats the table for logs", () => {
     const { actions, goals, state } = sniper(2);
-    const text = formatStupTable(new StupSelector({ goals, actions }).select(state).table);
+    const text = formatStupTable(stupSelector({ goals, actions }).select(state).table);
     expect(text.split("\n")).toEqual([
       "goal       rank  score  mult  cost  u/cost  p       status ",
       "leader     0     10     1     1     10      100.0%  chosen ",
@@ -229,14 +239,14 @@ describe("STUP plumbing", () => {
       return "no error";
     };
     const goal = { name: "g", goal: { x: true }, score: 1 };
-    expect(errorOf(() => new StupSelector({ goals: [goal, goal], actions }))).toBe('INVALID_OPTION: StupSelector: duplicate goal name "g"');
-    expect(errorOf(() => new StupSelector({ goals: [{ ...goal, multiplier: 0 }], actions }))).toBe(
+    expect(errorOf(() => stupSelector({ goals: [goal, goal], actions }))).toBe('INVALID_OPTION: StupSelector: duplicate goal name "g"');
+    expect(errorOf(() => stupSelector({ goals: [{ ...goal, multiplier: 0 }], actions }))).toBe(
       'INVALID_OPTION: STUP goal "g": multiplier must be a finite number > 0, got 0',
     );
-    expect(errorOf(() => new StupSelector({ goals: [goal], actions, cutOffRatio: 1.5 }))).toMatch(
+    expect(errorOf(() => stupSelector({ goals: [goal], actions, cutOffRatio: 1.5 }))).toMatch(
       /cutOffRatio must be between 0 and 1, got 1.5/,
     );
-    const nan = new StupSelector({ goals: [{ ...goal, score: () => Number.NaN }], actions });
+    const nan = stupSelector({ goals: [{ ...goal, score: () => Number.NaN }], actions });
     expect(errorOf(() => nan.select({ x: false }))).toBe(
       'INVALID_GOAL: STUP goal "g": score function returned NaN; expected a finite number',
     );
