@@ -37,7 +37,7 @@ type ValueOfDeclaration<D> = D extends "boolean"
  */
 export type FactsOf<D extends FactsDefinition> = D extends ZodType ? output<D> : { -readonly [K in keyof D]: ValueOfDeclaration<D[K]> };
 
-/** @internal A facts definition compiled for run time: its catalog and its state check. */
+/** A facts definition compiled for run time: its catalog and its state check. */
 export interface CompiledFacts {
   readonly catalog: FactCatalog;
   /** The state checked (and, for zod, parsed: defaults filled in) or a coded error naming the fact. */
@@ -49,9 +49,18 @@ function isZodObject(value: unknown): value is ZodObject {
 }
 
 /**
- * @internal Compiles a facts definition: refuses a malformed one with a
- * coded error, derives the {@link FactCatalog} (what `validateDomain` and
- * goal interpreters read) and the state check.
+ * Compiles a facts definition (what `defineDomain` does with its `facts`):
+ * refuses a malformed one with a coded error (`INVALID_DOMAIN`), derives the
+ * {@link FactCatalog} that `validateDomain` and goal interpreters read
+ * (fields that hold no fact, such as arrays, are left out), and checks
+ * world states against it.
+ *
+ * @example
+ * ```ts
+ * const { catalog, check } = compileFacts(z.object({ wood: z.number().min(0), mood: z.enum(["calm", "angry"]) }));
+ * catalog.mood;                           // { type: "string", values: ["calm", "angry"] }
+ * check({ wood: -1, mood: "calm" }, "start"); // throws INVALID_STATE: start: fact "wood": Too small...
+ * ```
  */
 export function compileFacts(definition: FactsDefinition): CompiledFacts {
   if (isZodObject(definition)) return compileZodFacts(definition);
