@@ -156,6 +156,7 @@ export {
   AllOfPolicy,
   type ApprovalRequest,
   type ApprovalResponse,
+  type AwaitingHuman,
   bindAction,
   type CompiledGoapGraph,
   compileServedGraph,
@@ -253,6 +254,7 @@ export {
   successfulActionNames,
   TERMINAL_STATUSES,
   type TerminationPolicy,
+  type ThreadRun,
   type TypedDomain,
   type TypedMultiGoalOptions,
   type TypedPlan,
@@ -333,7 +335,6 @@ export {
   renderFactCatalog,
   type StructuredOutputOptions,
 } from "./nl/index.js";
-export { type LoadPddlOptions, loadPddl, type PddlExecutor, type PddlGroundingStats, type PddlTask } from "./pddl/index.js";
 export {
   type BuilderOutput,
   buildDependencyGraph,
@@ -416,6 +417,7 @@ export {
   type VariableOptions,
   validatePlan,
 } from "./optimize/index.js";
+export { type LoadPddlOptions, loadPddl, type PddlExecutor, type PddlGroundingStats, type PddlTask } from "./pddl/index.js";
 export {
   AGENT_PLAN_BUDGET,
   type AgentModel,

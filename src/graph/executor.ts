@@ -11,7 +11,14 @@ import { errorMessage } from "./logger.js";
 import { deviatesFromPlan, planFromData } from "./plan-data.js";
 import { type ActionOutcome, type ExecutionTransitionModel, runAction, type Sleep, timerSleep } from "./run-action.js";
 import { type GoapNodeOptions, NodeRuntime } from "./runtime.js";
-import { type ActionFailureKind, type ActionResult, type GoapState, type GoapStateUpdate, PLANLESS_STATUSES } from "./state.js";
+import {
+  type ActionFailureKind,
+  type ActionResult,
+  type AwaitingHuman,
+  type GoapState,
+  type GoapStateUpdate,
+  PLANLESS_STATUSES,
+} from "./state.js";
 import { invocationId, recoveryTicketFor, StepJournal, taskCheckpoint } from "./step-journal.js";
 import { emitEvent } from "./stream-events.js";
 
@@ -97,6 +104,11 @@ export class GoapExecutor {
     const ticket = journal ? recoveryTicketFor(config, runId, stepRef) : null;
     // A recovery finishes the step with the answers the stopped invocation acted on, instead of asking again.
     const presets = ticket && journal ? await journal.answers(stepRef) : {};
+    // A question is announced in state first (status awaiting_human, naming it) and asked on the next pass: an interrupted node writes nothing.
+    const question = firstQuestion(actions, presets);
+    if (question && !(state.status === "awaiting_human" && state.awaitingHuman?.action === question.action)) {
+      return { status: "awaiting_human", awaitingHuman: question, lastStepResultCount: 0 };
+    }
     const humanInput = { ...state.humanInput };
     const cleared = await this.#preflight(actions, state.worldState, humanInput, presets);
     const answers: Record<string, unknown> = {};
@@ -136,6 +148,7 @@ export class GoapExecutor {
       rngState: rng.state(),
       humanInput,
       ...(state.runId ? {} : { runId }),
+      ...(state.awaitingHuman ? { awaitingHuman: null } : {}),
     };
   }
 
@@ -276,6 +289,7 @@ export class GoapExecutor {
       executionHistory: results,
       lastStepResultCount: results.length,
       humanInput,
+      ...(state.awaitingHuman ? { awaitingHuman: null } : {}),
     };
   }
 
@@ -292,6 +306,16 @@ export class GoapExecutor {
     };
     return { status: "error", replanReason: "No action to execute", executionHistory: [result], lastStepResultCount: 1 };
   }
+}
+
+/** The first action of a wave that will ask a human (none already answered by a stopped invocation). */
+function firstQuestion(actions: readonly ActionSpec[], presets: Readonly<Record<string, unknown>>): AwaitingHuman | null {
+  for (const action of actions) {
+    const requirement = action.requireHumanApproval;
+    if (requirement === false || action.name in presets) continue;
+    return { action: action.name, kind: requirement === true ? "goap_action_approval" : "goap_action_form" };
+  }
+  return null;
 }
 
 /**

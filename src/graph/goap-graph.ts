@@ -25,11 +25,13 @@ import { invokeKeepingState } from "./invoke-keeping-state.js";
 import { GoapObserver } from "./observer.js";
 import { ObserverLimits } from "./observer-limits.js";
 import { ParallelGoapExecutor } from "./parallel-executor.js";
+import { guardPausedThreads } from "./paused-thread-guard.js";
 import { type PlanData, planFromData } from "./plan-data.js";
 import { GoapPlanner } from "./planner.js";
-import { createGoapStateAnnotation, type GoapState, type GoapStateAnnotation, type GoapStateUpdate } from "./state.js";
+import { createGoapStateAnnotation, freshRunState, type GoapState, type GoapStateAnnotation, type GoapStateUpdate } from "./state.js";
 import { buildStateGraph, type CompiledGoapGraph, type GoapRunResult, type GoapStateGraph, type GoapStreamOptions } from "./state-graph.js";
 import { RECOVER_KEY, type RecoveryTicket, StepJournal } from "./step-journal.js";
+import { readThreadRuns, type ThreadRun } from "./thread-history.js";
 
 function check(condition: boolean, field: string, expected: string, value: unknown): void {
   if (!condition) {
@@ -106,6 +108,7 @@ export class GoapGraph<S extends WorldState = WorldState> {
         "recordExpansions",
         "sensorTimeoutMs",
       ]),
+      seed,
     });
     const Executor = options.parallel ? ParallelGoapExecutor : GoapExecutor;
     this.executor = new Executor(this.actions, { ...common, ...pick(options, ["guards", "transitionModel", "sleep", "actionTimeoutMs"]) });
@@ -136,42 +139,36 @@ export class GoapGraph<S extends WorldState = WorldState> {
       })
       // "sync": each step's checkpoint is saved before the next step starts, so a finished action is never lost to a crash.
       .withConfig({ recursionLimit: this.recursionLimit, durability: "sync" });
-    this.#compiled = compiled as CompiledGoapGraph;
+    this.#compiled = guardPausedThreads(compiled as CompiledGoapGraph);
     return this.#compiled;
   }
 
   /**
-   * The input that starts a fresh run of `goal` from `worldState` (it also
-   * resets a thread's previous run, history included).
+   * The input that starts a new run of `goal`: every run-scoped field
+   * fresh (plan, history, counters, blacklist, a new run id, ...). A given
+   * `worldState` replaces the thread's world; without one the run starts
+   * from the world the thread's last run left (`{}` on a new thread). The
+   * thread's earlier runs stay readable ({@link GoapGraph.threadHistory}).
+   *
+   * @example
+   * ```ts
+   * const app = graph.compile({ checkpointer: new MemorySaver() });
+   * await app.invoke(graph.createInput({ published: true }, { topic: "GOAP" }), { configurable: { thread_id: "t1" } });
+   * await app.invoke(graph.createInput({ archived: true }), { configurable: { thread_id: "t1" } }); // from run 1's world
+   * ```
    */
-  createInput(goal: GoalInput<S>, worldState: Readonly<S> = {} as S): GoapStateUpdate {
+  createInput(goal: GoalInput<S>, worldState?: Readonly<S>): GoapStateUpdate {
     if (goal === null || goal === undefined) throw new LangGoapError("INVALID_GOAL", "GoapGraph: a goal is required");
-    if (typeof worldState !== "object" || worldState === null || Array.isArray(worldState)) {
+    if (worldState !== undefined && (typeof worldState !== "object" || worldState === null || Array.isArray(worldState))) {
       throw new LangGoapError("INVALID_STATE", `GoapGraph: worldState must be an object of facts, got ${describeValue(worldState)}`);
     }
     return {
+      ...freshRunState(this.#seed),
       // Typed conditions are conditions: only the compile-time view differs.
       goal: goal as GoalInput,
-      worldState: { ...worldState },
-      plan: null,
-      currentStep: 0,
+      ...(worldState === undefined ? {} : { worldState: { ...worldState } }),
       executionHistory: new Overwrite([]) as unknown as GoapState["executionHistory"],
-      replanCount: 0,
-      replanReason: null,
-      status: "executing",
-      blacklistedActions: [],
-      actionFailureCounts: {},
-      readmittedActions: [],
-      currentSubgoalIndex: 0,
-      noPlanExplanation: null,
-      reflectionContext: [],
-      wallClockStartedAt: null,
-      humanInput: {},
-      rngState: this.#seed | 0,
-      lastStepResultCount: 0,
-      skippedSubgoals: [],
       runId: randomUUID(),
-      nextNode: null,
     };
   }
 
@@ -212,9 +209,14 @@ export class GoapGraph<S extends WorldState = WorldState> {
    * stopped.status; // "aborted" when the run was cut short
    * ```
    */
-  async invoke(goal: GoalInput<S>, worldState: Readonly<S> = {} as S, config?: LangGraphRunnableConfig): Promise<GoapRunResult<S>> {
+  async invoke(goal: GoalInput<S>, worldState?: Readonly<S>, config?: LangGraphRunnableConfig): Promise<GoapRunResult<S>> {
     const [input, runConfig] = this.#startRun(goal, worldState, config);
-    const initial = { ...input, goal: this.#goals.toData(goal as GoalInput), executionHistory: [] } as unknown as GoapRunResult;
+    const initial = {
+      worldState: {},
+      ...input,
+      goal: this.#goals.toData(goal as GoalInput),
+      executionHistory: [],
+    } as unknown as GoapRunResult;
     return (await invokeKeepingState(this.#app(), input, runConfig, initial)) as GoapRunResult<S>;
   }
 
@@ -223,7 +225,11 @@ export class GoapGraph<S extends WorldState = WorldState> {
    * caller's `configurable.run_id` when given), so tracers and history
    * see one id per run.
    */
-  #startRun<C extends LangGraphRunnableConfig | undefined>(goal: GoalInput<S>, worldState: Readonly<S>, config: C): [GoapStateUpdate, C] {
+  #startRun<C extends LangGraphRunnableConfig | undefined>(
+    goal: GoalInput<S>,
+    worldState: Readonly<S> | undefined,
+    config: C,
+  ): [GoapStateUpdate, C] {
     const input = this.createInput(goal, worldState);
     const given = config?.configurable?.run_id;
     const runId = typeof given === "string" && given !== "" ? given : (input.runId as string);
@@ -243,7 +249,7 @@ export class GoapGraph<S extends WorldState = WorldState> {
     TStreamMode extends StreamMode | StreamMode[] | undefined = undefined,
     TSubgraphs extends boolean = false,
     TEncoding extends "text/event-stream" | undefined = undefined,
-  >(goal: GoalInput<S>, worldState: Readonly<S> = {} as S, config?: GoapStreamOptions<TStreamMode, TSubgraphs, TEncoding>) {
+  >(goal: GoalInput<S>, worldState?: Readonly<S>, config?: GoapStreamOptions<TStreamMode, TSubgraphs, TEncoding>) {
     const [input, runConfig] = this.#startRun(goal, worldState, config);
     return this.#app().stream(input, runConfig);
   }
@@ -350,6 +356,25 @@ export class GoapGraph<S extends WorldState = WorldState> {
       configurable[RECOVER_KEY] = ticket;
     }
     return (await invokeKeepingState(app, null, { ...config, configurable })) as GoapRunResult<S>;
+  }
+
+  /**
+   * Every run of a thread, oldest first: each new input on a finished
+   * thread starts a run, and each keeps its own history, status and world.
+   * Read from the thread's checkpoints; the last entry is the run in
+   * progress when the thread's run has not ended.
+   *
+   * @example
+   * ```ts
+   * const config = { configurable: { thread_id: "t1" } };
+   * await graph.invoke({ published: true }, { topic: "GOAP" }, config);
+   * await graph.invoke({ archived: true }, undefined, config);
+   * (await graph.threadHistory(config)).map((run) => run.status); // ["goal_achieved", "goal_achieved"]
+   * ```
+   */
+  async threadHistory(config: LangGraphRunnableConfig): Promise<ThreadRun[]> {
+    const { app } = await this.#thread(config, "threadHistory");
+    return readThreadRuns(app, config);
   }
 
   async #thread(config: LangGraphRunnableConfig, method: string) {

@@ -67,6 +67,7 @@ export { compileServedGraph, type ServedGoapGraph, type ServedGraphOptions } fro
 export {
   type ActionFailureKind,
   type ActionResult,
+  type AwaitingHuman,
   type GoapState,
   type GoapStateAnnotation,
   type GoapStateUpdate,
@@ -95,4 +96,5 @@ export {
   OnStuckPolicy,
   type TerminationPolicy,
 } from "./termination.js";
+export type { ThreadRun } from "./thread-history.js";
 export { dependsOn, nextWave, planDependencies } from "./waves.js";

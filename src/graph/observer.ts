@@ -51,8 +51,8 @@ export interface GoapObserverOptions extends GoapNodeOptions {
 /**
  * The `observer` node: decides after every executed step and writes the
  * decision to `nextNode`, which the node's conditional edge follows (so an
- * `updateState` made as the observer routes the same way). In order: termination policies; a missing goal or an
- * executor error; the goal (for a MultiGoal, the current subgoal: a
+ * `updateState` made as the observer routes the same way). In order: termination policies; a missing goal; a
+ * question the executor announced (`awaiting_human`: back to the executor, which asks it); an executor error; the goal (for a MultiGoal, the current subgoal: a
  * sequential one moves on to the next subgoal); no plan; a failed action
  * (counted, blacklisted past `maxRetries`, then replanned unless the policy
  * is `never`); `every_action` replanning; deviation from the plan's
@@ -86,6 +86,8 @@ export class GoapObserver {
       return this.#end(state, config, "terminated", `${termination.policyName}: ${termination.reason}`, {}, termination.error);
     }
     if (!state.goal) return this.#end(state, config, "error", "no goal specified");
+    // The executor announced a question for a human: it asks it now (the run pauses there).
+    if (state.status === "awaiting_human") return this.#goto("executor", {});
     if (state.status === "error") return this.#end(state, config, "error", state.replanReason ?? "error");
 
     const goal = this.runtime.goals.restore(state.goal);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { type LangGraphRunnableConfig, Overwrite } from "@langchain/langgraph";
 import type { ConditionResolver } from "../core/index.js";
 import { type ActionSpec, checkTimeout, describeValue, type GoalSpec, LangGoapError, MultiGoal, type WorldState } from "../core/index.js";
 import { TwoPhasePipelineStrategy } from "../optimize/index.js";
@@ -19,7 +19,15 @@ import { planFromData, planToData } from "./plan-data.js";
 import { runIdentity } from "./run-identity.js";
 import { type GoapNodeOptions, NodeRuntime } from "./runtime.js";
 import { runSensors, type Sensor } from "./sensors.js";
-import { type ActionFailureKind, FINAL_FAILURES, type GoapState, type GoapStateUpdate } from "./state.js";
+import {
+  type ActionFailureKind,
+  type ActionResult,
+  FINAL_FAILURES,
+  freshRunState,
+  type GoapState,
+  type GoapStateUpdate,
+  TERMINAL_STATUSES,
+} from "./state.js";
 import { emitEvent } from "./stream-events.js";
 import { MulticastStuckHandler, type StuckHandler } from "./stuck.js";
 
@@ -41,6 +49,8 @@ export interface GoapPlannerOptions extends GoapNodeOptions {
   readonly recordExpansions?: boolean;
   /** Time limit of a reading for sensors without their own `timeoutMs` (`Infinity` for none). @defaultValue 30 s (`DEFAULT_SENSOR_TIMEOUT_MS`) */
   readonly sensorTimeoutMs?: number;
+  /** Where a new run's seeded generator starts (the graph's `seed`). @defaultValue 0 */
+  readonly seed?: number;
 }
 
 interface Reflection {
@@ -104,8 +114,21 @@ export class GoapPlanner {
     return goal.needsOptimization ? this.#pipeline : this.#astar;
   }
 
-  /** Runs one planning round on `state`. */
+  /**
+   * Runs one planning round on `state`. On a thread whose last run has
+   * ended (a new input arrived), a new run starts first: every run-scoped
+   * field fresh (history, plan, counters, blacklist, run id, ...), the goal
+   * and world as the thread now holds them.
+   */
   async run(state: GoapState, config?: LangGraphRunnableConfig): Promise<GoapStateUpdate> {
+    if (!TERMINAL_STATUSES.has(state.status)) return this.#round(state, config);
+    const fresh = freshRunState(this.#options.seed ?? 0);
+    const update = await this.#round({ ...state, ...fresh }, config);
+    // The thread's earlier runs stay in its checkpoints and history records; this run's history starts empty.
+    return { ...fresh, executionHistory: new Overwrite([]) as unknown as ActionResult[], ...update };
+  }
+
+  async #round(state: GoapState, config?: LangGraphRunnableConfig): Promise<GoapStateUpdate> {
     const began = performance.now();
     const wallClockStartedAt = state.wallClockStartedAt ?? this.runtime.now();
     if (!state.goal) return { status: "error", replanReason: "no goal specified", plan: null, currentStep: 0, wallClockStartedAt };

@@ -3,6 +3,7 @@ import type { ActionFailureKind, GoapStatus } from "./state.js";
 
 const STATUSES = [
   "executing",
+  "awaiting_human",
   "goal_achieved",
   "partially_achieved",
   "failed",
@@ -56,8 +57,10 @@ export const GOAP_RUN_INPUT_SCHEMA = z
       .describe('Goal conditions: a fact equals a value, {"published": true}, or compares, {"wood": {"gte": 3}} (eq ne gt gte lt lte in).'),
     worldState: z
       .record(z.string(), z.unknown())
-      .default({})
-      .describe(`The facts the run starts from, e.g. {"topic": "GOAP"}. ${FACT_VALUES}`),
+      .optional()
+      .describe(
+        `The facts the run starts from, e.g. {"topic": "GOAP"}; it replaces the thread's world. Left out, the run starts from the world the thread's last run left. ${FACT_VALUES}`,
+      ),
   })
   .describe("Start a GOAP run: plan for the goal from this world state, execute, replan on deviation.");
 

@@ -1,5 +1,6 @@
 import type { BaseCheckpointSaver, BaseStore } from "@langchain/langgraph";
 import type { GoapGraph } from "./goap-graph.js";
+import { guardPausedThreads } from "./paused-thread-guard.js";
 import { buildServedStateGraph } from "./state-graph.js";
 
 /**
@@ -46,11 +47,12 @@ export interface ServedGraphOptions {
  * @returns The compiled graph.
  */
 export function compileServedGraph(graph: GoapGraph, options: ServedGraphOptions = {}): ServedGoapGraph {
-  return buildServedStateGraph(graph.state, graph.planner, graph.executor, graph.observer)
+  const compiled = buildServedStateGraph(graph.state, graph.planner, graph.executor, graph.observer)
     .compile({
       ...(options.checkpointer ? { checkpointer: options.checkpointer } : {}),
       ...(options.store ? { store: options.store } : {}),
       ...(options.name ? { name: options.name } : {}),
     })
     .withConfig({ recursionLimit: graph.recursionLimit }) as ServedGoapGraph;
+  return guardPausedThreads(compiled);
 }

@@ -9,13 +9,15 @@ import type { PlanData } from "./plan-data.js";
 export type ObserverTarget = "planner" | "executor" | "__end__";
 
 /**
- * Where a run stands. `no_plan`: the planner proved no plan reaches the
- * goal; `budget_exhausted`: its search stopped on a budget first (the
- * figures are in `noPlanExplanation.budget`); `aborted`: the run's signal
- * stopped it.
+ * Where a run stands. `awaiting_human`: paused until a human answers (what
+ * for is in `awaitingHuman`; `graph.resume` moves it on); `no_plan`: the
+ * planner proved no plan reaches the goal; `budget_exhausted`: its search
+ * stopped on a budget first (the figures are in `noPlanExplanation.budget`);
+ * `aborted`: the run's signal stopped it.
  */
 export type GoapStatus =
   | "executing"
+  | "awaiting_human"
   | "goal_achieved"
   | "partially_achieved"
   | "failed"
@@ -88,6 +90,13 @@ export const NEVER_READMITTED: ReadonlySet<ActionFailureKind> = new Set(["invali
  */
 export const FINAL_FAILURES: ReadonlySet<ActionFailureKind> = new Set(["approval_denied", "form_invalid", "crashed"]);
 
+/** What a run paused for a human waits for: the action, and the kind of the interrupt's payload. */
+export interface AwaitingHuman {
+  readonly action: string;
+  /** `goap_action_approval` (resume with `true`/`false`/`{ approved, reason }`) or `goap_action_form` (resume with the form's value). */
+  readonly kind: "goap_action_approval" | "goap_action_form";
+}
+
 /** One executed (or refused) action, as the execution history records it. */
 export interface ActionResult {
   readonly actionName: string;
@@ -155,6 +164,41 @@ export interface GoapState {
   runId: string | null;
   /** Where the observer last sent the run; its conditional edge reads it (so `updateState` as the observer routes too). */
   nextNode: ObserverTarget | null;
+  /** What the run waits for while its status is `awaiting_human` (null otherwise). */
+  awaitingHuman: AwaitingHuman | null;
+}
+
+/**
+ * The fields that belong to one run of a thread (everything but `goal` and
+ * `worldState`), as a run starts: a new input on a thread whose run has
+ * ended starts from these.
+ */
+export type RunScopedState = Omit<GoapState, "goal" | "worldState">;
+
+/** @internal The run-scoped fields at the start of a run whose generator starts from `seed`. */
+export function freshRunState(seed: number): RunScopedState {
+  return {
+    plan: null,
+    currentStep: 0,
+    executionHistory: [],
+    replanCount: 0,
+    replanReason: null,
+    status: "executing",
+    blacklistedActions: [],
+    actionFailureCounts: {},
+    readmittedActions: [],
+    currentSubgoalIndex: 0,
+    noPlanExplanation: null,
+    reflectionContext: [],
+    wallClockStartedAt: null,
+    humanInput: {},
+    rngState: seed | 0,
+    lastStepResultCount: 0,
+    skippedSubgoals: [],
+    runId: null,
+    nextNode: null,
+    awaitingHuman: null,
+  };
 }
 
 const replace = <T>(_old: T, next: T): T => next;
@@ -204,6 +248,7 @@ export function createGoapStateAnnotation(goals: GoalRegistry, seed: number) {
     skippedSubgoals: Annotation<SkippedSubgoal[]>({ reducer: replace, default: () => [] }),
     runId: Annotation<string | null>({ reducer: replace, default: () => null }),
     nextNode: Annotation<ObserverTarget | null>({ reducer: replace, default: () => null }),
+    awaitingHuman: Annotation<AwaitingHuman | null>({ reducer: replace, default: () => null }),
   });
 }
 

@@ -29,7 +29,7 @@ afterAll(() => removeChild());
 
 async function twoResumers(saver: SaverArgs, dir: string, thread: string): Promise<void> {
   const paused = await startChild({ mode: "run", ...saver, threads: [thread], dir, domain: "release" }).done;
-  expect(paused.results).toEqual([{ thread, status: "executing" }]);
+  expect(paused.results).toEqual([{ thread, status: "awaiting_human" }]);
   expect(executionLog(dir, thread).map((e) => e.action)).toEqual(["build"]);
 
   const resumers = [0, 1].map(() => startChild({ mode: "resume", ...saver, threads: [thread], dir, domain: "release", barrier: true }));

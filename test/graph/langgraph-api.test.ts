@@ -85,19 +85,22 @@ describe("the compiled graph is a real LangGraph graph", () => {
     expect(paused.tasks[0]?.interrupts[0]?.value).toMatchObject({ type: "goap_action_approval", action: "build" });
     expect((paused.values as GoapState).worldState).toEqual({ wood: true });
     expect((paused.values as GoapState).currentStep).toBe(1);
+    expect((paused.values as GoapState).status).toBe("awaiting_human");
+    expect((paused.values as GoapState).awaitingHuman).toEqual({ action: "build", kind: "goap_action_approval" });
 
     let checkpoints = 0;
     for await (const snapshot of app.getStateHistory(config)) {
       checkpoints++;
       expect(snapshot.config.configurable?.thread_id).toBe("inspect");
     }
-    expect(checkpoints).toBe(5); // input, start, planner, executor, observer
+    expect(checkpoints).toBe(7); // input, start, planner, executor, observer, executor (announces the question), observer
 
     // A person edits the world while the run waits (as if the planner had written it), then approves.
     await app.updateState(config, { worldState: { wood: true, permit: "B-42" } }, "planner");
     expect((await app.getState(config)).next).toEqual(["executor"]);
     const done = await graph.resume(true, config);
     expect(done.status).toBe("goal_achieved");
+    expect(done.awaitingHuman).toBeNull();
     expect(done.worldState).toEqual({ wood: true, permit: "B-42", house: true });
     const finished = await app.getState(config);
     expect(finished.next).toEqual([]);

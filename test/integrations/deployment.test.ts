@@ -107,7 +107,7 @@ describe("the newsletter goal", () => {
     graph.checkpointer = new MemorySaver();
     const thread = { configurable: { thread_id: "deployed-3" } };
     const paused = await graph.invoke({ goal: { newsletter_sent: true }, worldState: { topic: "GOAP" } }, thread);
-    expect(paused.status).toBe("executing");
+    expect(paused.status).toBe("awaiting_human");
     expect((paused as { __interrupt__?: { value: { type: string; action: string } }[] }).__interrupt__?.map((i) => i.value)).toMatchObject([
       { type: "goap_action_approval", action: "send_newsletter" },
     ]);

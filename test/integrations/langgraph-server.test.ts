@@ -15,7 +15,13 @@ import { Client } from "@langchain/langgraph-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, type ServerProcess, startDevServer } from "../support/langgraph-server.js";
 import { checkChatTurns } from "../support/served-chat.js";
-import { checkApprovalAndHistory, checkGoalAchieved, checkReplanStream, checkSchemas } from "../support/served-scenario.js";
+import {
+  checkApprovalAndHistory,
+  checkGoalAchieved,
+  checkReplanStream,
+  checkRunsOnOneThread,
+  checkSchemas,
+} from "../support/served-scenario.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const CLI = join(ROOT, "node_modules/@langchain/langgraph-cli/dist/cli/cli.mjs");
@@ -77,6 +83,10 @@ describe("the LangGraph API server serving langgraph.json", () => {
 
   it("chats with the chat agent on one thread: replies stream in streamMode messages, the world carries over, an approval resumes", async () => {
     await checkChatTurns(client, CHAT_GRAPH_ID);
+  });
+
+  it("runs twice on one thread: the second run starts fresh, both are recorded; a paused thread refuses a new input", async () => {
+    await checkRunsOnOneThread(client, GRAPH_ID);
   });
 
   it("stops by its pid and leaves tracked files untouched", async () => {

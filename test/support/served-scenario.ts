@@ -90,8 +90,10 @@ export async function checkApprovalAndHistory(client: Client, graphId: string): 
     input: { goal: { newsletter_sent: true }, worldState: { topic: "GOAP" } },
   })) as unknown as RunValues;
   expect(paused.__interrupt__?.map((i) => i.value)).toMatchObject([{ type: "goap_action_approval", action: "send_newsletter" }]);
-  const waiting = await client.threads.getState<RunValues>(thread.thread_id);
+  const waiting = await client.threads.getState<RunValues & { awaitingHuman: unknown }>(thread.thread_id);
   expect(waiting.next).toEqual(["executor"]);
+  expect(waiting.values.status).toBe("awaiting_human");
+  expect(waiting.values.awaitingHuman).toEqual({ action: "send_newsletter", kind: "goap_action_approval" });
   expect(waiting.values.worldState.published).toBe(true);
   expect(waiting.values.worldState.newsletter_sent).toBeUndefined();
 
@@ -103,7 +105,7 @@ export async function checkApprovalAndHistory(client: Client, graphId: string): 
   const checkpoints = await client.threads.getHistory<RunValues>(thread.thread_id, { limit: 100 });
   expect(checkpoints[0]?.values.status).toBe("goal_achieved");
   expect(checkpoints[0]?.next).toEqual([]);
-  // Newest first: the input, then planner, then executor/observer pairs for the four actions.
+  // Newest first: the input, then planner, then executor/observer pairs for the four actions and the one announcing the question.
   expect(checkpoints.map((c) => c.next.join("|")).reverse()).toEqual([
     "__start__",
     "planner",
@@ -115,7 +117,60 @@ export async function checkApprovalAndHistory(client: Client, graphId: string): 
     "observer",
     "executor",
     "observer",
+    "executor",
+    "observer",
     "",
   ]);
   expect(await client.runs.list(thread.thread_id)).toHaveLength(2); // the paused run and the one that resumed it
+}
+
+interface ThreadValues extends RunValues {
+  replanCount: number;
+  blacklistedActions: string[];
+  runId: string;
+}
+
+/**
+ * Runs on one thread: the second starts fresh (the first run's blacklist,
+ * counters and history stay with it), both are recorded, a run without a
+ * world starts from the one the thread's last run left, and a new input on
+ * a thread paused for a human is refused while the pause stays resumable.
+ */
+export async function checkRunsOnOneThread(client: Client, graphId: string): Promise<void> {
+  const thread = await client.threads.create();
+  const run = async (input: Record<string, unknown>) =>
+    (await client.runs.wait(thread.thread_id, graphId, { input })) as unknown as RunValues;
+  const first = await run({ goal: { published: true }, worldState: { topic: "GOAP", fast_writer_down: true } });
+  expect(history(first)).toEqual(["research:true", "write_fast:false", "write_premium:true", "publish:true"]);
+  const second = await run({ goal: { published: true }, worldState: { topic: "GOAP", fast_writer_down: false } });
+  expect(second.status).toBe("goal_achieved");
+  expect(history(second)).toEqual(["research:true", "write_fast:true", "publish:true"]);
+  const state = await client.threads.getState<ThreadValues>(thread.thread_id);
+  expect(state.values.replanCount).toBe(0);
+  expect(state.values.blacklistedActions).toEqual([]);
+  const runs = await client.runs.list(thread.thread_id);
+  expect(runs).toHaveLength(2);
+  expect(runs.map((r) => r.run_id)).toContain(state.values.runId);
+  const { items } = await client.store.searchItems(["langgoap", "executions"], { filter: { threadId: thread.thread_id } });
+  expect(items.map((i) => (i.value as { runId: string }).runId).sort()).toEqual(runs.map((r) => r.run_id).sort());
+  expect(items.map((i) => (i.value as { replanCount: number }).replanCount).sort()).toEqual([0, 1]);
+
+  const third = await run({ goal: { drafted: true } });
+  expect(third.status).toBe("goal_achieved");
+  expect(history(third)).toEqual([]);
+  expect(third.worldState).toEqual(second.worldState);
+
+  const paused = await client.threads.create();
+  await client.runs.wait(paused.thread_id, graphId, { input: { goal: { newsletter_sent: true }, worldState: { topic: "GOAP" } } });
+  const before = await client.threads.getState<RunValues>(paused.thread_id);
+  expect(before.values.status).toBe("awaiting_human");
+  // The run is refused before anything is written: the server reports the LangGoapError.
+  await expect(client.runs.wait(paused.thread_id, graphId, { input: { goal: { published: true } } })).rejects.toThrow(
+    /LangGoapError.*send_newsletter.* waits for a human \(goap_action_approval\)/,
+  );
+  const after = await client.threads.getState<RunValues>(paused.thread_id);
+  expect(after.checkpoint.checkpoint_id).toBe(before.checkpoint.checkpoint_id);
+  const finished = (await client.runs.wait(paused.thread_id, graphId, { command: { resume: true } })) as unknown as RunValues;
+  expect(finished.status).toBe("goal_achieved");
+  expect(history(finished)).toEqual(["research:true", "write_fast:true", "publish:true", "send_newsletter:true"]);
 }

@@ -7,8 +7,12 @@ import { ActionSpec, GoalSpec } from "../../src/core/index.js";
 
 export const PUBLISHED = new GoalSpec({ conditions: { published: true } });
 
-/** Fresh actions (the fast writer's failure counter is per call of this function). */
-export function flakyWriterActions(): ActionSpec[] {
+/**
+ * Fresh actions (the fast writer's failure counter is per call of this
+ * function). With `whileDown`, the fast writer fails whenever the world
+ * says `fast_writer_down: true` instead (the served publishing domain's rule).
+ */
+export function flakyWriterActions(options: { whileDown?: boolean } = {}): ActionSpec[] {
   let fastCalls = 0;
   return [
     new ActionSpec({
@@ -24,9 +28,9 @@ export function flakyWriterActions(): ActionSpec[] {
       effects: { drafted: true },
       cost: 1,
       description: "Draft quickly with the cheap writer",
-      execute: () => {
+      execute: (state) => {
         fastCalls++;
-        if (fastCalls === 1) throw new Error("rate limited");
+        if (options.whileDown ? state.fast_writer_down === true : fastCalls === 1) throw new Error("rate limited");
       },
     }),
     new ActionSpec({

@@ -36,18 +36,23 @@ const result = await client.runs.wait(thread.thread_id, "${graphId}", {
 });
 // result.status === "goal_achieved"
 
-// An action with requireHumanApproval pauses the run at an interrupt:
-await client.runs.wait(thread.thread_id, "${graphId}", {
+// A second run on the same thread starts fresh (its own plan, counters and
+// history) from the given world; an action with requireHumanApproval pauses it:
+const paused = await client.runs.wait(thread.thread_id, "${graphId}", {
   input: { goal: { newsletter_sent: true }, worldState: { topic: "GOAP" } },
 });
-(await client.threads.getState(thread.thread_id)).next; // ["executor"]
+// paused.status === "awaiting_human"; (await client.threads.getState(thread.thread_id)).values.awaitingHuman
+// names the action: { action: "send_newsletter", kind: "goap_action_approval" }
 await client.runs.wait(thread.thread_id, "${graphId}", { command: { resume: true } }); // or false to refuse
 ${fence}
 
-Use one thread per run: a thread keeps the state of its last run. Stream a run
+A thread is a conversation of runs: each input after a run has ended starts a
+new run; a given \`worldState\` replaces the thread's world, and without one
+the run starts from the world the last run left. A new input on a thread that
+waits for a human is refused (\`THREAD_PAUSED\`): resume it first. Stream a run
 with \`client.runs.stream(threadId, "${graphId}", { input, streamMode: "updates" })\`
 to see each planner, executor and observer step. Each finished run is
-recorded in the server's store under \`["langgoap", "executions", ...]\`
+recorded (one record per run) in the server's store under \`["langgoap", "executions", ...]\`
 (\`client.store.searchItems(["langgoap", "executions"], { filter: { threadId } })\`).
 
 The dev server keeps everything in memory (saved to \`.langgraph_api/\` between
