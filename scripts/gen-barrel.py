@@ -2,7 +2,7 @@
 import re
 import sys
 
-FOLDERS = ["core", "planner", "optimize", "utility", "tracing", "graph", "nl", "integrations", "viz"]
+FOLDERS = ["core", "planner", "optimize", "utility", "tracing", "graph", "nl", "pddl", "integrations", "viz"]
 HEADER = '''/**
  * langgoap: goal-oriented action planning for LangGraph.js.
  *

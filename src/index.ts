@@ -419,6 +419,25 @@ export {
 } from "./optimize/index.js";
 export { type LoadPddlOptions, loadPddl, type PddlExecutor, type PddlGroundingStats, type PddlTask } from "./pddl/index.js";
 export {
+  type LoadPddlOptions,
+  loadPddl,
+  PDDL_REQUIREMENTS,
+  type PddlActionSchema,
+  type PddlAtom,
+  type PddlCost,
+  type PddlDomain,
+  type PddlExecutor,
+  type PddlGroundAtom,
+  type PddlGroundingStats,
+  type PddlLiteral,
+  type PddlParameter,
+  type PddlProblem,
+  type PddlTask,
+  type PddlTerm,
+  parsePddlDomain,
+  parsePddlProblem,
+} from "./pddl/index.js";
+export {
   AGENT_PLAN_BUDGET,
   type AgentModel,
   AnytimePlanningStrategy,

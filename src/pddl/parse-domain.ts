@@ -3,7 +3,7 @@ import { PddlReader } from "./read.js";
 import { readSExpressions, type SExpr, type SList } from "./sexpr.js";
 
 /** Requirements this reader honours; any other is refused rather than half-understood. */
-export const SUPPORTED_REQUIREMENTS: readonly string[] = Object.freeze([
+export const PDDL_REQUIREMENTS: readonly string[] = Object.freeze([
   ":strips",
   ":typing",
   ":negative-preconditions",
@@ -41,7 +41,7 @@ export function parsePddlDomain(text: string, file = "domain.pddl"): PddlDomain 
     if (head === ":requirements") {
       for (const item of body) {
         const flag = reader.atom(item, "a requirement like :strips", section);
-        if (!SUPPORTED_REQUIREMENTS.includes(flag.text)) throw reader.unsupported(flag, `the requirement ${flag.text}`);
+        if (!PDDL_REQUIREMENTS.includes(flag.text)) throw reader.unsupported(flag, `the requirement ${flag.text}`);
         requirements.add(flag.text);
       }
     } else if (head === ":types") {
