@@ -1,6 +1,18 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import { AIMessage, HumanMessage } from "@langchain/core/messages";
-import { Annotation, END, isCommand, type LangGraphRunnableConfig, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
+import { AIMessage, type BaseMessage, HumanMessage } from "@langchain/core/messages";
+import {
+  Annotation,
+  END,
+  isCommand,
+  type LangGraphRunnableConfig,
+  type Messages,
+  MessagesAnnotation,
+  MessagesZodMeta,
+  START,
+  StateGraph,
+} from "@langchain/langgraph";
+import { registry } from "@langchain/langgraph/zod";
+import { z } from "zod";
 import {
   type ActionSpec,
   type Conditions,
@@ -52,6 +64,31 @@ interface PendingTurn {
 }
 
 const replace = <T>(_old: T, next: T): T => next;
+
+// Any items: LangGraph validates inputs with this schema, and they may be message objects or their JSON.
+// Not z.custom: the server's schema converter rejects it. Marked as LangGraph's messages for Studio's chat view.
+const MESSAGES = z
+  .array(z.any())
+  .describe('Chat messages, e.g. [{ "role": "user", "content": "I\'m hungry" }]: each human message is read as a goal.')
+  .register(registry, MessagesZodMeta as never);
+const WORLD = z.record(z.string(), z.unknown());
+
+/**
+ * What a client sends and gets back, declared so the LangGraph API server
+ * answers schema requests (and Studio draws its chat form) at once: without
+ * them the server parses the TypeScript sources, which took over 30 s here.
+ */
+const CHAT_INPUT = z.object({
+  // Typed as LangGraph's messages input (message objects or their JSON); the JSON schema above is what clients see.
+  messages: MESSAGES as unknown as z.ZodType<Messages>,
+  worldState: WORLD.optional().describe(
+    "Replaces the thread's world state (facts) before this turn; omit it to keep the world as the last turn left it.",
+  ),
+});
+const CHAT_OUTPUT = z.object({
+  messages: MESSAGES as unknown as z.ZodType<BaseMessage[]>,
+  worldState: WORLD.describe("The world state after the turn."),
+});
 
 /** The chat agent's state: LangGraph's `messages`, the world the turns act on, and the turn in progress. */
 function chatState(start: Readonly<WorldState>) {
@@ -187,7 +224,7 @@ export function createGoapChatAgent(options: CreateGoapChatAgentOptions) {
     return { turn: null, worldState: result.worldState, messages: [reply(text, report)] };
   };
 
-  const compiled = new StateGraph(State)
+  const compiled = new StateGraph(State, { input: CHAT_INPUT, output: CHAT_OUTPUT })
     .addNode("interpret", interpretNode)
     .addNode("act", actNode)
     .addEdge(START, "interpret")

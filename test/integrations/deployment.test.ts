@@ -126,6 +126,13 @@ describe("the deployment chat graph", () => {
     expect(graph.constructor.name).toBe("CompiledStateGraph");
     expect(graph.checkpointer).toBeUndefined();
     expect(Object.keys(graph.nodes).sort()).toEqual(["__start__", "act", "interpret"]);
+    // Declared, so the server answers schema requests without parsing sources (over 30 s for this graph).
+    const schema = (await getRuntimeGraphSchema(graph as never)) as {
+      input: { properties: Record<string, unknown> };
+      output: { properties: Record<string, unknown> };
+    };
+    expect(Object.keys(schema.input.properties)).toEqual(["messages", "worldState"]);
+    expect(Object.keys(schema.output.properties)).toEqual(["messages", "worldState"]);
 
     const agent = createChatDeploymentGraph({ logger: {} });
     agent.checkpointer = new MemorySaver(); // what the server does

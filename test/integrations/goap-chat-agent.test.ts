@@ -8,6 +8,7 @@ import { FakeStructuredChatModel } from "../../src/testing/index.js";
 import { quietLogger } from "../graph/support.js";
 import { type ProviderStub, startOpenAiStub } from "../support/provider-stubs.js";
 import { HUNGRY_PLAN, villageActions, villageFacts, villageStart } from "../support/village.js";
+import { researchModel, researchTools } from "./support.js";
 
 /** The villager is hungry and tired; each turn asks for one thing. */
 const tiredVillager = { ...villageStart, is_tired: true };
@@ -272,6 +273,38 @@ describe("createGoapChatAgent with a real client", () => {
     expect(body.tool_choice).toBeDefined();
     expect(body.messages.at(-1)).toMatchObject({ role: "user", content: "now I'm tired too" });
     expect(body.messages[0]?.content).toContain(`"is_hungry":false`);
+  });
+});
+
+describe("createGoapChatAgent with LangChain tools", () => {
+  it("plans over tools given with per-tool planning models and replans around a failing one", async () => {
+    const { tools, calls } = researchTools({ premiumDown: true });
+    const llm = new FakeStructuredChatModel({ responses: [{ conditions: { report_ready: true } }] });
+    const agent = createGoapChatAgent({ llm, tools, ...researchModel, worldState: { topic: "GOAP" }, logger: quietLogger() });
+    const result = await agent.invoke({ messages: [new HumanMessage("write me a report")] });
+    const { text, report } = lastReply(result.messages);
+    expect(calls).toEqual(["premium_search", "free_search", "summarize", "write_report"]);
+    expect(report).toMatchObject({
+      status: "goal_achieved",
+      replanCount: 1,
+      plan: ["free_search", "summarize", "write_report"],
+      planCost: 6,
+    });
+    expect(report.executed[0]).toEqual({ action: "premium_search", success: false, error: "401 Unauthorized: API key revoked" });
+    expect(text.split("\n").slice(0, 3)).toEqual([
+      "Done: report_ready = true.",
+      "Plan: free_search -> summarize -> write_report (cost 6, after 1 replan).",
+      "Ran: premium_search (failed: 401 Unauthorized: API key revoked), free_search, summarize, write_report.",
+    ]);
+    expect(result.worldState.report).toBe("# GOAP\nsummary of 1 source(s): free:GOAP:1");
+  });
+
+  it("names itself in errors about the per-tool maps", () => {
+    const { tools } = researchTools();
+    const llm = new FakeStructuredChatModel({ responses: [{}] });
+    expect(() => createGoapChatAgent({ llm, tools, costs: { web_search: 1 } })).toThrow(
+      'createGoapChatAgent: options.costs names "web_search", which is not one of the tools [premium_search, free_search, summarize, write_report]',
+    );
   });
 });
 
