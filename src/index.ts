@@ -417,7 +417,6 @@ export {
   type VariableOptions,
   validatePlan,
 } from "./optimize/index.js";
-export { type LoadPddlOptions, loadPddl, type PddlExecutor, type PddlGroundingStats, type PddlTask } from "./pddl/index.js";
 export {
   type LoadPddlOptions,
   loadPddl,
@@ -655,8 +654,10 @@ export {
 
 export {
   type AsciiGanttOptions,
+  DEFAULT_MAX_REPORT_BYTES,
   formatMs,
   formatNumber,
+  type HtmlReportOptions,
   type PlanJson,
   type PlanningRound,
   type PngOptions,

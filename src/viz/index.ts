@@ -3,7 +3,7 @@ export { type AsciiGanttOptions, renderAsciiGantt } from "./ascii-gantt.js";
 export { renderDot } from "./dot.js";
 export { formatMs, formatNumber } from "./format.js";
 export { ReportRecorder, type ReportRecorderOptions } from "./html/recorder.js";
-export { renderHtmlReport } from "./html/report.js";
+export { DEFAULT_MAX_REPORT_BYTES, type HtmlReportOptions, renderHtmlReport } from "./html/report.js";
 export type { PlanningRound, ReportActionResult, ReportEvent, RunReport } from "./html/report-types.js";
 export { type PlanJson, planToJson } from "./json.js";
 export { renderMermaid, renderMermaidGantt } from "./mermaid.js";

@@ -1,11 +1,13 @@
 import { displayText, escapeControlChars, truncateText } from "../../core/index.js";
+import { MAX_VALUE_CHARS, renderBudget } from "./budget.js";
 
 /**
- * @internal Longest value the report renders, in characters: a longer name,
- * fact value, error or event is cut with a marker that says how much was
- * cut, so one huge tool output cannot bloat or freeze the page.
+ * @internal Longest value the report renders by default, in characters: a
+ * longer name, fact value, error or event is cut with a marker that says
+ * how much was cut, so one huge tool output cannot bloat or freeze the
+ * page. A size-capped report may cut shorter (see `budget.ts`).
  */
-export const MAX_VALUE_CHARS = 2000;
+export { MAX_VALUE_CHARS };
 
 /** Deeper parts of the embedded JSON are replaced by a marker (no stack overflow, no unbounded page). */
 const MAX_DATA_DEPTH = 32;
@@ -21,7 +23,7 @@ function markup(text: string): string {
  * after bounding it to `maxChars` and making control and bidi characters
  * visible (`\u001b`, `\n`): nothing from data is ever markup or invisible.
  */
-export function escapeHtml(text: string, maxChars: number = MAX_VALUE_CHARS): string {
+export function escapeHtml(text: string, maxChars: number = renderBudget().chars): string {
   return markup(displayText(String(text), { maxChars }));
 }
 
@@ -34,18 +36,19 @@ export function escapeHtmlLines(lines: readonly string[]): string {
 const MAX_DATA_VALUES = 200_000;
 
 /**
- * @internal A copy of JSON-like data with every string longer than
- * {@link MAX_VALUE_CHARS} cut (with the marker), parts nested deeper than
+ * @internal A copy of JSON-like data with every string longer than the
+ * render's value budget ({@link MAX_VALUE_CHARS} by default) cut (with the marker), parts nested deeper than
  * {@link MAX_DATA_DEPTH} or past {@link MAX_DATA_VALUES} values replaced by
  * a marker, and cycles marked: the embedded data is bounded like the page.
  * Strings are not otherwise changed (they are data for scripts, never shown).
  */
 export function boundData(value: unknown): unknown {
+  const maxChars = renderBudget().chars;
   let budget = MAX_DATA_VALUES;
   const ancestors = new Set<object>();
   const walk = (item: unknown, depth: number): unknown => {
     if (--budget < 0) return "[more data: not embedded]";
-    if (typeof item === "string") return truncateText(item, MAX_VALUE_CHARS);
+    if (typeof item === "string") return truncateText(item, maxChars);
     if (typeof item !== "object" || item === null) return item;
     if (ancestors.has(item)) return "[circular]";
     if (depth >= MAX_DATA_DEPTH) return `[nested deeper than ${MAX_DATA_DEPTH} levels: not embedded]`;
@@ -55,7 +58,7 @@ export function boundData(value: unknown): unknown {
     try {
       if (Array.isArray(item)) return item.map((v) => walk(v, depth + 1));
       const out: Record<string, unknown> = {};
-      for (const [key, v] of Object.entries(item)) out[truncateText(key, MAX_VALUE_CHARS)] = walk(v, depth + 1);
+      for (const [key, v] of Object.entries(item)) out[truncateText(key, maxChars)] = walk(v, depth + 1);
       return out;
     } finally {
       ancestors.delete(item);

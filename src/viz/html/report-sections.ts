@@ -3,6 +3,7 @@ import type { NoPlanExplanation } from "../../planner/index.js";
 import { describeGoal, formatConditions, formatEffects } from "../describe.js";
 import { formatMs, formatNumber, formatValue } from "../format.js";
 import { formatCost, formatDuration, formatResource, type PlanView } from "../plan-view.js";
+import { elide, elidedRows, elisionText } from "./budget.js";
 import { escapeHtml } from "./escape.js";
 import type { PlanningRound, ReportActionResult, ReportEvent, RunReport } from "./report-types.js";
 import type { StepOutcome } from "./svg-plan-graph.js";
@@ -16,15 +17,23 @@ export function section(id: string, title: string, body: string): string {
 
 function list(items: readonly string[], empty: string): string {
   if (items.length === 0) return `<p class="muted">${e(empty)}</p>`;
-  return `<ul class="plain">${items.map((i) => `<li><code>${e(i)}</code></li>`).join("")}</ul>`;
+  const cut = elide(items);
+  const li = (i: string) => `<li><code>${e(i)}</code></li>`;
+  const marker = cut.elided > 0 ? `<li class="elided">${elisionText(cut.elided, items.length, "items")}</li>` : "";
+  return `<ul class="plain">${cut.head.map(li).join("")}${marker}${cut.tail.map(li).join("")}</ul>`;
 }
 
 /** @internal Key/value table of a world state. */
 export function stateTable(state: Readonly<WorldState>): string {
   const keys = Object.keys(state).sort();
   if (keys.length === 0) return '<p class="muted">(empty)</p>';
-  const rows = keys.map((k) => `<tr><td><code>${e(k)}</code></td><td><code>${e(formatValue(state[k]))}</code></td></tr>`);
-  return `<table><thead><tr><th>fact</th><th>value</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
+  const rows = elidedRows(
+    keys,
+    2,
+    "facts",
+    (k) => `<tr><td><code>${e(k)}</code></td><td><code>${e(formatValue(state[k]))}</code></td></tr>`,
+  );
+  return `<table><thead><tr><th>fact</th><th>value</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 /** @internal The goal and the start state. */
@@ -37,7 +46,7 @@ export function goalSection(report: RunReport): string {
 
 /** @internal One row a step: cost, duration, preconditions, effects and how it fared. */
 export function stepsTable(view: PlanView, outcomes: ReadonlyMap<number, StepOutcome>): string {
-  const rows = view.steps.map((s) => {
+  const rows = elidedRows(view.steps, 8, "steps", (s) => {
     const outcome = outcomes.get(s.index) ?? "planned";
     const pre = formatConditions(s.action.preconditions).join(", ") || "—";
     const eff = formatEffects(s.action).join(", ") || "—";
@@ -50,7 +59,7 @@ export function stepsTable(view: PlanView, outcomes: ReadonlyMap<number, StepOut
   });
   return (
     "<table><thead><tr><th>#</th><th>action</th><th>cost</th><th>time</th><th>preconditions</th><th>effects</th><th>after</th><th>outcome</th></tr></thead>" +
-    `<tbody>${rows.join("")}</tbody></table>`
+    `<tbody>${rows}</tbody></table>`
   );
 }
 
@@ -80,6 +89,18 @@ export function explanationSection(explanation: NoPlanExplanation): string {
   );
 }
 
+/** Action names joined by arrows, cut to the budget with a count of what was left out. */
+function arrowList(names: readonly string[]): string {
+  const cut = elide(names);
+  const code = (n: string) => `<code>${e(n)}</code>`;
+  const parts = [
+    ...cut.head.map(code),
+    ...(cut.elided > 0 ? [`<span class="elided">${elisionText(cut.elided, names.length, "actions")}</span>`] : []),
+    ...cut.tail.map(code),
+  ];
+  return parts.join(" → ");
+}
+
 /** @internal Each planning round: the first plan and every replan with its reason. */
 export function roundsSection(rounds: readonly PlanningRound[], replanCount: number | undefined): string {
   if (rounds.length === 0) {
@@ -87,11 +108,11 @@ export function roundsSection(rounds: readonly PlanningRound[], replanCount: num
       ? ""
       : section("replans", "Planning rounds and replans", `<p>${e(String(replanCount))} replan(s).</p>`);
   }
-  const rows = rounds.map((r, i) => {
+  const rows = elidedRows(rounds, 4, "planning rounds", (r, i) => {
     const what = r.plan
       ? r.plan.isEmpty
         ? "empty plan (goal already holds)"
-        : `${r.plan.actionNames.map((n) => `<code>${e(n)}</code>`).join(" → ")} <span class="muted">(cost ${e(formatNumber(r.plan.totalCost))})</span>`
+        : `${arrowList(r.plan.actionNames)} <span class="muted">(cost ${e(formatNumber(r.plan.totalCost))})</span>`
       : `<span class="outcome-failed">no plan: ${e(r.failure ?? "planning failed")}</span>`;
     const why = i === 0 ? "initial plan" : (r.reason ?? "replan");
     return `<tr><td>${i + 1}</td><td>${e(why)}</td><td>${what}</td><td>${e(formatMs(r.planningMs))}</td></tr>`;
@@ -101,14 +122,14 @@ export function roundsSection(rounds: readonly PlanningRound[], replanCount: num
     "replans",
     "Planning rounds and replans",
     `<p>${rounds.length} planning round(s), ${replans} replan(s).</p>` +
-      `<table><thead><tr><th>round</th><th>why</th><th>plan</th><th>planning time</th></tr></thead><tbody>${rows.join("")}</tbody></table>`,
+      `<table><thead><tr><th>round</th><th>why</th><th>plan</th><th>planning time</th></tr></thead><tbody>${rows}</tbody></table>`,
   );
 }
 
 /** @internal The executed actions in order. */
 export function historySection(history: readonly ReportActionResult[]): string {
   if (history.length === 0) return "";
-  const rows = history.map((r, i) => {
+  const rows = elidedRows(history, 6, "executed actions", (r, i) => {
     const outcome = r.success ? "succeeded" : "failed";
     const why = r.success ? "" : [r.failure, r.error].filter(Boolean).join(": ");
     return (
@@ -119,21 +140,24 @@ export function historySection(history: readonly ReportActionResult[]): string {
   return section(
     "history",
     "Execution history",
-    `<table><thead><tr><th>#</th><th>action</th><th>outcome</th><th>attempts</th><th>duration</th><th>failure</th></tr></thead><tbody>${rows.join("")}</tbody></table>`,
+    `<table><thead><tr><th>#</th><th>action</th><th>outcome</th><th>attempts</th><th>duration</th><th>failure</th></tr></thead><tbody>${rows}</tbody></table>`,
   );
 }
 
 /** @internal The tracer timeline with one filter toggle per hook. */
 export function eventsSection(events: readonly ReportEvent[], dropped: number): string {
   if (events.length === 0) return "";
-  const hooks = [...new Set(events.map((ev) => ev.hook))];
-  const chips = hooks
-    .map(
-      (h) =>
-        `<button type="button" data-hook-filter="${e(h)}" aria-pressed="true">${e(h)} (${events.filter((ev) => ev.hook === h).length})</button>`,
-    )
+  const perHook = new Map<string, number>();
+  for (const ev of events) perHook.set(ev.hook, (perHook.get(ev.hook) ?? 0) + 1);
+  // Counted over every event, shown or not; hooks themselves are a list too.
+  const chips = elide([...perHook]);
+  const chipHtml = [...chips.head, ...chips.tail]
+    .map(([h, n]) => `<button type="button" data-hook-filter="${e(h)}" aria-pressed="true">${e(h)} (${n})</button>`)
     .join("");
-  const rows = events.map(
+  const rows = elidedRows(
+    events,
+    3,
+    "events",
     (ev) =>
       `<tr data-hook="${e(ev.hook)}"><td class="mono">${e(formatMs(ev.atMs))}</td><td><code>${e(ev.hook)}</code></td><td>${e(ev.summary)}</td></tr>`,
   );
@@ -141,6 +165,6 @@ export function eventsSection(events: readonly ReportEvent[], dropped: number): 
   return section(
     "events",
     "Trace events",
-    `<div class="chips">${chips}</div>${note}<table><thead><tr><th>time</th><th>hook</th><th>event</th></tr></thead><tbody>${rows.join("")}</tbody></table>`,
+    `<div class="chips">${chipHtml}</div>${note}<table><thead><tr><th>time</th><th>hook</th><th>event</th></tr></thead><tbody>${rows}</tbody></table>`,
   );
 }

@@ -21,6 +21,7 @@ th, td { text-align: left; padding: 6px 10px; border-bottom: 1px solid var(--lin
 th { color: var(--muted); font-weight: 600; }
 code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px; }
 .muted { color: var(--muted); }
+.elided, tr.elided td { color: var(--muted); font-style: italic; text-align: center; }
 .note { background: var(--warn-bg); border-radius: 8px; padding: 10px 14px; }
 .note.bad { background: var(--bad-bg); }
 ul.plain { margin: 0; padding-left: 18px; }
