@@ -250,17 +250,18 @@ export function createGoapChatAgent(options: CreateGoapChatAgentOptions) {
 async function refuseWhilePaused(
   graph: {
     checkpointer?: unknown;
+    config?: { configurable?: Record<string, unknown> };
     getState(config: never): Promise<{ tasks: readonly { interrupts?: readonly { value?: unknown }[] }[] }>;
   },
   input: unknown,
   options: { configurable?: Record<string, unknown> } | undefined,
 ): Promise<unknown> {
-  const threadId = options?.configurable?.thread_id;
-  // `checkpointer: true` (a subgraph sharing its parent's) has no state of its own to read here.
-  if (input === null || input === undefined || isCommand(input) || typeof graph.checkpointer !== "object" || threadId === undefined) {
-    return input;
-  }
-  const snapshot = await graph.getState({ configurable: options?.configurable } as never);
+  if (input === null || input === undefined || isCommand(input)) return input;
+  const configurable = { ...graph.config?.configurable, ...options?.configurable };
+  const threadId = configurable.thread_id;
+  // Run as a subgraph (a checkpoint namespace, or `checkpointer: true`), the agent's thread is its parent's to check.
+  if (typeof graph.checkpointer !== "object" || threadId === undefined || configurable.checkpoint_ns) return input;
+  const snapshot = await graph.getState({ configurable } as never);
   const waiting = snapshot.tasks.flatMap((task) => task.interrupts ?? []).map((i) => i.value);
   if (waiting.length === 0) return input;
   const what = waiting.map((value) => {

@@ -18,13 +18,15 @@ export function prepareInputs<G extends StreamingGraph, E extends object>(
   prepare: (graph: G, input: unknown, options: { configurable?: Record<string, unknown> } | undefined) => unknown,
   extras: E,
 ): G & E {
-  const proto = Object.getPrototypeOf(compiled) as G;
+  // The graph's own methods, which may already be wrapped (GoapGraph's paused-thread guard wraps withConfig): they are kept, not bypassed.
+  const baseStream = compiled.stream;
+  const baseWithConfig = compiled.withConfig;
   const stream = async function (this: G, input: unknown, options?: unknown) {
     const ready = await prepare(this, input, options as { configurable?: Record<string, unknown> } | undefined);
-    return proto.stream.call(this, ready as never, options as never);
+    return baseStream.call(this, ready as never, options as never);
   };
   const withConfig = function (this: G, config: unknown) {
-    return prepareInputs(proto.withConfig.call(this, config as never) as G, prepare, extras);
+    return prepareInputs(baseWithConfig.call(this, config as never) as G, prepare, extras);
   };
   return Object.assign(compiled, { stream, withConfig }, extras);
 }

@@ -107,6 +107,28 @@ describe("createGoapAgent end to end", () => {
     expect(successfulActionNames(other)).toEqual(["premium_search"]);
   });
 
+  it("keeps the paused-thread refusal on withConfig copies", async () => {
+    const { tools } = researchTools();
+    const review = new ActionSpec({
+      name: "review",
+      preconditions: { report_ready: true },
+      effects: { reviewed: true },
+      requireHumanApproval: true,
+    });
+    const agent = await createGoapAgent(
+      [...tools, review],
+      { reviewed: true },
+      { ...researchModel, checkpointer: new MemorySaver(), logger: quietLogger() },
+    );
+    const config = { configurable: { thread_id: "paused-copy" } };
+    const paused = await agent.invoke({ worldState: { topic: "GOAP" } }, config);
+    expect(paused.status).toBe("awaiting_human");
+    for (const graph of [agent, agent.withConfig({ tags: ["copy"] })]) {
+      const refused = await graph.invoke({ worldState: { topic: "other" } }, config).catch((e: unknown) => e);
+      expect((refused as LangGoapError).code).toBe("THREAD_PAUSED");
+    }
+  });
+
   it("accepts ready-made actions next to the tools", async () => {
     const { tools } = researchTools();
     const review = new ActionSpec({ name: "review", preconditions: { report_ready: true }, effects: { reviewed: true }, cost: 1 });
