@@ -20,11 +20,11 @@
  * Only one writer ever writes its own keys, and it assigns sequence numbers
  * synchronously in memory, so concurrent `record()` calls in a process never
  * read-modify-write a shared item and never lose an entry; another process
- * is another writer.
+ * is another writer. A writer keeps one counter per scope it wrote (per
+ * thread, goal and failed action: as many as the store has of those).
  *
  * @internal
  */
-import { randomUUID } from "node:crypto";
 import type { BaseStore, PutOperation } from "@langchain/langgraph";
 import type { ExecutionRecord } from "./types.js";
 
@@ -46,7 +46,8 @@ interface StreamState {
 
 /** One writer per process, store and namespace. */
 class IndexWriter {
-  readonly id = randomUUID();
+  // Web Crypto's, global in Node 20 and browsers: this layer is bundled for the browser.
+  readonly id = globalThis.crypto.randomUUID();
   readonly streams = new Map<string, StreamState>();
   registered = false;
 }
