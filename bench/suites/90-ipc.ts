@@ -52,7 +52,9 @@ export default async function ipcBench(): Promise<void> {
         );
         record = JSON.parse(stdout.trim().split("\n").pop() as string) as Record<string, unknown>;
       } catch (error) {
-        record = { status: `error: ${(error as Error).message.split("\n")[0]}` };
+        const { killed, stderr } = error as { killed?: boolean; stderr?: string };
+        const why = killed ? `killed after ${BUDGET_MS + 60_000} ms` : (stderr ?? "").trim().split("\n").slice(-3).join(" | ");
+        record = { status: `error: ${why || (error as Error).message.split("\n")[0]}` };
       }
       if (record.status === "found") solved++;
       const anchor = fd[id];
