@@ -70,11 +70,11 @@ function changedFacts(before: Readonly<WorldState>, after: Readonly<WorldState>)
 
 /** @internal The report and the reply text of a request that gave no goal. */
 export function notUnderstoodReport(why: NotUnderstood): { report: GoapChatReport; text: string } {
-  const known = why.knownFacts.map(show).join(", ");
+  const known = why.knownFacts.length > 0 ? ` I can work with: ${why.knownFacts.map(show).join(", ")}.` : "";
   const text =
     why.unknownFacts.length > 0
-      ? `I cannot do that: I know nothing about ${why.unknownFacts.map(show).join(", ")}. I can work with: ${known}.`
-      : `I cannot do that: I could not read a goal from your request (${show(why.reason)}). I can work with: ${known}.`;
+      ? `I cannot do that: I know nothing about ${why.unknownFacts.map(show).join(", ")}.${known}`
+      : `I cannot do that: I could not read a goal from your request (${show(why.reason)}).${known}`;
   return {
     text,
     report: {
@@ -129,9 +129,10 @@ export function runReport(run: RunToReport): { report: GoapChatReport; text: str
 }
 
 function whyNot(result: GoapRunResult): string {
+  // The run's own reason is the precise one (an action a human refused); the explanation is for a plain "no plan".
+  if (result.replanReason) return result.replanReason;
   const why = result.noPlanExplanation;
   const parts: string[] = [];
-  if (result.replanReason) parts.push(result.replanReason);
   if (why?.unreachableConditions.length) parts.push(`no action makes ${why.unreachableConditions.join(", ")}`);
   if (why?.missingPreconditions.length) parts.push(`nothing provides ${why.missingPreconditions.join(", ")}`);
   if (why?.suggestion && parts.length === 0) parts.push(why.suggestion);

@@ -241,7 +241,9 @@ describe("createGoapChatAgent approvals", () => {
     const { text, report } = lastReply(resumed.messages);
     expect(report.achieved).toBe(false);
     expect(report.executed.at(-1)).toMatchObject({ action: "send_newsletter", success: false });
-    expect(text).toMatch(/^I (cannot do that|could not finish)/);
+    expect(text.split("\n")[0]).toBe(
+      "I cannot do that: no plan reaches newsletter_sent = true from here (no plan without the actions excluded from this run: send_newsletter (refused by a human)).",
+    );
     expect(ran).toEqual(["research", "publish"]);
   });
 });
@@ -321,5 +323,7 @@ describe("createGoapChatAgent offline", () => {
     expect(lastReply(result.messages).report).toMatchObject({ goal: { is_hungry: false }, plan: HUNGRY_PLAN });
     const lost = await agent.invoke({ messages: [new HumanMessage("sing a song")] });
     expect(lastReply(lost.messages).text).toMatch(/^I cannot do that: I could not read a goal from your request/);
+    const blank = await agent.invoke({ messages: [new HumanMessage("  ")] });
+    expect(lastReply(blank.messages).text).toBe("I cannot do that: I could not read a goal from your request (the message has no text).");
   });
 });
