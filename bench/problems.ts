@@ -228,3 +228,23 @@ export function longChainProblem(length: number): LanggoapProblem {
   );
   return { actions, start: { s0: true }, goal: new GoalSpec({ conditions: { [`s${length}`]: true } }) };
 }
+
+/**
+ * A wide numeric world (issue 23 §2): the unsolvable `add_two` core beside
+ * `W` extra facts `w0..w{W-1}` (start `i mod 3`) and `W` extra actions
+ * `tend_i` (needs `w_i < 3`, adds 1, costs `1 + i mod 4`). Every state is a
+ * row of W + 2 numbers and every expansion tries W + 2 actions, so one
+ * expansion alone costs time in proportion to W²: compiling, the heuristic
+ * and each expansion get heavy together. Only a budget or a signal stops it.
+ */
+export function wideWorldProblem(W: number): LanggoapProblem {
+  const { actions, start, goal } = addTwoProblem();
+  const wide: WorldState = { ...start };
+  for (let i = 0; i < W; i++) {
+    actions.push(
+      new ActionSpec({ name: `tend_${i}`, preconditions: { [`w${i}`]: { lt: 3 } }, effects: { [`w${i}`]: { inc: 1 } }, cost: 1 + (i % 4) }),
+    );
+    wide[`w${i}`] = i % 3;
+  }
+  return { actions, start: wide, goal };
+}

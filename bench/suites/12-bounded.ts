@@ -13,7 +13,13 @@
  * - `budget-overshoot`: 5 ms time budgets (and a 50 ms anytime search) on
  *   large chain instances: time taken against the budget;
  * - `no-plan-agent`: the cost of a replan for agents that get a plan and
- *   for agents that get none.
+ *   for agents that get none;
+ * - `wide-world`: the wide numeric world (`wideWorldProblem`, W = 200, 500,
+ *   5,000, 10,000; `BENCH_WIDE_W=200,500` for some) planned asynchronously,
+ *   each run in a child process: under a 2 s time budget (overrun), aborted
+ *   500 ms in (abort latency), and by a graph's planner node; event-loop
+ *   p99 and longest delay, in wall-clock and in CPU time between two turns of
+ *   the loop (the first counts waiting for a core on a loaded machine).
  *
  * `BENCH_BOUNDED=event-loop,long-plan npm run bench -- bounded` runs some parts only.
  */
@@ -290,6 +296,26 @@ async function noPlanAgents(): Promise<void> {
   });
 }
 
+async function wideWorld(): Promise<void> {
+  const widths = process.env.BENCH_WIDE_W?.split(",").map(Number) ?? [200, 500, 5000, 10000];
+  for (const W of widths) {
+    for (const [mode, ms] of [
+      ["budget", 2000],
+      ["abort", 500],
+      ["graph", 2000],
+    ] as const) {
+      const { stdout } = await run(
+        process.execPath,
+        ["--import", "tsx", join(here, "..", "children", "wide-world.ts"), String(W), mode, String(ms)],
+        {
+          cwd: join(here, "..", ".."),
+        },
+      );
+      emit({ suite: "bounded", bench: "wide-world", ...JSON.parse(stdout) });
+    }
+  }
+}
+
 const PARTS: Record<string, () => Promise<void>> = {
   "default-budget": defaultBudgets,
   "event-loop": eventLoopDuringGraphSearch,
@@ -297,6 +323,7 @@ const PARTS: Record<string, () => Promise<void>> = {
   "budget-overshoot": budgetOvershoot,
   "no-plan-agent": noPlanAgents,
   "long-plan": longPlans,
+  "wide-world": wideWorld,
 };
 
 /** Runs every part, or those named in `BENCH_BOUNDED` (comma-separated, e.g. `event-loop,long-plan`). */

@@ -468,22 +468,29 @@ export function validateActions(actions: readonly ActionSpec[]): readonly Action
     throw new LangGoapError("INVALID_ACTION", `expected an array of ActionSpec, got ${describeValue(actions)}`);
   }
   const seen = new Set<string>();
-  for (const [i, action] of actions.entries()) {
-    if (!(action instanceof ActionSpec)) {
-      throw new LangGoapError(
-        "INVALID_ACTION",
-        `actions[${i}] is not an ActionSpec (got ${describeValue(action)}); build it with new ActionSpec({...})`,
-        {
-          index: i,
-        },
-      );
-    }
-    if (seen.has(action.name)) {
-      throw new LangGoapError("DUPLICATE_ACTION", `duplicate action name "${action.name}"; action names must be unique`, {
-        action: action.name,
-      });
-    }
-    seen.add(action.name);
-  }
+  for (const [i, action] of actions.entries()) checkActionEntry(action, i, seen);
   return Object.freeze([...actions]);
+}
+
+/**
+ * @internal One entry of {@link validateActions}: an ActionSpec whose name
+ * `seen` does not hold yet (added). Lets the planner validate a long list in
+ * slices.
+ */
+export function checkActionEntry(action: unknown, i: number, seen: Set<string>): asserts action is ActionSpec {
+  if (!(action instanceof ActionSpec)) {
+    throw new LangGoapError(
+      "INVALID_ACTION",
+      `actions[${i}] is not an ActionSpec (got ${describeValue(action)}); build it with new ActionSpec({...})`,
+      {
+        index: i,
+      },
+    );
+  }
+  if (seen.has(action.name)) {
+    throw new LangGoapError("DUPLICATE_ACTION", `duplicate action name "${action.name}"; action names must be unique`, {
+      action: action.name,
+    });
+  }
+  seen.add(action.name);
 }

@@ -3,6 +3,8 @@
  * the search loop, its state arena, hash table and open list live together
  * so V8 keeps everything monomorphic and allocation-free per expansion.
  */
+
+import { checkActionEntry } from "../core/action.js";
 import {
   type ActionSpec,
   callTracer,
@@ -11,15 +13,15 @@ import {
   GoalSpec,
   LangGoapError,
   toGoalSpec,
-  validateActions,
   type WorldState,
 } from "../core/index.js";
 import { budgetExhaustion, checkBudget, type ResolvedBudget, resolveBudget } from "./budget.js";
-import { type CompiledProblem, compileProblem } from "./compile.js";
+import { type CompiledProblem, compileSteps } from "./compile.js";
 import { explainNoPlan } from "./explain.js";
-import { createHeuristic, lmcutHeuristic, opcountHeuristic, RelaxedModel } from "./heuristics.js";
+import { createHeuristic, lmcutHeuristic, opcountHeuristic, type RelaxedModel, relaxedModelSteps } from "./heuristics.js";
 import { LmCut } from "./lmcut.js";
 import { OperatorCounting } from "./operator-counting.js";
+import { PACE_EVERY, Pace, PlanningStopped } from "./pace.js";
 import { relevanceOf, relevantEffectMasks } from "./relevance.js";
 import { assertValidSteps, pruneSteps } from "./replay.js";
 import { type BitLayout, bitLayoutOf, packStart, startBitsSearch } from "./search-bits.js";
@@ -40,17 +42,47 @@ function validateOptions(options: PlanOptions): void {
   checkBudget(options, "plan options");
 }
 
-/** Specificity first: more preconditions earlier, then declaration order (stable sort). */
-function bySpecificity(actions: readonly ActionSpec[]): ActionSpec[] {
-  return [...actions].sort((a, b) => Object.keys(b.preconditions).length - Object.keys(a.preconditions).length);
+/**
+ * Specificity first: more preconditions earlier, then declaration order. A
+ * counting sort (stable, as the comparison sort it replaces), linear and in
+ * slices: sorting a million actions by comparison blocks for seconds.
+ */
+function* bySpecificity(actions: readonly ActionSpec[], pace: Pace): Generator<void, ActionSpec[], void> {
+  const n = actions.length;
+  const count = new Int32Array(n);
+  let most = 0;
+  for (let i = 0; i < n; i++) {
+    if (i % PACE_EVERY === 0 && pace.due()) yield* pace.pause();
+    const c = Object.keys((actions[i] as ActionSpec).preconditions).length;
+    count[i] = c;
+    if (c > most) most = c;
+  }
+  // Bucket `most - c` holds the actions with c preconditions: the most specific first.
+  const next = new Int32Array(most + 2);
+  for (let i = 0; i < n; i++) next[most - (count[i] as number) + 1]++;
+  for (let b = 1; b <= most + 1; b++) next[b] = (next[b] as number) + (next[b - 1] as number);
+  const sorted: ActionSpec[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    if (i % PACE_EVERY === 0 && pace.due()) yield* pace.pause();
+    const b = most - (count[i] as number);
+    sorted[next[b] as number] = actions[i] as ActionSpec;
+    next[b] = (next[b] as number) + 1;
+  }
+  return sorted;
 }
 
-/** Decides when a search slice ends: never for synchronous planning, every few ms for asynchronous. */
-interface Slicer {
-  end(): number;
+/** {@link validateActions} in slices: a frozen copy, or a coded error naming the bad entry. */
+function* validatedActions(actions: readonly ActionSpec[], pace: Pace): Generator<void, readonly ActionSpec[], void> {
+  if (!Array.isArray(actions)) {
+    throw new LangGoapError("INVALID_ACTION", `expected an array of ActionSpec, got ${describeValue(actions)}`);
+  }
+  const seen = new Set<string>();
+  for (let i = 0; i < actions.length; i++) {
+    if (i % PACE_EVERY === 0 && pace.due()) yield* pace.pause();
+    checkActionEntry(actions[i], i, seen);
+  }
+  return Object.freeze([...actions]);
 }
-
-const UNSLICED: Slicer = { end: () => Number.POSITIVE_INFINITY };
 
 /** Longest stretch of asynchronous search between two yields to the event loop, in ms. */
 export const YIELD_EVERY_MS = 5;
@@ -64,6 +96,20 @@ function abortReason(signal: AbortSignal | undefined): string {
   const reason: unknown = signal?.reason;
   if (reason instanceof Error) return reason.message ? `${reason.name}: ${reason.message}` : reason.name;
   return reason === undefined ? "aborted" : String(reason);
+}
+
+/** The result of a planning call stopped by its signal or time budget before any search began. */
+function stoppedBeforeSearch(stop: PlanningStopped, options: PlanOptions, budget: ResolvedBudget, began: number): PlanDetailedResult {
+  const elapsedMs = performance.now() - began;
+  return {
+    plan: null,
+    status: stop.status,
+    stats: { nodesExpanded: 0, nodesGenerated: 0, planningTimeMs: elapsedMs },
+    usedBlacklistFallback: false,
+    ...(stop.status === "budget_exhausted"
+      ? { budget: budgetExhaustion("time", budget, { nodesExpanded: 0, nodesStored: 0, elapsedMs }) }
+      : { abortReason: abortReason(options.signal) }),
+  };
 }
 
 /**
@@ -84,23 +130,37 @@ function withLazyExplanation<T extends object>(result: T, explain: () => NoPlanE
   return result;
 }
 
-/** The steps of one planning call; yields between search slices (see {@link Slicer}). */
-function* planning(
+/**
+ * @internal The steps of one planning call, from validating the actions to
+ * the end of the search: yields whenever `sliceMs` have passed since the
+ * last yield (`Infinity`: never, as {@link planDetailed} runs). Every phase
+ * counts against the time budget and stops on the signal. Exposed for
+ * tests that drive the steps one by one.
+ */
+export function* planningSteps(
   start: Readonly<WorldState>,
   goal: GoalLike,
   actions: readonly ActionSpec[],
   options: PlanOptions,
-  slicer: Slicer,
+  sliceMs: number,
 ): Generator<void, PlanDetailedResult, void> {
   const began = performance.now();
   validateOptions(options);
-  const all = validateActions(actions);
+  const budget = resolveBudget(options);
+  const deadline = began + budget.timeBudgetMs;
+  const pace = new Pace(sliceMs, deadline, options.signal);
+  let all: readonly ActionSpec[];
+  try {
+    all = yield* validatedActions(actions, pace);
+  } catch (error) {
+    if (!(error instanceof PlanningStopped)) throw error;
+    return stoppedBeforeSearch(error, options, budget, began);
+  }
   if (typeof start !== "object" || start === null || Array.isArray(start)) {
     throw new LangGoapError("INVALID_STATE", `plan: start state must be an object, got ${describeValue(start)}`);
   }
   const goalSpec = toGoalSpec(goal);
   const heuristic = options.heuristic ?? "hmax";
-  const budget = resolveBudget(options);
   // Search hooks (expand, dead end, complete) are part of search recording: off unless asked for.
   const searchTracer = options.recordExpansions ? options.tracer : undefined;
   const stats = (expanded: number, generated: number) => ({
@@ -129,11 +189,10 @@ function* planning(
 
   const blacklisted = new Set(options.blacklisted ?? []);
   let usedBlacklistFallback = false;
-  const deadline = began + budget.timeBudgetMs;
   const list = blacklisted.size ? all.filter((a) => !blacklisted.has(a.name)) : all;
-  let outcome = yield* search(start, goalSpec, list, options, heuristic, budget, deadline, slicer);
+  let outcome = yield* search(start, goalSpec, list, options, heuristic, budget, deadline, pace);
   if (outcome.status === "no_plan" && blacklisted.size > 0 && options.blacklistFallback !== false) {
-    const retry = yield* search(start, goalSpec, all, options, heuristic, budget, deadline, slicer);
+    const retry = yield* search(start, goalSpec, all, options, heuristic, budget, deadline, pace);
     retry.nodesExpanded += outcome.nodesExpanded;
     retry.nodesGenerated += outcome.nodesGenerated;
     outcome = retry;
@@ -231,7 +290,7 @@ export function planDetailed(
   actions: readonly ActionSpec[],
   options: PlanOptions = {},
 ): PlanDetailedResult {
-  const step = planning(start, goal, actions, options, UNSLICED).next();
+  const step = planningSteps(start, goal, actions, options, Number.POSITIVE_INFINITY).next();
   if (!step.done) throw new LangGoapError("INVALID_STATE", "internal error: a synchronous search paused");
   return step.value;
 }
@@ -256,8 +315,7 @@ export async function planDetailedAsync(
   actions: readonly ActionSpec[],
   options: PlanOptions = {},
 ): Promise<PlanDetailedResult> {
-  const slicer: Slicer = { end: () => performance.now() + YIELD_EVERY_MS };
-  const steps = planning(start, goal, actions, options, slicer);
+  const steps = planningSteps(start, goal, actions, options, YIELD_EVERY_MS);
   let step = steps.next();
   while (!step.done) {
     await yieldToEventLoop();
@@ -329,7 +387,12 @@ function sameActions(a: readonly ActionSpec[], b: readonly ActionSpec[]): boolea
   return true;
 }
 
-function acquireCompiled(start: Readonly<WorldState>, goal: GoalSpec, sorted: readonly ActionSpec[]): CompiledEntry {
+function* acquireCompiled(
+  start: Readonly<WorldState>,
+  goal: GoalSpec,
+  sorted: readonly ActionSpec[],
+  pace: Pace,
+): Generator<void, CompiledEntry, void> {
   const goalKey = JSON.stringify(goal.conditions);
   const head = sorted[0];
   const list = head ? compiledCache.get(head) : undefined;
@@ -343,13 +406,17 @@ function acquireCompiled(start: Readonly<WorldState>, goal: GoalSpec, sorted: re
       }
     }
   }
-  const p = compileProblem(start, goal, sorted);
+  const p = yield* compileSteps(start, goal, sorted, pace);
+  const model = yield* relaxedModelSteps(p, p.start, pace);
+  yield* pace.check();
+  const layout = bitLayoutOf(p);
+  yield* pace.check();
   const entry: CompiledEntry = {
     actions: sorted,
     goalKey,
     p,
-    model: new RelaxedModel(p, p.start),
-    layout: bitLayoutOf(p),
+    model,
+    layout,
     workspace: new SearchWorkspace(),
     compiledValues: p.valueCount(),
     inUse: true,
@@ -381,11 +448,17 @@ function* search(
   heuristicName: HeuristicName,
   budget: ResolvedBudget,
   deadline: number,
-  slicer: Slicer,
+  pace: Pace,
 ): Generator<void, SearchOutcome, void> {
   if (options.signal?.aborted) return { status: "aborted", actions: null, nodesExpanded: 0, nodesGenerated: 0 };
-  const compiled = acquireCompiled(start, goal, bySpecificity(actionList));
+  // Counts of a finished first phase, for a stop while the second one is set up.
+  let expanded = 0;
+  let generated = 0;
+  let compiled: CompiledEntry | undefined;
   try {
+    compiled = yield* acquireCompiled(start, goal, yield* bySpecificity(actionList, pace), pace);
+    const run = (name: HeuristicName, phaseBudget: ResolvedBudget) =>
+      searchWith(compiled as CompiledEntry, goal, options, name, phaseBudget, deadline, pace);
     // The default on a boolean domain of at most ESCALATE_MAX_ACTIONS actions (both heuristics are admissible):
     // LM-cut from the start on a domain of LMCUT_FIRST_ACTIONS actions or more, where it pays from the first states;
     // on a smaller one hmax (cheapest per state, as per-frame planning wants) while the search goes well, LM-cut
@@ -393,33 +466,66 @@ function* search(
     const auto = options.heuristic === undefined && compiled.layout !== null && compiled.actions.length <= ESCALATE_MAX_ACTIONS;
     // A numeric domain whose facts change by `inc`/`dec`: hmax and the operator-counting bound, the larger.
     if (options.heuristic === undefined && compiled.layout === null && opcountOf(compiled).hasRows) {
-      const outcome = yield* runToEnd(startSearch(compiled, goal, options, "opcount", budget, deadline), slicer);
+      const outcome = yield* run("opcount", budget);
       return { ...outcome, heuristic: "opcount" };
     }
     const large = auto && compiled.actions.length >= LMCUT_FIRST_ACTIONS;
     if (large) {
+      yield* pace.check();
       const chosen: HeuristicName = longPlanAhead(compiled) ? heuristicName : "lmcut";
-      const outcome = yield* runToEnd(startSearch(compiled, goal, options, chosen, budget, deadline), slicer);
+      const outcome = yield* run(chosen, budget);
       return chosen === heuristicName ? outcome : { ...outcome, heuristic: chosen };
     }
     const escalate = auto && budget.maxExpansions > ESCALATE_AFTER;
     const first = escalate ? { ...budget, maxExpansions: ESCALATE_AFTER } : budget;
-    const outcome = yield* runToEnd(startSearch(compiled, goal, options, heuristicName, first, deadline), slicer);
+    const outcome = yield* run(heuristicName, first);
     if (!escalate || outcome.status !== "budget_exhausted" || outcome.limit !== "expansions") return outcome;
+    expanded = outcome.nodesExpanded;
+    generated = outcome.nodesGenerated;
     const rest = { ...budget, maxExpansions: budget.maxExpansions - outcome.nodesExpanded };
     // A long plan: hmax starts again (its ESCALATE_AFTER expansions repeated once); deciding before the first phase
     // would cost every small per-frame search an extra relaxation.
+    yield* pace.check();
     const next = longPlanAhead(compiled) ? heuristicName : "lmcut";
-    const second = yield* runToEnd(startSearch(compiled, goal, options, next, rest, deadline), slicer);
+    const second = yield* run(next, rest);
     return {
       ...second,
       nodesExpanded: second.nodesExpanded + outcome.nodesExpanded,
       nodesGenerated: second.nodesGenerated + outcome.nodesGenerated,
       ...(next === heuristicName ? {} : { heuristic: next }),
     };
+  } catch (error) {
+    if (!(error instanceof PlanningStopped)) throw error;
+    return {
+      status: error.status,
+      actions: null,
+      nodesExpanded: expanded,
+      nodesGenerated: generated,
+      ...(error.status === "budget_exhausted" ? { limit: "time" as const } : {}),
+    };
   } finally {
-    releaseCompiled(compiled);
+    if (compiled) releaseCompiled(compiled);
   }
+}
+
+/** Sets a search up (in slices: building a heuristic or an index costs time in proportion to the domain) and runs it. */
+function* searchWith(
+  compiled: CompiledEntry,
+  goal: GoalSpec,
+  options: PlanOptions,
+  heuristicName: HeuristicName,
+  budget: ResolvedBudget,
+  deadline: number,
+  pace: Pace,
+): Generator<void, SearchOutcome, void> {
+  const run = yield* startSearch(compiled, goal, options, heuristicName, budget, deadline, pace);
+  yield* pace.check();
+  let outcome = run.step(pace.sliceEnd);
+  while (outcome === null) {
+    yield* pace.pause();
+    outcome = run.step(pace.sliceEnd);
+  }
+  return outcome;
 }
 
 /**
@@ -460,15 +566,6 @@ function longPlanAhead(compiled: CompiledEntry): boolean {
   return h0 >= LONG_PLAN_STEPS;
 }
 
-function* runToEnd(run: SearchRun, slicer: Slicer): Generator<void, SearchOutcome, void> {
-  let outcome = run.step(slicer.end());
-  while (outcome === null) {
-    yield;
-    outcome = run.step(slicer.end());
-  }
-  return outcome;
-}
-
 function lmcutOf(compiled: CompiledEntry): LmCut {
   compiled.lmcut ??= new LmCut(compiled.p, compiled.model);
   compiled.lmcut.rebindCosts();
@@ -498,30 +595,38 @@ function relevantBitsOf(compiled: CompiledEntry): SearchSetup["relevantBits"] | 
   return compiled.relevantBits;
 }
 
-function startSearch(
+function* startSearch(
   compiled: CompiledEntry,
   goal: GoalSpec,
   options: PlanOptions,
   heuristicName: HeuristicName,
   budget: ResolvedBudget,
   deadline: number,
-): SearchRun {
+  pace: Pace,
+): Generator<void, SearchRun, void> {
   const { p, model } = compiled;
   const tracer = options.recordExpansions ? options.tracer : undefined;
 
   // Reachability pre-check: relaxed reachability proves most unreachable goals at once.
+  yield* pace.check();
   if (model.relax(p.start, 0, 0, true) > 0) {
     callTracer(tracer, "onSearchDeadEnd", "not_reachable", { goal: goal.conditions });
     return finishedRun({ status: "no_plan", actions: null, nodesExpanded: 0, nodesGenerated: 0 });
   }
+  yield* pace.check();
+  const h =
+    heuristicName === "lmcut"
+      ? lmcutHeuristic(lmcutOf(compiled))
+      : heuristicName === "opcount"
+        ? opcountHeuristic(reboundOpcount(compiled), p, model)
+        : createHeuristic(heuristicName, p, model);
+  yield* pace.check();
+  const relevantBits =
+    options.relevance === false || options.recordExpansions === true ? undefined : (relevantBitsOf(compiled) ?? undefined);
+  yield* pace.check();
   const setup: SearchSetup = {
     p,
-    h:
-      heuristicName === "lmcut"
-        ? lmcutHeuristic(lmcutOf(compiled))
-        : heuristicName === "opcount"
-          ? opcountHeuristic(reboundOpcount(compiled), p, model)
-          : createHeuristic(heuristicName, p, model),
+    h,
     goal,
     weight: options.weight ?? 1,
     maxExpansions: budget.maxExpansions,
@@ -532,7 +637,7 @@ function startSearch(
     tracer,
     record: options.recordExpansions === true,
     // Recorded expansions show whole states, so a recording search sees every fact.
-    relevantBits: options.relevance === false || options.recordExpansions === true ? undefined : (relevantBitsOf(compiled) ?? undefined),
+    relevantBits,
     workspace: compiled.workspace,
   };
   const packed = compiled.layout ? packStart(p, compiled.layout) : null;

@@ -21,6 +21,7 @@ import {
   numbersEqual,
   type WorldState,
 } from "../core/index.js";
+import { PACE_EVERY, type Pace, runUnpaced, unpaced } from "./pace.js";
 
 /** Slot value of a missing key. */
 export const MISSING = Number.NaN;
@@ -144,7 +145,29 @@ function effectValue(effect: Effect): unknown[] {
  * sort them for tie-breaking first).
  */
 export function compileProblem(start: Readonly<WorldState>, goal: GoalSpec, actions: readonly ActionSpec[]): CompiledProblem {
-  const keys = planningKeys(goal, actions);
+  return runUnpaced(compileSteps(start, goal, actions, unpaced()));
+}
+
+/**
+ * {@link compileProblem} in slices: yields when `pace` says the slice is
+ * over, every {@link PACE_EVERY} actions or facts (a domain of 100,000
+ * actions takes seconds to compile).
+ * @internal
+ */
+export function* compileSteps(
+  start: Readonly<WorldState>,
+  goal: GoalSpec,
+  actions: readonly ActionSpec[],
+  pace: Pace,
+): Generator<void, CompiledProblem, void> {
+  const keySet = new Set<string>(Object.keys(goal.conditions));
+  for (let i = 0; i < actions.length; i++) {
+    if (i % PACE_EVERY === 0 && pace.due()) yield* pace.pause();
+    const a = actions[i] as ActionSpec;
+    for (const k of Object.keys(a.preconditions)) keySet.add(k);
+    for (const k of a.effectKeys) keySet.add(k);
+  }
+  const keys = [...keySet];
   const keyIndex = new Map(keys.map((k, i) => [k, i]));
   const factCount = keys.length;
 
@@ -156,7 +179,9 @@ export function compileProblem(start: Readonly<WorldState>, goal: GoalSpec, acti
   };
   for (const k of keys) note(k, factOf(start, k));
   for (const [k, c] of Object.entries(goal.conditions)) for (const v of conditionValues(c)) note(k, v);
-  for (const a of actions) {
+  for (let i = 0; i < actions.length; i++) {
+    if (i % PACE_EVERY === 0 && pace.due()) yield* pace.pause();
+    const a = actions[i] as ActionSpec;
     for (const [k, c] of Object.entries(a.preconditions)) for (const v of conditionValues(c)) note(k, v);
     const effects = a.staticEffects;
     if (effects) for (const [k, e] of Object.entries(effects)) for (const v of effectValue(e)) note(k, v);
@@ -165,23 +190,23 @@ export function compileProblem(start: Readonly<WorldState>, goal: GoalSpec, acti
   for (let i = 0; i < factCount; i++) numeric[i] = sawNonNumber[i] ? 0 : 1;
 
   // Categorical value tables. Booleans get codes 0/1 everywhere so boolean
-  // domains index buckets densely.
-  const tables: Map<unknown, number>[] = [];
-  const values: unknown[][] = [];
-  for (let i = 0; i < factCount; i++) {
-    tables.push(
-      new Map<unknown, number>([
-        [false, 0],
-        [true, 1],
-      ]),
-    );
-    values.push([false, true]);
-  }
+  // domains index buckets densely. A slot gets its table at its first other
+  // value: most slots of large domains hold booleans or numbers only, and two
+  // objects per fact would be a million allocations on a wide domain.
+  const tables: (Map<unknown, number> | undefined)[] = new Array(factCount);
+  const values: (unknown[] | undefined)[] = new Array(factCount);
   const codeOf = (slot: number, value: unknown): number => {
-    const table = tables[slot] as Map<unknown, number>;
+    if (value === false) return 0;
+    if (value === true) return 1;
+    let table = tables[slot];
+    if (table === undefined) {
+      table = new Map<unknown, number>();
+      tables[slot] = table;
+      values[slot] = [false, true];
+    }
     let code = table.get(value);
     if (code === undefined) {
-      code = table.size;
+      code = table.size + 2;
       table.set(value, code);
       (values[slot] as unknown[]).push(value);
     }
@@ -201,7 +226,8 @@ export function compileProblem(start: Readonly<WorldState>, goal: GoalSpec, acti
   };
   const decode = (slot: number, code: number): unknown => {
     if (Number.isNaN(code)) return undefined;
-    return numeric[slot] ? code : (values[slot] as unknown[])[code];
+    if (numeric[slot]) return code;
+    return code === 0 ? false : code === 1 ? true : (values[slot] as unknown[])[code];
   };
 
   // canRerun: false actions get a used-bit slot.
@@ -289,7 +315,10 @@ export function compileProblem(start: Readonly<WorldState>, goal: GoalSpec, acti
   const effectKey: number[] = [];
   const effectOp: number[] = [];
   const effectArg: number[] = [];
-  const compiledActions: CompiledAction[] = actions.map((spec, index) => {
+  const compiledActions: CompiledAction[] = [];
+  for (let index = 0; index < actions.length; index++) {
+    if (index % PACE_EVERY === 0 && pace.due()) yield* pace.pause();
+    const spec = actions[index] as ActionSpec;
     const pre = compileConditions(spec.preconditions);
     const onceSlot = onceSlots[index] as number;
     const testStart = pre.start;
@@ -318,7 +347,7 @@ export function compileProblem(start: Readonly<WorldState>, goal: GoalSpec, acti
       effectOp.push(EFFECT_ASSIGN);
       effectArg.push(1);
     }
-    return {
+    compiledActions.push({
       index,
       spec,
       testStart,
@@ -330,8 +359,8 @@ export function compileProblem(start: Readonly<WorldState>, goal: GoalSpec, acti
       dynamicKeys: Int32Array.from([...spec.effectKeys].map((k) => keyIndex.get(k) as number)),
       staticCost: typeof spec.cost === "number" ? spec.cost : -1,
       onceSlot,
-    };
-  });
+    });
+  }
 
   const decodeState = (row: Float64Array, offset: number): WorldState => {
     const out: WorldState = { ...problem.context };
@@ -367,8 +396,9 @@ export function compileProblem(start: Readonly<WorldState>, goal: GoalSpec, acti
     decodeState,
     codeOf,
     valueCount() {
-      let n = 0;
-      for (const list of values) n += list.length;
+      // Every slot has its two boolean codes, whether or not its table exists yet.
+      let n = 2 * factCount;
+      for (const list of values) if (list) n += list.length - 2;
       return n;
     },
     rebindStart(next) {

@@ -19,6 +19,7 @@ import { type CompiledProblem, EFFECT_ADD, EFFECT_ASSIGN, OP_EQ, OP_GT, OP_GTE, 
 import { CostHeap } from "./cost-heap.js";
 import { LmCut } from "./lmcut.js";
 import { OperatorCounting } from "./operator-counting.js";
+import { PACE_EVERY, type Pace, runUnpaced, unpaced } from "./pace.js";
 import type { HeuristicName } from "./types.js";
 
 const KIND_ASSIGN = 0;
@@ -101,85 +102,31 @@ export class RelaxedModel {
   private readonly zeroStack: Int32Array;
   private readonly heap: CostHeap;
 
-  constructor(p: CompiledProblem, startRow: Float64Array) {
+  /**
+   * @param parts the structure derived from the problem alone; built here
+   * unless a caller built it in slices ({@link relaxedModelSteps})
+   */
+  constructor(p: CompiledProblem, startRow: Float64Array, parts: RelaxedParts = runUnpaced(relaxedParts(p, unpaced()))) {
     this.p = p;
     const nAtoms = p.atoms.length;
     const nActions = p.actions.length;
     this.nAtoms = nAtoms;
     this.nActions = nActions;
-
-    const preLists: number[][] = Array.from({ length: nAtoms }, () => []);
-    this.preCount = new Int32Array(nActions);
-    for (const a of p.actions) {
-      const unique = [...new Set(a.preAtoms)];
-      this.preCount[a.index] = unique.length;
-      for (const atom of unique) (preLists[atom] as number[]).push(a.index);
-    }
-    [this.preOfStart, this.preOfActions] = toCsr(preLists);
-    this.freeActions = Int32Array.from(p.actions.filter((a) => this.preCount[a.index] === 0).map((a) => a.index));
-
+    this.preCount = parts.preCount;
+    this.preOfStart = parts.preOfStart;
+    this.preOfActions = parts.preOfActions;
+    this.freeActions = parts.freeActions;
     this.costLow = new Float64Array(nActions);
     this.costEstimate = new Float64Array(nActions);
     this.rebindStart(startRow);
-
-    // Atoms by slot, for matching effects to the atoms they can make true.
-    const atomsBySlot = new Map<number, number[]>();
-    p.atoms.forEach((atom, i) => {
-      const list = atomsBySlot.get(atom.key) ?? [];
-      list.push(i);
-      atomsBySlot.set(atom.key, list);
-    });
-    this.numericInfo = p.atoms.map((atom) => numericInfoOf(p, atom.testStart, atom.testEnd, atom.key));
-
-    const nSlots = p.factCount;
-    this.slotAssignCost = new Float64Array(nSlots).fill(Number.POSITIVE_INFINITY);
-    this.slotRatioUp = new Float64Array(nSlots).fill(Number.POSITIVE_INFINITY);
-    this.slotRatioDown = new Float64Array(nSlots).fill(Number.POSITIVE_INFINITY);
-
-    const probe = new Float64Array(p.width).fill(Number.NaN);
-    const achLists: { atom: number; kind: number; delta: number }[][] = Array.from({ length: nActions }, () => []);
-    for (const a of p.actions) {
-      const list = achLists[a.index] as { atom: number; kind: number; delta: number }[];
-      const low = this.costLow[a.index] as number;
-      for (let e = a.effectStart; e < a.effectEnd; e++) {
-        const slot = p.effectKey[e] as number;
-        if (slot >= nSlots) continue; // once-bit
-        const op = p.effectOp[e];
-        const arg = p.effectArg[e] as number;
-        if (op === EFFECT_ASSIGN) {
-          this.slotAssignCost[slot] = Math.min(this.slotAssignCost[slot] as number, low);
-          probe[slot] = arg;
-          for (const atom of atomsBySlot.get(slot) ?? []) {
-            const at = p.atoms[atom]!;
-            if (passTests(p, probe, 0, at.testStart, at.testEnd)) list.push({ atom, kind: KIND_ASSIGN, delta: 0 });
-          }
-          probe[slot] = Number.NaN;
-        } else if (op === EFFECT_ADD) {
-          if (arg > 0) this.slotRatioUp[slot] = Math.min(this.slotRatioUp[slot] as number, low / arg);
-          if (arg < 0) this.slotRatioDown[slot] = Math.min(this.slotRatioDown[slot] as number, low / -arg);
-          if (arg === 0) continue;
-          for (const atom of atomsBySlot.get(slot) ?? []) {
-            const info = this.numericInfo[atom];
-            // One-sided bounds are only ever made true by moves in their direction.
-            if (info && info.direction !== 0 && Math.sign(arg) !== info.direction) continue;
-            list.push({ atom, kind: KIND_ADD, delta: arg });
-          }
-        } else {
-          this.slotAssignCost[slot] = Math.min(this.slotAssignCost[slot] as number, low);
-          for (const atom of atomsBySlot.get(slot) ?? []) list.push({ atom, kind: KIND_ANY, delta: 0 });
-        }
-      }
-      if (a.dynamicEffects) {
-        for (const slot of a.dynamicKeys) {
-          this.slotAssignCost[slot] = Math.min(this.slotAssignCost[slot] as number, low);
-          for (const atom of atomsBySlot.get(slot) ?? []) list.push({ atom, kind: KIND_ANY, delta: 0 });
-        }
-      }
-    }
-    const flat = achLists.map((l) => l.map((x) => x.atom));
-    [this.achStart, this.achAtom] = toCsr(flat);
-    this.achKind = Uint8Array.from(achLists.flatMap((l) => l.map((x) => x.kind)));
-    this.achDelta = Float64Array.from(achLists.flatMap((l) => l.map((x) => x.delta)));
+    this.numericInfo = parts.numericInfo;
+    this.slotAssignCost = parts.slotAssignCost;
+    this.slotRatioUp = parts.slotRatioUp;
+    this.slotRatioDown = parts.slotRatioDown;
+    this.achStart = parts.achStart;
+    this.achAtom = parts.achAtom;
+    this.achKind = parts.achKind;
+    this.achDelta = parts.achDelta;
 
     this.isGoalAtom = new Uint8Array(nAtoms);
     for (const g of p.goalAtoms) this.isGoalAtom[g] = 1;
@@ -370,6 +317,167 @@ export class RelaxedModel {
   }
 }
 
+/** The part of a {@link RelaxedModel} derived from the problem alone. @internal */
+export interface RelaxedParts {
+  readonly preCount: Int32Array;
+  readonly preOfStart: Int32Array;
+  readonly preOfActions: Int32Array;
+  readonly freeActions: Int32Array;
+  readonly numericInfo: (NumericAtomInfo | null)[];
+  readonly slotAssignCost: Float64Array;
+  readonly slotRatioUp: Float64Array;
+  readonly slotRatioDown: Float64Array;
+  readonly achStart: Int32Array;
+  readonly achAtom: Int32Array;
+  readonly achKind: Uint8Array;
+  readonly achDelta: Float64Array;
+}
+
+/** Builds a {@link RelaxedModel} in slices (see `Pace`): on a domain of 100,000 actions its structure takes seconds. @internal */
+export function* relaxedModelSteps(p: CompiledProblem, startRow: Float64Array, pace: Pace): Generator<void, RelaxedModel, void> {
+  const parts = yield* relaxedParts(p, pace);
+  return new RelaxedModel(p, startRow, parts);
+}
+
+/**
+ * The problem-only structure of the relaxation: which actions need each
+ * atom (CSR), which atoms each action may make true and how (CSR), and per
+ * slot the cheapest assignment and cost per unit of change. Flat arrays
+ * filled in two passes (count, then place) rather than a list per atom and
+ * an object per achiever, which on large domains cost more in garbage
+ * collection than the work itself.
+ */
+function* relaxedParts(p: CompiledProblem, pace: Pace): Generator<void, RelaxedParts, void> {
+  const nAtoms = p.atoms.length;
+  const nActions = p.actions.length;
+  const nSlots = p.factCount;
+  // Preconditions: each action's distinct atoms (lists are short; duplicates are rare).
+  const preCount = new Int32Array(nActions);
+  const preOfStart = new Int32Array(nAtoms + 1);
+  const distinct = (pre: Int32Array, k: number): boolean => {
+    for (let j = 0; j < k; j++) if (pre[j] === pre[k]) return false;
+    return true;
+  };
+  for (let i = 0; i < nActions; i++) {
+    if (i % PACE_EVERY === 0 && pace.due()) yield* pace.pause();
+    const pre = p.actions[i]!.preAtoms;
+    let n = 0;
+    for (let k = 0; k < pre.length; k++) {
+      if (!distinct(pre, k)) continue;
+      n++;
+      preOfStart[(pre[k] as number) + 1]++;
+    }
+    preCount[i] = n;
+  }
+  for (let a = 0; a < nAtoms; a++) preOfStart[a + 1] = (preOfStart[a + 1] as number) + (preOfStart[a] as number);
+  const preOfActions = new Int32Array(preOfStart[nAtoms] as number);
+  const fill = preOfStart.slice(0, nAtoms);
+  let free = 0;
+  for (let i = 0; i < nActions; i++) {
+    if (i % PACE_EVERY === 0 && pace.due()) yield* pace.pause();
+    const pre = p.actions[i]!.preAtoms;
+    for (let k = 0; k < pre.length; k++) {
+      if (!distinct(pre, k)) continue;
+      const atom = pre[k] as number;
+      preOfActions[fill[atom] as number] = i;
+      fill[atom] = (fill[atom] as number) + 1;
+    }
+    if (preCount[i] === 0) free++;
+  }
+  const freeActions = new Int32Array(free);
+  free = 0;
+  for (let i = 0; i < nActions; i++) if (preCount[i] === 0) freeActions[free++] = i;
+
+  // Atoms by slot (CSR), for matching effects to the atoms they can make true.
+  const bySlotStart = new Int32Array(p.width + 1);
+  for (const atom of p.atoms) bySlotStart[atom.key + 1]++;
+  for (let s = 0; s < p.width; s++) bySlotStart[s + 1] = (bySlotStart[s + 1] as number) + (bySlotStart[s] as number);
+  const bySlot = new Int32Array(nAtoms);
+  const slotFill = bySlotStart.slice(0, p.width);
+  const numericInfo: (NumericAtomInfo | null)[] = new Array(nAtoms);
+  for (let i = 0; i < nAtoms; i++) {
+    if (i % PACE_EVERY === 0 && pace.due()) yield* pace.pause();
+    const atom = p.atoms[i]!;
+    bySlot[slotFill[atom.key] as number] = i;
+    slotFill[atom.key] = (slotFill[atom.key] as number) + 1;
+    numericInfo[i] = numericInfoOf(p, atom.testStart, atom.testEnd, atom.key);
+  }
+
+  const slotAssignCost = new Float64Array(nSlots).fill(Number.POSITIVE_INFINITY);
+  const slotRatioUp = new Float64Array(nSlots).fill(Number.POSITIVE_INFINITY);
+  const slotRatioDown = new Float64Array(nSlots).fill(Number.POSITIVE_INFINITY);
+  const probe = new Float64Array(p.width).fill(Number.NaN);
+  const achStart = new Int32Array(nActions + 1);
+  const achAtom: number[] = [];
+  const achKind: number[] = [];
+  const achDelta: number[] = [];
+  const push = (atom: number, kind: number, delta: number) => {
+    achAtom.push(atom);
+    achKind.push(kind);
+    achDelta.push(delta);
+  };
+  for (let i = 0; i < nActions; i++) {
+    if (i % PACE_EVERY === 0 && pace.due()) yield* pace.pause();
+    const a = p.actions[i]!;
+    achStart[i] = achAtom.length;
+    // Admissible bounds use static costs; a cost function counts as 0 (as `rebindStart` sets costLow).
+    const low = Math.max(a.staticCost, 0);
+    for (let e = a.effectStart; e < a.effectEnd; e++) {
+      const slot = p.effectKey[e] as number;
+      if (slot >= nSlots) continue; // once-bit
+      const op = p.effectOp[e];
+      const arg = p.effectArg[e] as number;
+      const first = bySlotStart[slot] as number;
+      const last = bySlotStart[slot + 1] as number;
+      if (op === EFFECT_ASSIGN) {
+        slotAssignCost[slot] = Math.min(slotAssignCost[slot] as number, low);
+        probe[slot] = arg;
+        for (let k = first; k < last; k++) {
+          const atom = bySlot[k] as number;
+          const at = p.atoms[atom]!;
+          if (passTests(p, probe, 0, at.testStart, at.testEnd)) push(atom, KIND_ASSIGN, 0);
+        }
+        probe[slot] = Number.NaN;
+      } else if (op === EFFECT_ADD) {
+        if (arg > 0) slotRatioUp[slot] = Math.min(slotRatioUp[slot] as number, low / arg);
+        if (arg < 0) slotRatioDown[slot] = Math.min(slotRatioDown[slot] as number, low / -arg);
+        if (arg === 0) continue;
+        for (let k = first; k < last; k++) {
+          const atom = bySlot[k] as number;
+          const info = numericInfo[atom];
+          // One-sided bounds are only ever made true by moves in their direction.
+          if (info && info.direction !== 0 && Math.sign(arg) !== info.direction) continue;
+          push(atom, KIND_ADD, arg);
+        }
+      } else {
+        slotAssignCost[slot] = Math.min(slotAssignCost[slot] as number, low);
+        for (let k = first; k < last; k++) push(bySlot[k] as number, KIND_ANY, 0);
+      }
+    }
+    if (a.dynamicEffects) {
+      for (const slot of a.dynamicKeys) {
+        slotAssignCost[slot] = Math.min(slotAssignCost[slot] as number, low);
+        for (let k = bySlotStart[slot] as number; k < (bySlotStart[slot + 1] as number); k++) push(bySlot[k] as number, KIND_ANY, 0);
+      }
+    }
+  }
+  achStart[nActions] = achAtom.length;
+  return {
+    preCount,
+    preOfStart,
+    preOfActions,
+    freeActions,
+    numericInfo,
+    slotAssignCost,
+    slotRatioUp,
+    slotRatioDown,
+    achStart,
+    achAtom: Int32Array.from(achAtom),
+    achKind: Uint8Array.from(achKind),
+    achDelta: Float64Array.from(achDelta),
+  };
+}
+
 function numericInfoOf(p: CompiledProblem, start: number, end: number, slot: number): NumericAtomInfo | null {
   if (!p.numeric[slot]) return null;
   let up = false;
@@ -393,20 +501,6 @@ function numericInfoOf(p: CompiledProblem, start: number, end: number, slot: num
   if (up && !down && !other) return { direction: 1, bound };
   if (down && !up && !other) return { direction: -1, bound };
   return { direction: 0, bound: 0 };
-}
-
-function toCsr(lists: readonly (readonly number[])[]): [Int32Array, Int32Array] {
-  const start = new Int32Array(lists.length + 1);
-  let total = 0;
-  lists.forEach((l, i) => {
-    start[i] = total;
-    total += l.length;
-  });
-  start[lists.length] = total;
-  const flat = new Int32Array(total);
-  let k = 0;
-  for (const l of lists) for (const x of l) flat[k++] = x;
-  return [start, flat];
 }
 
 /** Builds the named heuristic for a compiled problem. */

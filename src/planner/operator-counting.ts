@@ -57,8 +57,6 @@ export class OperatorCounting {
 
   constructor(p: CompiledProblem, model: RelaxedModel) {
     this.#model = model;
-    const n = p.actions.length;
-    this.#n = n;
     const countable = countableSlots(p);
     const rows: Row[] = [];
     const goalLow = new Map<number, number>();
@@ -77,7 +75,10 @@ export class OperatorCounting {
       rows.push({ slot, sense: 1, goalBound: goalLow.get(slot) ?? null });
       rows.push({ slot, sense: -1, goalBound: goalHigh.get(slot) ?? null });
     }
-    this.#rows = n <= MAX_ACTIONS ? rows : [];
+    this.#rows = p.actions.length <= MAX_ACTIONS ? rows : [];
+    // Without rows there is no program: no tableau either (it would be actions² numbers, 800 MB at 10,000 actions).
+    const n = this.#rows.length > 0 ? p.actions.length : 0;
+    this.#n = n;
     this.#delta = this.#rows.map((row) => deltasOf(p, row.slot));
     this.#moved = this.#rows.map((row, i) => movedBound(p, row.slot, row.sense, this.#delta[i] as Float64Array));
     this.#keepLow = new Float64Array(p.factCount).fill(-Infinity);

@@ -18,7 +18,7 @@ import {
   finishedRun,
   finishSearch,
   growNodes,
-  nextTableSize,
+  MOVE_PER_INSERT,
   pathOf,
   SearchClock,
   type SearchRun,
@@ -222,14 +222,45 @@ export function startBitsSearch(setup: SearchSetup, layout: BitLayout, start: In
     for (let w = 1; w < NW; w++) x = Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) ^ (arena[base + w] as number);
     return fmix32(x);
   };
+  // The table grows incrementally (as in the float engine): the old table's nodes move MOVE_PER_INSERT per
+  // insertion, and until all have moved a lookup probes both.
+  let oldTable: Int32Array | null = null;
+  let oldMask = 0;
+  let oldCount = 0;
+  let moved = 0;
+  const moveSome = (): void => {
+    const end = Math.min(oldCount, moved + MOVE_PER_INSERT);
+    for (; moved < end; moved++) {
+      let slot = (hashOf[moved] as number) & mask;
+      while (table[slot] !== 0) slot = (slot + 1) & mask;
+      table[slot] = moved + 1;
+    }
+    if (moved === oldCount) oldTable = null;
+  };
   const rehash = (): void => {
-    tableSize = nextTableSize(tableSize, count, capLimit);
+    while (oldTable !== null) moveSome();
+    oldTable = table;
+    oldMask = mask;
+    oldCount = count;
+    moved = 0;
+    tableSize *= 2;
     mask = tableSize - 1;
     table = new Int32Array(tableSize);
-    for (let n = 0; n < count; n++) {
-      let slot = (hashOf[n] as number) & mask;
-      while (table[slot] !== 0) slot = (slot + 1) & mask;
-      table[slot] = n + 1;
+  };
+  const sameRow = (a: number, b: number): boolean => {
+    const ab = a * NW;
+    const bb = b * NW;
+    for (let w = 0; w < NW; w++) if (arena[ab + w] !== arena[bb + w]) return false;
+    return true;
+  };
+  /** A node of the old table, not moved yet, whose row is `node`'s; -1 when none. */
+  const lookupOld = (node: number, hsh: number): number => {
+    const old = oldTable as Int32Array;
+    for (let s = hsh & oldMask; ; s = (s + 1) & oldMask) {
+      const entry = old[s] as number;
+      if (entry === 0) return -1;
+      const other = entry - 1;
+      if (other >= moved && hashOf[other] === hsh && sameRow(other, node)) return other;
     }
   };
 
@@ -370,32 +401,27 @@ export function startBitsSearch(setup: SearchSetup, layout: BitLayout, start: In
           generated++;
           const hsh = hashState(child);
           let slot = hsh & mask;
+          let other = -1;
           for (;;) {
             const entry = table[slot] as number;
             if (entry === 0) break;
-            const other = entry - 1;
-            if (hashOf[other] === hsh) {
-              let same = true;
-              const ob = other * NW;
-              for (let w = 0; w < NW; w++) {
-                if (arena[ob + w] !== arena[cb + w]) {
-                  same = false;
-                  break;
-                }
-              }
-              if (same) {
-                if (g2 < (gOf[other] as number)) {
-                  gOf[other] = g2;
-                  parent[other] = node;
-                  via[other] = ai;
-                  const hv = hOf[other] as number;
-                  const estimate = hv === UNEVALUATED ? Math.max(0, (hOf[node] as number) - stepCost, childBound(node, ai)) : hv;
-                  if (estimate !== Number.POSITIVE_INFINITY) open.push(other, g2 + weight * estimate, estimate, g2);
-                }
-                continue actionLoop;
-              }
+            if (hashOf[entry - 1] === hsh && sameRow(entry - 1, child)) {
+              other = entry - 1;
+              break;
             }
             slot = (slot + 1) & mask;
+          }
+          if (other < 0 && oldTable !== null) other = lookupOld(child, hsh);
+          if (other >= 0) {
+            if (g2 < (gOf[other] as number)) {
+              gOf[other] = g2;
+              parent[other] = node;
+              via[other] = ai;
+              const hv = hOf[other] as number;
+              const estimate = hv === UNEVALUATED ? Math.max(0, (hOf[node] as number) - stepCost, childBound(node, ai)) : hv;
+              if (estimate !== Number.POSITIVE_INFINITY) open.push(other, g2 + weight * estimate, estimate, g2);
+            }
+            continue;
           }
           table[slot] = child + 1;
           hashOf[child] = hsh;
@@ -403,6 +429,7 @@ export function startBitsSearch(setup: SearchSetup, layout: BitLayout, start: In
           via[child] = ai;
           gOf[child] = g2;
           count++;
+          if (oldTable !== null) moveSome();
           if (count * 2 > tableSize) rehash();
           if (lazy) {
             hOf[child] = UNEVALUATED;

@@ -16,7 +16,7 @@ import {
   finishedRun,
   finishSearch,
   growNodes,
-  nextTableSize,
+  MOVE_PER_INSERT,
   pathOf,
   SearchClock,
   type SearchRun,
@@ -104,8 +104,10 @@ export function startFloatSearch(setup: SearchSetup): SearchRun {
   const { effectKey, effectOp, effectArg, goalTestStart, goalTestEnd } = p;
   const { index, zLo, zHi, candidates, conv, convBits } = derivedOf(setup);
   const maxNodes = nodeLimit(setup.maxNodes, setup.defaultNodes, bytesPerNode(W * 8));
-  // Node arrays never grow past the node budget plus one expansion's children.
-  const capLimit = Number.isFinite(maxNodes) ? maxNodes + actions.length + 2 : Number.POSITIVE_INFINITY;
+  // Node arrays never grow past the node budget (plus the scratch row a child is written to before its lookup): the
+  // budget is checked at each new child, not only between expansions, since one expansion of a wide domain makes
+  // thousands of children of thousands of slots each.
+  const capLimit = Number.isFinite(maxNodes) ? maxNodes + 2 : Number.POSITIVE_INFINITY;
   const clock = new SearchClock(setup.deadline, setup.signal);
 
   // Node store, reused from earlier searches of this problem.
@@ -166,18 +168,35 @@ export function startFloatSearch(setup: SearchSetup): SearchRun {
   // cluster in the table: index through a non-linear finalizer.
   const indexOf = (hsh: number): number => fmix32(hsh) & mask;
 
-  const rehash = () => {
-    tableSize = nextTableSize(tableSize, count, capLimit);
+  // The table grows incrementally: a grown table starts empty, the old one's nodes move over MOVE_PER_INSERT per
+  // insertion, and until all have moved a lookup probes both. Re-inserting millions of nodes at once paused the
+  // event loop for over 100 ms on large searches.
+  let oldTable: Int32Array | null = null;
+  let oldMask = 0;
+  let oldCount = 0;
+  let moved = 0;
+  const place = (n: number): void => {
+    let slot = indexOf(hashOf[n] as number);
+    while (table[slot] !== 0) slot = (slot + 1) & mask;
+    table[slot] = n + 1;
+  };
+  const moveSome = (): void => {
+    const end = Math.min(oldCount, moved + MOVE_PER_INSERT);
+    for (; moved < end; moved++) place(moved);
+    if (moved === oldCount) oldTable = null;
+  };
+  const rehash = (): void => {
+    while (oldTable !== null) moveSome();
+    oldTable = table;
+    oldMask = mask;
+    oldCount = count;
+    moved = 0;
+    tableSize *= 2;
     mask = tableSize - 1;
     table = new Int32Array(tableSize);
-    for (let n = 0; n < count; n++) {
-      let slot = indexOf(hashOf[n] as number);
-      while (table[slot] !== 0) slot = (slot + 1) & mask;
-      table[slot] = n + 1;
-    }
   };
 
-  /** Finds a node equal to `node`'s row; returns its id or -1, and leaves the free slot in `freeSlot`. */
+  /** Finds a node equal to `node`'s row; returns its id or -1, and leaves the free slot (of the current table) in `freeSlot`. */
   let freeSlot = 0;
   const lookup = (node: number, hsh: number): number => {
     let slot = indexOf(hsh);
@@ -185,11 +204,19 @@ export function startFloatSearch(setup: SearchSetup): SearchRun {
       const entry = table[slot] as number;
       if (entry === 0) {
         freeSlot = slot;
-        return -1;
+        break;
       }
       const other = entry - 1;
       if (hashOf[other] === hsh && sameRow(other, node)) return other;
       slot = (slot + 1) & mask;
+    }
+    if (oldTable === null) return -1;
+    // Nodes not moved yet are in the old table only (those moved are found above).
+    for (let s = fmix32(hsh) & oldMask; ; s = (s + 1) & oldMask) {
+      const entry = oldTable[s] as number;
+      if (entry === 0) return -1;
+      const other = entry - 1;
+      if (other >= moved && hashOf[other] === hsh && sameRow(other, node)) return other;
     }
   };
 
@@ -255,6 +282,13 @@ export function startFloatSearch(setup: SearchSetup): SearchRun {
   let expanded = 0;
   let generated = 1;
   let ticks = 0;
+  // The expansion in progress: a slice may end between two children (an expansion of a wide domain makes thousands
+  // of children, each a copy of a row of thousands of slots), and the next slice goes on from the next candidate.
+  let exNode = -1;
+  let exG = 0;
+  let exCount = 0;
+  let exNext = 0;
+  let decoded: WorldState | null = null;
 
   const step = (sliceEnd: number): ReturnType<SearchRun["step"]> => {
     clock.resume(sliceEnd, ticks);
@@ -262,7 +296,135 @@ export function startFloatSearch(setup: SearchSetup): SearchRun {
     let status: SearchStatus = "no_plan";
     let limit: BudgetLimit | undefined;
     try {
-      while (open.size > 0) {
+      search: for (;;) {
+        if (exNode >= 0) {
+          // Children of the expansion in progress, one clock tick each.
+          const node = exNode;
+          const g = exG;
+          const rowBase = node * W;
+          while (exNext < exCount) {
+            if (++ticks >= clock.next) {
+              const verdict = clock.poll(ticks);
+              if (verdict !== CLOCK_GO) {
+                if (verdict === CLOCK_PAUSE) return null;
+                status = verdict === CLOCK_ABORTED ? "aborted" : "budget_exhausted";
+                if (verdict !== CLOCK_ABORTED) limit = "time";
+                break search;
+              }
+            }
+            const a = actions[candidates[exNext++] as number]!;
+            if (!passTests(p, arena, rowBase, a.testStart, a.testEnd)) continue;
+            // An action whose static effects would change no fact makes no child:
+            // drop it before copying the row (a row is the whole state, and on a
+            // long chain most applicable actions are such no-ops).
+            if (!a.dynamicEffects && !changesAFact(a.effectStart, a.effectEnd, rowBase)) continue;
+            if (count + 1 >= nodes.cap) grow();
+            const child = count;
+            const childBase = child * W;
+            arena.copyWithin(childBase, rowBase, rowBase + W);
+            for (let e = a.effectStart; e < a.effectEnd; e++) {
+              const slot = effectKey[e] as number;
+              const op = effectOp[e];
+              if (op === EFFECT_ASSIGN) arena[childBase + slot] = effectArg[e] as number;
+              else if (op === EFFECT_ADD) {
+                const v = arena[childBase + slot] as number;
+                const sum = (Number.isNaN(v) ? 0 : v) + (effectArg[e] as number);
+                if (!Number.isFinite(sum)) throw overflow(a.spec.name, p.keys[slot] as string, v, effectArg[e] as number, sum);
+                arena[childBase + slot] = sum === 0 ? 0 : sum;
+              } else {
+                const current = p.decode(slot, arena[childBase + slot] as number);
+                if (current !== undefined && typeof current !== "number") {
+                  throw new LangGoapError(
+                    "INVALID_EFFECT",
+                    `action "${a.spec.name}": cannot add to "${p.keys[slot]}" holding ${describeValue(current)}; expected a number`,
+                    { action: a.spec.name, key: p.keys[slot] },
+                  );
+                }
+                const sum = ((current as number | undefined) ?? 0) + (effectArg[e] as number);
+                if (!Number.isFinite(sum)) throw overflow(a.spec.name, p.keys[slot] as string, current, effectArg[e] as number, sum);
+                arena[childBase + slot] = p.encode(slot, sum);
+              }
+            }
+            if (a.dynamicEffects) {
+              decoded ??= p.decodeState(arena, rowBase);
+              const produced = a.spec.getEffects(decoded);
+              for (const key in produced) {
+                const slot = p.keyIndex.get(key) as number;
+                arena[childBase + slot] = p.encode(slot, produced[key]);
+              }
+            }
+            // Incremental hash over the written slots; skip transitions that change no fact.
+            let hsh = hashOf[node] as number;
+            let changed = false;
+            for (let e = a.effectStart; e < a.effectEnd; e++) {
+              const slot = effectKey[e] as number;
+              const before = arena[rowBase + slot] as number;
+              const after = arena[childBase + slot] as number;
+              if (before !== after && !(Number.isNaN(before) && Number.isNaN(after))) {
+                hsh ^= mix(slot, before) ^ mix(slot, after);
+                if (slot < F) changed = true;
+              }
+            }
+            if (a.dynamicEffects) {
+              const keys = a.dynamicKeys;
+              for (let k = 0; k < keys.length; k++) {
+                const slot = keys[k] as number;
+                const before = arena[rowBase + slot] as number;
+                const after = arena[childBase + slot] as number;
+                if (before !== after && !(Number.isNaN(before) && Number.isNaN(after))) {
+                  hsh ^= mix(slot, before) ^ mix(slot, after);
+                  changed = true;
+                }
+              }
+            }
+            if (!changed) continue;
+            let stepCost: number;
+            if (a.staticCost >= 0) stepCost = a.staticCost;
+            else {
+              decoded ??= p.decodeState(arena, rowBase);
+              stepCost = a.spec.getCost(decoded);
+            }
+            const g2 = g + stepCost;
+            generated++;
+            const existing = lookup(child, hsh);
+            if (existing >= 0) {
+              if (g2 < (gOf[existing] as number)) {
+                gOf[existing] = g2;
+                parent[existing] = node;
+                via[existing] = a.index;
+                const hv = hOf[existing] as number;
+                if (hv === UNEVALUATED) {
+                  const estimate = Math.max(0, (hOf[node] as number) - stepCost, childBound(node, a.index));
+                  open.push(existing, g2 + weight * estimate, estimate, g2);
+                } else if (hv !== Number.POSITIVE_INFINITY) open.push(existing, g2 + weight * hv, hv, g2);
+              }
+              continue;
+            }
+            if (count >= maxNodes) {
+              status = "budget_exhausted";
+              limit = "nodes";
+              break search;
+            }
+            table[freeSlot] = child + 1;
+            hashOf[child] = hsh;
+            parent[child] = node;
+            via[child] = a.index;
+            gOf[child] = g2;
+            count++;
+            if (oldTable !== null) moveSome();
+            if (count * 2 > tableSize) rehash();
+            if (lazy) {
+              hOf[child] = UNEVALUATED;
+              const estimate = Math.max(0, (hOf[node] as number) - stepCost, childBound(node, a.index));
+              open.push(child, g2 + weight * estimate, estimate, g2);
+            } else {
+              hOf[child] = 0;
+              open.push(child, g2, 0, g2);
+            }
+          }
+          exNode = -1;
+        }
+        if (open.size === 0) break;
         if (++ticks >= clock.next) {
           const verdict = clock.poll(ticks);
           if (verdict !== CLOCK_GO) {
@@ -350,112 +512,11 @@ export function startFloatSearch(setup: SearchSetup): SearchRun {
           }
         }
 
-        let decoded: WorldState | null = null;
-        for (let ci = 0; ci < nc; ci++) {
-          const a = actions[candidates[ci] as number]!;
-          if (!passTests(p, arena, rowBase, a.testStart, a.testEnd)) continue;
-          // An action whose static effects would change no fact makes no child:
-          // drop it before copying the row (a row is the whole state, and on a
-          // long chain most applicable actions are such no-ops).
-          if (!a.dynamicEffects && !changesAFact(a.effectStart, a.effectEnd, rowBase)) continue;
-          if (count + 1 >= nodes.cap) grow();
-          const child = count;
-          const childBase = child * W;
-          arena.copyWithin(childBase, rowBase, rowBase + W);
-          for (let e = a.effectStart; e < a.effectEnd; e++) {
-            const slot = effectKey[e] as number;
-            const op = effectOp[e];
-            if (op === EFFECT_ASSIGN) arena[childBase + slot] = effectArg[e] as number;
-            else if (op === EFFECT_ADD) {
-              const v = arena[childBase + slot] as number;
-              const sum = (Number.isNaN(v) ? 0 : v) + (effectArg[e] as number);
-              if (!Number.isFinite(sum)) throw overflow(a.spec.name, p.keys[slot] as string, v, effectArg[e] as number, sum);
-              arena[childBase + slot] = sum === 0 ? 0 : sum;
-            } else {
-              const current = p.decode(slot, arena[childBase + slot] as number);
-              if (current !== undefined && typeof current !== "number") {
-                throw new LangGoapError(
-                  "INVALID_EFFECT",
-                  `action "${a.spec.name}": cannot add to "${p.keys[slot]}" holding ${describeValue(current)}; expected a number`,
-                  { action: a.spec.name, key: p.keys[slot] },
-                );
-              }
-              const sum = ((current as number | undefined) ?? 0) + (effectArg[e] as number);
-              if (!Number.isFinite(sum)) throw overflow(a.spec.name, p.keys[slot] as string, current, effectArg[e] as number, sum);
-              arena[childBase + slot] = p.encode(slot, sum);
-            }
-          }
-          if (a.dynamicEffects) {
-            decoded ??= p.decodeState(arena, rowBase);
-            const produced = a.spec.getEffects(decoded);
-            for (const key in produced) {
-              const slot = p.keyIndex.get(key) as number;
-              arena[childBase + slot] = p.encode(slot, produced[key]);
-            }
-          }
-          // Incremental hash over the written slots; skip transitions that change no fact.
-          let hsh = hashOf[node] as number;
-          let changed = false;
-          for (let e = a.effectStart; e < a.effectEnd; e++) {
-            const slot = effectKey[e] as number;
-            const before = arena[rowBase + slot] as number;
-            const after = arena[childBase + slot] as number;
-            if (before !== after && !(Number.isNaN(before) && Number.isNaN(after))) {
-              hsh ^= mix(slot, before) ^ mix(slot, after);
-              if (slot < F) changed = true;
-            }
-          }
-          if (a.dynamicEffects) {
-            const keys = a.dynamicKeys;
-            for (let k = 0; k < keys.length; k++) {
-              const slot = keys[k] as number;
-              const before = arena[rowBase + slot] as number;
-              const after = arena[childBase + slot] as number;
-              if (before !== after && !(Number.isNaN(before) && Number.isNaN(after))) {
-                hsh ^= mix(slot, before) ^ mix(slot, after);
-                changed = true;
-              }
-            }
-          }
-          if (!changed) continue;
-          let stepCost: number;
-          if (a.staticCost >= 0) stepCost = a.staticCost;
-          else {
-            decoded ??= p.decodeState(arena, rowBase);
-            stepCost = a.spec.getCost(decoded);
-          }
-          const g2 = g + stepCost;
-          generated++;
-          const existing = lookup(child, hsh);
-          if (existing >= 0) {
-            if (g2 < (gOf[existing] as number)) {
-              gOf[existing] = g2;
-              parent[existing] = node;
-              via[existing] = a.index;
-              const hv = hOf[existing] as number;
-              if (hv === UNEVALUATED) {
-                const estimate = Math.max(0, (hOf[node] as number) - stepCost, childBound(node, a.index));
-                open.push(existing, g2 + weight * estimate, estimate, g2);
-              } else if (hv !== Number.POSITIVE_INFINITY) open.push(existing, g2 + weight * hv, hv, g2);
-            }
-            continue;
-          }
-          table[freeSlot] = child + 1;
-          hashOf[child] = hsh;
-          parent[child] = node;
-          via[child] = a.index;
-          gOf[child] = g2;
-          count++;
-          if (count * 2 > tableSize) rehash();
-          if (lazy) {
-            hOf[child] = UNEVALUATED;
-            const estimate = Math.max(0, (hOf[node] as number) - stepCost, childBound(node, a.index));
-            open.push(child, g2 + weight * estimate, estimate, g2);
-          } else {
-            hOf[child] = 0;
-            open.push(child, g2, 0, g2);
-          }
-        }
+        exNode = node;
+        exG = g;
+        exCount = nc;
+        exNext = 0;
+        decoded = null;
       }
     } catch (error) {
       release();

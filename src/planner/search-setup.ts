@@ -170,9 +170,12 @@ function newNodes<Row extends Float64Array | Int32Array>(arena: Row): NodeArrays
  */
 export const JUMP_AT = 1 << 16;
 
+/** Row bytes past which node arrays jump to their final size too: a wide state's rows reach many MB in few nodes. */
+export const JUMP_BYTES = 1 << 22;
+
 /**
- * Grows node arrays to hold at least `needed` nodes: doubling while small,
- * then straight to `limit` (the node budget plus one expansion's children)
+ * Grows node arrays to hold at least `needed` nodes: doubling while small
+ * (fewer than JUMP_AT nodes and JUMP_BYTES of rows), then straight to `limit` (the node budget plus one expansion's children)
  * when it is finite; never past it.
  */
 export function growNodes<Row extends Float64Array | Int32Array>(
@@ -181,7 +184,8 @@ export function growNodes<Row extends Float64Array | Int32Array>(
   needed: number,
   limit: number,
 ): void {
-  const target = nodes.cap >= JUMP_AT && Number.isFinite(limit) ? limit : nodes.cap * 2;
+  const big = nodes.cap >= JUMP_AT || nodes.cap * width * nodes.arena.BYTES_PER_ELEMENT >= JUMP_BYTES;
+  const target = big && Number.isFinite(limit) ? limit : nodes.cap * 2;
   const cap = Math.max(needed, Math.min(target, limit));
   const copy = <A extends Float64Array | Int32Array>(old: A, size: number): A => {
     const next = new (old.constructor as new (n: number) => A)(size);
@@ -209,18 +213,12 @@ export function bytesPerNode(rowBytes: number): number {
 }
 
 /**
- * The next hash table size for `count` nodes: doubling while small, then big
- * enough for `limit` nodes at once. The table jumps at half the node arrays'
- * JUMP_AT, so the two one-off pauses (re-inserting every node into a table
- * of several MB, copying the node arrays) fall in different slices of an
- * asynchronous search instead of adding up in one.
+ * Nodes of a grown hash table's predecessor that move to it per insertion
+ * (the table grows incrementally: see the engines' `rehash`). At 4 the move
+ * ends when the node count has grown by a quarter, long before the next
+ * growth at twice the count.
  */
-export function nextTableSize(tableSize: number, count: number, limit: number): number {
-  if (count < JUMP_AT / 2 || !Number.isFinite(limit)) return tableSize * 2;
-  let size = tableSize * 2;
-  while (size < limit * 2) size *= 2;
-  return size;
-}
+export const MOVE_PER_INSERT = 4;
 
 /** Walks parent links from the goal node back to the root. */
 export function pathOf(p: CompiledProblem, goalNode: number, parent: Int32Array, via: Int32Array): ActionSpec[] {
@@ -266,12 +264,16 @@ export class SearchClock {
     this.#last = performance.now();
   }
 
-  /** Starts a slice: time spent outside the search does not count as node cost. */
+  /**
+   * Starts a slice: time spent outside the search does not count as node
+   * cost. The first reading is due after one unit of work, so every slice
+   * makes progress however short it is.
+   */
   resume(sliceEnd: number, ticks: number): void {
     this.sliceEnd = sliceEnd;
     this.#last = performance.now();
     this.#lastTicks = ticks;
-    this.next = ticks + 1;
+    this.next = ticks + 2;
   }
 
   /** The verdict at work count `ticks`: one of the `CLOCK_*` codes. */

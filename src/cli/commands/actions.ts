@@ -5,7 +5,9 @@ import { deliver, toJsonText } from "../output.js";
 import { terminalText } from "../terminal-text.js";
 
 function table(rows: readonly (readonly string[])[]): string {
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] as string).length)));
+  // A loop, not Math.max(...column): spreading a million rows as arguments overflows the stack.
+  const widths = rows[0]!.map(() => 0);
+  for (const r of rows) for (let c = 0; c < r.length; c++) widths[c] = Math.max(widths[c] as number, (r[c] as string).length);
   return rows
     .map((r) =>
       r

@@ -1,0 +1,76 @@
+/**
+ * Time slicing of planning's setup phases (validating, sorting, compiling,
+ * building heuristics), which run before the search's own clock
+ * (`SearchClock`) starts: each phase is a generator that calls
+ * {@link Pace.due} every few items of work and yields when the slice is
+ * over, so asynchronous planning gives the event loop a turn every few
+ * milliseconds and stops on its signal or deadline even while it compiles
+ * a domain of a million actions.
+ * @internal
+ */
+
+/** Thrown by {@link Pace.due} when planning must stop before the search runs: caught by the planner, never seen by users. */
+export class PlanningStopped extends Error {
+  constructor(readonly status: "aborted" | "budget_exhausted") {
+    super(status);
+  }
+}
+
+/** Items of work (actions, facts) between two readings of the clock in a setup phase: a few microseconds of work. */
+export const PACE_EVERY = 256;
+
+export class Pace {
+  #sliceEnd: number;
+
+  /**
+   * @param sliceMs longest stretch between two yields (`Infinity`: never yield, as synchronous planning does)
+   * @param deadline `performance.now()` time at which planning's time budget runs out
+   */
+  constructor(
+    readonly sliceMs: number,
+    readonly deadline: number,
+    readonly signal: AbortSignal | undefined,
+  ) {
+    this.#sliceEnd = performance.now() + sliceMs;
+  }
+
+  /** When the current slice ends (the search's clock takes it over). */
+  get sliceEnd(): number {
+    return this.#sliceEnd;
+  }
+
+  /**
+   * True when the slice is over: the caller yields (`yield* pace.pause()`).
+   * Throws {@link PlanningStopped} when the signal aborted or the deadline
+   * passed, so setup counts against the time budget like search does.
+   */
+  due(): boolean {
+    if (this.signal?.aborted) throw new PlanningStopped("aborted");
+    const now = performance.now();
+    if (now >= this.deadline) throw new PlanningStopped("budget_exhausted");
+    return now >= this.#sliceEnd;
+  }
+
+  /** Yields once, then starts the next slice. */
+  *pause(): Generator<void, void, void> {
+    yield;
+    this.#sliceEnd = performance.now() + this.sliceMs;
+  }
+
+  /** Yields when the slice is over (a checkpoint between two phases). */
+  *check(): Generator<void, void, void> {
+    if (this.due()) yield* this.pause();
+  }
+}
+
+/** A pace that never yields and never stops: for building parts outside of a planning call. */
+export function unpaced(): Pace {
+  return new Pace(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, undefined);
+}
+
+/** Runs a paced generator that cannot yield (its pace never ends a slice) to its value. */
+export function runUnpaced<T>(steps: Generator<void, T, void>): T {
+  const step = steps.next();
+  if (!step.done) throw new Error("internal error: an unpaced step yielded");
+  return step.value;
+}
