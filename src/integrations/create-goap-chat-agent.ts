@@ -140,7 +140,7 @@ const CHAT_ONLY_KEYS = new Set([
  *   llm: new ChatOpenAI({ model: "gpt-4o-mini" }),
  *   actions: villageActions,
  *   facts: { is_hungry: { type: "boolean", description: "the villager needs to eat" } },
- *   worldState: { is_hungry: true, is_tired: false },
+ *   worldState: { is_hungry: true, is_tired: true, has_axe: true },
  *   checkpointer: new MemorySaver(),
  * });
  * const config = { configurable: { thread_id: "villager-1" } };
