@@ -5,6 +5,7 @@ import { planningKeys } from "../planner/index.js";
 import { type FactTypes, factTypesOfRun } from "./fact-values.js";
 import { activeGoal } from "./goal-planning.js";
 import { type ActionGuard, hasBlockingFailure, runGuards } from "./guards.js";
+import { foldLeavingRecords } from "./history-window.js";
 import { askHuman } from "./human-approval.js";
 import { sameJson } from "./json.js";
 import { errorMessage } from "./logger.js";
@@ -18,6 +19,7 @@ import {
   type GoapState,
   type GoapStateUpdate,
   PLANLESS_STATUSES,
+  runRecordCount,
 } from "./state.js";
 import { invocationId, recoveryTicketFor, StepJournal, taskCheckpoint } from "./step-journal.js";
 import { emitEvent } from "./stream-events.js";
@@ -95,7 +97,7 @@ export class GoapExecutor {
     const wave = this.selectWave(plan.actions, step);
     const actions = wave.map((i) => plan.actions[i] as ActionSpec);
     // Every executor step appends to the history, so its length names the step within the run.
-    const position = state.executionHistory.length;
+    const position = runRecordCount(state);
     // The planner names every run; a run planned elsewhere is named by this step's checkpoint (stable when it runs again).
     const runId = state.runId ?? taskCheckpoint(config)?.checkpointId ?? randomUUID();
     const claims = StepJournal.forTask(config, runId);
@@ -149,6 +151,7 @@ export class GoapExecutor {
       humanInput,
       ...(state.runId ? {} : { runId }),
       ...(state.awaitingHuman ? { awaitingHuman: null } : {}),
+      ...foldLeavingRecords(state, results, this.runtime.actionsByName),
     };
   }
 
@@ -290,6 +293,7 @@ export class GoapExecutor {
       lastStepResultCount: results.length,
       humanInput,
       ...(state.awaitingHuman ? { awaitingHuman: null } : {}),
+      ...foldLeavingRecords(state, results, this.runtime.actionsByName),
     };
   }
 
@@ -304,7 +308,13 @@ export class GoapExecutor {
       attempts: 0,
       durationMs: 0,
     };
-    return { status: "error", replanReason: "No action to execute", executionHistory: [result], lastStepResultCount: 1 };
+    return {
+      status: "error",
+      replanReason: "No action to execute",
+      executionHistory: [result],
+      lastStepResultCount: 1,
+      ...foldLeavingRecords(state, [result], this.runtime.actionsByName),
+    };
   }
 }
 

@@ -28,7 +28,15 @@ import { ParallelGoapExecutor } from "./parallel-executor.js";
 import { guardPausedThreads } from "./paused-thread-guard.js";
 import { type PlanData, planFromData } from "./plan-data.js";
 import { GoapPlanner } from "./planner.js";
-import { createGoapStateAnnotation, freshRunState, type GoapState, type GoapStateAnnotation, type GoapStateUpdate } from "./state.js";
+import { COMPILED_RECURSION_LIMIT } from "./run-limit.js";
+import {
+  createGoapStateAnnotation,
+  freshRunState,
+  type GoapState,
+  type GoapStateAnnotation,
+  type GoapStateUpdate,
+  runRecordCount,
+} from "./state.js";
 import { buildStateGraph, type CompiledGoapGraph, type GoapRunResult, type GoapStateGraph, type GoapStreamOptions } from "./state-graph.js";
 import { RECOVER_KEY, type RecoveryTicket, StepJournal } from "./step-journal.js";
 import { readThreadRuns, type ThreadRun } from "./thread-history.js";
@@ -112,7 +120,11 @@ export class GoapGraph<S extends WorldState = WorldState> {
     });
     const Executor = options.parallel ? ParallelGoapExecutor : GoapExecutor;
     this.executor = new Executor(this.actions, { ...common, ...pick(options, ["guards", "transitionModel", "sleep", "actionTimeoutMs"]) });
-    this.observer = new GoapObserver(this.actions, { ...common, ...pick(options, ["terminationPolicies", "history"]) });
+    this.observer = new GoapObserver(this.actions, {
+      ...common,
+      ...pick(options, ["terminationPolicies", "history"]),
+      recursionLimit: limit,
+    });
     this.state = createGoapStateAnnotation(goalRegistry, seed);
   }
 
@@ -122,8 +134,10 @@ export class GoapGraph<S extends WorldState = WorldState> {
   }
 
   /**
-   * Compiles to a LangGraph `CompiledStateGraph` whose default recursion
-   * limit is {@link GoapGraph.recursionLimit} and whose default durability
+   * Compiles to a LangGraph `CompiledStateGraph` with no LangGraph
+   * recursion limit of its own (each run is bounded by its observer:
+   * {@link GoapGraph.recursionLimit} supersteps beyond twice its plan's
+   * length, then it ends `terminated`), and whose default durability
    * is `"sync"` (every step's checkpoint is saved before the next step
    * starts: the execution guarantee depends on it). The last compiled graph
    * is the one {@link GoapGraph.invoke} and {@link GoapGraph.stream} use.
@@ -138,7 +152,7 @@ export class GoapGraph<S extends WorldState = WorldState> {
         ...(options.name ? { name: options.name } : {}),
       })
       // "sync": each step's checkpoint is saved before the next step starts, so a finished action is never lost to a crash.
-      .withConfig({ recursionLimit: this.recursionLimit, durability: "sync" });
+      .withConfig({ recursionLimit: COMPILED_RECURSION_LIMIT, durability: "sync" });
     this.#compiled = guardPausedThreads(compiled as CompiledGoapGraph);
     return this.#compiled;
   }
@@ -233,7 +247,11 @@ export class GoapGraph<S extends WorldState = WorldState> {
     const input = this.createInput(goal, worldState);
     const given = config?.configurable?.run_id;
     const runId = typeof given === "string" && given !== "" ? given : (input.runId as string);
-    return [{ ...input, runId }, { ...config, configurable: { ...config?.configurable, run_id: runId } } as C];
+    // The run bounds itself (recursionLimit beyond its plan): a caller's LangGraph limit would cut a long plan short with a raw error.
+    return [
+      { ...input, runId },
+      { ...config, recursionLimit: COMPILED_RECURSION_LIMIT, configurable: { ...config?.configurable, run_id: runId } } as C,
+    ];
   }
 
   /**
@@ -349,7 +367,7 @@ export class GoapGraph<S extends WorldState = WorldState> {
     const checkpoint = snapshot.config.configurable?.checkpoint_id;
     if (values.runId && typeof checkpoint === "string") {
       // The step the stopped invocation may have left claimed (run from the checkpoint it stopped at): this recovery may take it over, and only it.
-      const step = { position: values.executionHistory.length, checkpoint };
+      const step = { position: runRecordCount(values), checkpoint };
       const checkpointNs = typeof configurable.checkpoint_ns === "string" ? configurable.checkpoint_ns : "";
       const log = await new StepJournal(checkpointer, threadId, checkpointNs, values.runId).read(step);
       const ticket: RecoveryTicket = { runId: values.runId, ...step, slot: Math.max(0, ...log.claims.keys()) };

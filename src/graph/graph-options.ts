@@ -11,13 +11,7 @@ import type { Sensor } from "./sensors.js";
 import type { StuckHandler } from "./stuck.js";
 import type { TerminationPolicy } from "./termination.js";
 
-/**
- * LangGraph's superstep budget for GOAP runs. Each action costs two
- * supersteps (executor, observer) and each planning round one, so this
- * holds plans of thousands of steps; `maxReplans` and termination policies
- * bound runs long before it matters.
- */
-export const DEFAULT_GOAP_RECURSION_LIMIT = 10_000;
+export { DEFAULT_GOAP_RECURSION_LIMIT } from "./run-limit.js";
 
 /** Options of {@link GoapGraph}. */
 export interface GoapGraphOptions {
@@ -60,7 +54,13 @@ export interface GoapGraphOptions {
   readonly sleep?: Sleep;
   /** Clock in epoch ms. @defaultValue Date.now */
   readonly now?: () => number;
-  /** LangGraph superstep limit of compiled graphs. @defaultValue {@link DEFAULT_GOAP_RECURSION_LIMIT} */
+  /**
+   * A run's superstep allowance beyond twice its plan's length: past it the
+   * run ends `terminated` with reason `recursion_limit` (and its history), so
+   * plans of any length run to their end and LangGraph never throws
+   * `GraphRecursionError` (compiled graphs carry no LangGraph limit of their own).
+   * @defaultValue {@link DEFAULT_GOAP_RECURSION_LIMIT}
+   */
   readonly recursionLimit?: number;
   /** Goals with function parts (value, metrics, filters) that runs restored from checkpoints may carry. @defaultValue [] */
   readonly goals?: readonly (GoalSpec | MultiGoal)[];

@@ -21,7 +21,9 @@ export function buildExecutionRecord(
   terminationIsError = true,
   identity: RunIdentity = {},
 ): ExecutionRecord {
-  let actualCost = 0;
+  // Records that left the window are summed up in historyBefore.
+  const before = state.historyBefore;
+  let actualCost = before?.actualCost ?? 0;
   for (const r of state.executionHistory) {
     const action = r.success ? runtime.actionsByName.get(r.actionName) : undefined;
     if (!action) continue;
@@ -43,8 +45,12 @@ export function buildExecutionRecord(
     status,
     replanCount: state.replanCount,
     timestamp: new Date(runtime.now()).toISOString(),
-    failedActions: [...new Set(state.executionHistory.filter((r) => !r.success).map((r) => r.actionName))],
-    metadata: { executedActions: state.executionHistory.filter((r) => r.success).map((r) => r.actionName) },
+    failedActions: [...new Set([...(before?.failed ?? []), ...state.executionHistory.filter((r) => !r.success).map((r) => r.actionName)])],
+    metadata: {
+      executedActions: state.executionHistory.filter((r) => r.success).map((r) => r.actionName),
+      // A run longer than its history window lists the actions of the window; these many records came before.
+      ...(before && before.count > 0 ? { recordsBefore: before.count } : {}),
+    },
     ...(identity.threadId ? { threadId: identity.threadId } : {}),
     ...(identity.runId ? { runId: identity.runId } : {}),
   };

@@ -7,6 +7,7 @@ import { buildExecutionRecord, recordExecution } from "./history-record.js";
 import { errorMessage } from "./logger.js";
 import { deviatesFromPlan } from "./plan-data.js";
 import { runIdentity } from "./run-identity.js";
+import { DEFAULT_GOAP_RECURSION_LIMIT, runLimitReached } from "./run-limit.js";
 import { type GoapNodeOptions, NodeRuntime } from "./runtime.js";
 import {
   type GoapState,
@@ -46,6 +47,8 @@ export interface GoapObserverOptions extends GoapNodeOptions {
   readonly terminationPolicies?: readonly TerminationPolicy[];
   /** Receives an {@link ExecutionRecord} at every terminal state. @defaultValue the run's store (`config.store`), if any; `false` for none */
   readonly history?: ExecutionHistory | false;
+  /** A run's superstep allowance beyond twice its plan's length (see {@link DEFAULT_GOAP_RECURSION_LIMIT}). @defaultValue 10,000 */
+  readonly recursionLimit?: number;
 }
 
 /**
@@ -72,11 +75,13 @@ export class GoapObserver {
   protected readonly runtime: NodeRuntime;
   readonly #policies: readonly TerminationPolicy[];
   readonly #history: ExecutionHistory | false | undefined;
+  readonly #allowance: number;
 
   constructor(actions: readonly ActionSpec[], options: GoapObserverOptions = {}) {
     this.runtime = new NodeRuntime(actions, options);
     this.#policies = Object.freeze([...(options.terminationPolicies ?? [])]);
     this.#history = options.history;
+    this.#allowance = options.recursionLimit ?? DEFAULT_GOAP_RECURSION_LIMIT;
   }
 
   /** Decides where the run goes after `state`. */
@@ -86,6 +91,8 @@ export class GoapObserver {
       return this.#end(state, config, "terminated", `${termination.policyName}: ${termination.reason}`, {}, termination.error);
     }
     if (!state.goal) return this.#end(state, config, "error", "no goal specified");
+    const outgrown = runLimitReached(state, this.#allowance);
+    if (outgrown) return this.#end(state, config, "terminated", outgrown);
     // The executor announced a question for a human: it asks it now (the run pauses there).
     if (state.status === "awaiting_human") return this.#goto("executor", {});
     if (state.status === "error") return this.#end(state, config, "error", state.replanReason ?? "error");

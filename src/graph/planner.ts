@@ -308,7 +308,8 @@ export class GoapPlanner {
    * their process twice. No blacklist fallback brings those back.
    */
   #usableActions(state: GoapState): readonly ActionSpec[] {
-    const done = new Set(state.executionHistory.filter((r) => r.success).map((r) => r.actionName));
+    const done = new Set(state.historyBefore?.succeeded);
+    for (const r of state.executionHistory) if (r.success) done.add(r.actionName);
     const excluded = new Set(excludedActions(state).map((e) => e.action));
     return this.runtime.actions.filter((a) => !excluded.has(a.name) && (a.canRerun || !done.has(a.name)));
   }
@@ -337,7 +338,7 @@ export class GoapPlanner {
 
 /** Actions excluded from this run by a final failure (a human's refusal, two crashes), in order. */
 function excludedActions(state: GoapState): { action: string; failure: ActionFailureKind }[] {
-  const excluded = new Map<string, ActionFailureKind>();
+  const excluded = new Map<string, ActionFailureKind>((state.historyBefore?.excluded ?? []).map((e) => [e.action, e.failure]));
   for (const r of state.executionHistory) {
     if (r.failure !== null && FINAL_FAILURES.has(r.failure) && !excluded.has(r.actionName)) excluded.set(r.actionName, r.failure);
   }

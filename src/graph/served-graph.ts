@@ -1,6 +1,7 @@
 import type { BaseCheckpointSaver, BaseStore } from "@langchain/langgraph";
 import type { GoapGraph } from "./goap-graph.js";
 import { guardPausedThreads } from "./paused-thread-guard.js";
+import { COMPILED_RECURSION_LIMIT } from "./run-limit.js";
 import { buildServedStateGraph } from "./state-graph.js";
 
 /**
@@ -53,6 +54,6 @@ export function compileServedGraph(graph: GoapGraph, options: ServedGraphOptions
       ...(options.store ? { store: options.store } : {}),
       ...(options.name ? { name: options.name } : {}),
     })
-    .withConfig({ recursionLimit: graph.recursionLimit }) as ServedGoapGraph;
+    .withConfig({ recursionLimit: COMPILED_RECURSION_LIMIT }) as ServedGoapGraph;
   return guardPausedThreads(compiled);
 }

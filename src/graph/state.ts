@@ -97,6 +97,44 @@ export interface AwaitingHuman {
   readonly kind: "goap_action_approval" | "goap_action_form";
 }
 
+/**
+ * The part of a run's history that left the window: how many records, which
+ * actions succeeded or failed in them, the actions they excluded from the
+ * run and what the successful ones cost.
+ */
+export interface HistorySummary {
+  readonly count: number;
+  readonly succeeded: readonly string[];
+  readonly failed: readonly string[];
+  readonly excluded: readonly { readonly action: string; readonly failure: ActionFailureKind }[];
+  readonly actualCost: number;
+}
+
+/** @internal The summary of a run whose whole history is in its window. */
+export const EMPTY_HISTORY_SUMMARY: HistorySummary = Object.freeze({ count: 0, succeeded: [], failed: [], excluded: [], actualCost: 0 });
+
+/**
+ * How many records a run's history window moves by: once a run has more
+ * than twice this many, the oldest whole blocks of this size leave the
+ * state (they stay in the thread's checkpoints).
+ */
+export const HISTORY_WINDOW = 256;
+
+/**
+ * @internal How many of `length` records (the window plus a step's new
+ * ones) leave the window: all but the newest one or two blocks. A function
+ * of the length alone, so replaying several steps' writes at once drops the
+ * same records as applying them one by one.
+ */
+export function recordsLeavingWindow(length: number): number {
+  return HISTORY_WINDOW * Math.max(0, Math.floor(length / HISTORY_WINDOW) - 1);
+}
+
+/** Number of records a run has executed so far (those before the window too). */
+export function runRecordCount(state: Pick<GoapState, "executionHistory" | "historyBefore">): number {
+  return (state.historyBefore?.count ?? 0) + state.executionHistory.length;
+}
+
 /** One executed (or refused) action, as the execution history records it. */
 export interface ActionResult {
   readonly actionName: string;
@@ -122,8 +160,16 @@ export interface GoapState {
   plan: PlanData | null;
   /** Index of the next plan step to execute. */
   currentStep: number;
-  /** Every executed action, appended in order. */
+  /**
+   * This run's executed actions, in order: all of them for runs of up to
+   * {@link HISTORY_WINDOW}·2 − 1 records, else the newest ones (between
+   * `HISTORY_WINDOW` and twice that, starting at a multiple of it), so a
+   * checkpoint's cost does not grow with the run. `historyBefore` sums up
+   * the records left out; `graph.runHistory(config)` reads them all back.
+   */
   executionHistory: ActionResult[];
+  /** What the records before `executionHistory`'s window held (zero for runs that fit it). */
+  historyBefore: HistorySummary;
   /** Replans for the current (sub)goal. */
   replanCount: number;
   replanReason: string | null;
@@ -181,6 +227,7 @@ export function freshRunState(seed: number): RunScopedState {
     plan: null,
     currentStep: 0,
     executionHistory: [],
+    historyBefore: EMPTY_HISTORY_SUMMARY,
     replanCount: 0,
     replanReason: null,
     status: "executing",
@@ -203,15 +250,25 @@ export function freshRunState(seed: number): RunScopedState {
 
 const replace = <T>(_old: T, next: T): T => next;
 
-/** Appends each write (one result or a list of them) to the history; batching-invariant, as replay needs. */
-const appendResults = (history: ActionResult[], writes: (ActionResult | ActionResult[])[]): ActionResult[] => history.concat(...writes);
+/** Appends each write (one result or a list of them) to the window, dropping the blocks that leave it; batching-invariant, as replay needs. */
+const appendResults = (history: ActionResult[], writes: (ActionResult | ActionResult[])[]): ActionResult[] => {
+  const all = history.concat(...writes);
+  const leaving = recordsLeavingWindow(all.length);
+  return leaving > 0 ? all.slice(leaving) : all;
+};
+
+/** The last of a step's (or a replay's) writes. */
+const lastWrite = <T>(_old: T, writes: T[]): T => writes[writes.length - 1] as T;
+
+/** Whole copies of the plan are written every this many planning rounds (and every 5,000 supersteps, LangGraph's bound). */
+const PLAN_SNAPSHOT_EVERY = 16;
 
 /**
- * Full copies of the history are written this often (in executor steps);
+ * Full copies of the window are written this often (in executor steps);
  * between them a checkpoint holds only the step's new records, and a resume
  * replays at most this many steps' writes.
  */
-const HISTORY_SNAPSHOT_EVERY = 64;
+const HISTORY_SNAPSHOT_EVERY = 128;
 
 /**
  * @internal Builds the LangGraph state definition. `goals` turns goal
@@ -225,13 +282,18 @@ export function createGoapStateAnnotation(goals: GoalRegistry, seed: number) {
       reducer: (_old, next) => (next === null || next === undefined ? null : goals.toData(next)),
       default: () => null,
     }),
-    plan: Annotation<PlanData | null>({ reducer: replace, default: () => null }),
+    // A delta channel too: the plan (one entry a step) is stored when planned, not again in every step's checkpoint.
+    plan: new DeltaChannel<PlanData | null, PlanData | null>(lastWrite, {
+      snapshotFrequency: PLAN_SNAPSHOT_EVERY,
+      initialValueFactory: () => null,
+    }),
     currentStep: Annotation<number>({ reducer: replace, default: () => 0 }),
     // A delta channel: a checkpoint stores the records a step appended, not the whole history again, so a step's cost does not grow with the run.
     executionHistory: new DeltaChannel<ActionResult[], ActionResult | ActionResult[]>(appendResults, {
       snapshotFrequency: HISTORY_SNAPSHOT_EVERY,
       initialValueFactory: () => [],
     }),
+    historyBefore: Annotation<HistorySummary>({ reducer: replace, default: () => EMPTY_HISTORY_SUMMARY }),
     replanCount: Annotation<number>({ reducer: replace, default: () => 0 }),
     replanReason: Annotation<string | null>({ reducer: replace, default: () => null }),
     status: Annotation<GoapStatus>({ reducer: replace, default: () => "executing" }),

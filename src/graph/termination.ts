@@ -1,5 +1,5 @@
 import { describeValue, factOf, LangGoapError } from "../core/index.js";
-import type { GoapState } from "./state.js";
+import { type GoapState, runRecordCount } from "./state.js";
 
 /**
  * Why a run should stop now. `error: false` marks a graceful stop (the run
@@ -64,7 +64,7 @@ export class MaxActionsPolicy implements TerminationPolicy {
   }
 
   shouldTerminate(state: Readonly<GoapState>): EarlyTermination | null {
-    return state.executionHistory.length >= this.maxActions
+    return runRecordCount(state) >= this.maxActions
       ? { policyName: this.name, reason: `Max actions of ${this.maxActions} reached`, error: true }
       : null;
   }
