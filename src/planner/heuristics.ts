@@ -29,7 +29,11 @@ const KIND_ANY = 2;
 /** Evaluates a heuristic on rows of a compiled problem. */
 export interface Heuristic {
   readonly name: HeuristicName;
-  /** Estimated cost to the goal from the row at `offset`; Infinity = dead end. */
+  /**
+   * Estimated cost to the goal from the row at `offset`; Infinity = dead
+   * end; NaN = the search's deadline (see `beginSearch`) passed during the
+   * evaluation, and the search must end: a value never depends on time.
+   */
   evaluate(row: Float64Array, offset: number): number;
   /**
    * A lower bound on the cost to the goal after action `action` from the
@@ -40,7 +44,8 @@ export interface Heuristic {
   /**
    * Starts a search that ends by `deadline` (a `performance.now()` time): a
    * heuristic that remembers per-node data (LM-cut's landmarks) forgets the
-   * last search's, and a long evaluation stops at the deadline.
+   * last search's, and an evaluation still running at the deadline returns
+   * NaN (the search then ends) instead of a partial value.
    */
   beginSearch?(deadline: number): void;
   /**

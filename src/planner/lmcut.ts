@@ -21,8 +21,24 @@ import { LandmarkStore } from "./landmark-store.js";
 /** Costs below this count as spent (costs are sums and differences of floats). */
 const EPSILON = 1e-9;
 
-/** Longest time one evaluation spends finding cuts before it settles for the landmarks found so far. */
-const EVALUATION_MS = 5;
+/**
+ * Work one evaluation may spend finding cuts before it settles for the
+ * landmarks found so far, in units of atoms and actions scanned: a round
+ * (one cut and the hmax update after it) is counted as the atoms plus the
+ * actions of the problem, what its scans cost at most. A count, not a
+ * time: the value (and so the order of expansions and the plan) is the
+ * same on any machine under any load. 2^19 units are 87 cuts on the
+ * 3,000-step chain of the bounded bench and never bind on the scale
+ * series (about 100 cuts at most there, 3,000 allowed). Measured at 55 ns
+ * a unit on a 2-core machine at load 20 (29 ms for a capped evaluation),
+ * a few ms when the machine is not shared. An evaluation
+ * stopped by the cap still gives a lower bound (every cut found is a
+ * disjoint landmark).
+ */
+export const EVALUATION_WORK = 1 << 19;
+
+/** Rounds between readings of the clock against the search's deadline. */
+const DEADLINE_EVERY = 4;
 
 export class LmCut {
   readonly #model: RelaxedModel;
@@ -60,8 +76,10 @@ export class LmCut {
   readonly #stack: Int32Array;
   readonly #cut: Int32Array;
   readonly #heap: CostHeap;
-  /** When the current search must end: evaluations stop finding cuts past it. */
+  /** When the current search must end: an evaluation still running past it gives up (NaN) and the search ends. */
   #deadline = Number.POSITIVE_INFINITY;
+  /** Work units one round of cuts costs (see EVALUATION_WORK). */
+  readonly #roundWork: number;
   /** The landmarks of the nodes evaluated in this search, by node. */
   readonly #store = new LandmarkStore();
   /** LM-cut's sum of landmark costs at the state evaluated last, or -1 when that evaluation found no landmarks. */
@@ -116,6 +134,7 @@ export class LmCut {
     this.#stack = new Int32Array(width);
     this.#cut = new Int32Array(nActions + 1);
     this.#heap = new CostHeap(width * 2);
+    this.#roundWork = width + nActions + 1;
   }
 
   /** Takes the model's action costs again: a reused problem's cost functions are re-estimated at each new start. */
@@ -125,15 +144,21 @@ export class LmCut {
 
   /**
    * Forgets the landmarks remembered by an earlier search (node numbers
-   * start again); `deadline` (a `performance.now()` time) also ends an
-   * evaluation's search for cuts, so a time budget holds within one check.
+   * start again). `deadline` (a `performance.now()` time) is when the
+   * search must end: an evaluation that passes it returns NaN instead of a
+   * value, and the search stops there (the clock ends searches, it never
+   * shortens an evaluation into a different value).
    */
   beginSearch(deadline = Number.POSITIVE_INFINITY): void {
     this.#store.reset();
     this.#deadline = deadline;
   }
 
-  /** The heuristic value of the row at `offset`; Infinity when the relaxed goal is unreachable. */
+  /**
+   * The heuristic value of the row at `offset`; Infinity when the relaxed
+   * goal is unreachable; NaN when the search's deadline passed during the
+   * evaluation (no value: the search must end).
+   */
   evaluate(row: Float64Array, offset: number): number {
     return this.#run(row, offset, -1, -1, -1);
   }
@@ -201,14 +226,13 @@ export class LmCut {
     if (goalCost === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
     // hmax under the whole costs bounds a full evaluation (a seeded one starts from reduced costs).
     if (this.#atomsOnly && first < 0) hmaxBound = goalCost;
-    const began = performance.now();
-    for (let round = 0; round <= this.#goalAction && goalCost > EPSILON; round++) {
-      // Every round adds a disjoint landmark, so stopping early still gives a lower bound: a long evaluation
-      // (thousands of landmarks on a long plan) stops after EVALUATION_MS, and budgets and aborts stay on time.
-      if ((round & 3) === 3) {
-        const now = performance.now();
-        if (now - began > EVALUATION_MS || now > this.#deadline) break;
-      }
+    // Every round adds a disjoint landmark, so stopping early still gives a lower bound: a long evaluation
+    // (thousands of landmarks on a long plan) stops after a fixed amount of work, the same on every machine.
+    const rounds = Math.max(1, Math.floor(EVALUATION_WORK / this.#roundWork));
+    const timed = this.#deadline !== Number.POSITIVE_INFINITY;
+    for (let round = 0; round < rounds && round <= this.#goalAction && goalCost > EPSILON; round++) {
+      // The next evaluation's `begin` drops the record left uncommitted here.
+      if (timed && round % DEADLINE_EVERY === DEADLINE_EVERY - 1 && performance.now() > this.#deadline) return Number.NaN;
       const size = this.#findCut();
       if (size === 0) break;
       let m = Number.POSITIVE_INFINITY;

@@ -23,6 +23,7 @@ import {
   SearchClock,
   type SearchRun,
   type SearchSetup,
+  timeUp,
 } from "./search-setup.js";
 import type { SearchRecord, SearchStatus } from "./types.js";
 
@@ -280,6 +281,10 @@ export function startBitsSearch(setup: SearchSetup, layout: BitLayout, start: In
   hashOf[0] = hashState(0);
   table[(hashOf[0] as number) & mask] = 1;
   count = 1;
+  if (Number.isNaN(hOf[0])) {
+    release();
+    return finishedRun(timeUp(setup, count, maxNodes));
+  }
   if (hOf[0] === Number.POSITIVE_INFINITY) {
     release();
     callTracer(tracer, "onSearchDeadEnd", "not_reachable", { goal: goal.conditions });
@@ -317,6 +322,12 @@ export function startBitsSearch(setup: SearchSetup, layout: BitLayout, start: In
         if (g > (gOf[node] as number)) continue;
         if (hOf[node] === UNEVALUATED) {
           const hv = evaluate(node);
+          if (Number.isNaN(hv)) {
+            // The deadline passed during the evaluation: the search ends rather than use a partial value.
+            status = "budget_exhausted";
+            limit = "time";
+            break;
+          }
           hOf[node] = hv;
           if (hv === Number.POSITIVE_INFINITY) continue;
           const f = g + weight * hv;

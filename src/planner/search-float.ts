@@ -21,6 +21,7 @@ import {
   SearchClock,
   type SearchRun,
   type SearchSetup,
+  timeUp,
 } from "./search-setup.js";
 import type { SearchRecord, SearchStatus } from "./types.js";
 
@@ -272,6 +273,10 @@ export function startFloatSearch(setup: SearchSetup): SearchRun {
   hashOf[0] = hashRow(0);
   table[indexOf(hashOf[0] as number)] = 1;
   count = 1;
+  if (Number.isNaN(hOf[0])) {
+    release();
+    return finishedRun(timeUp(setup, count, maxNodes));
+  }
   if (hOf[0] === Number.POSITIVE_INFINITY) {
     release();
     callTracer(tracer, "onSearchDeadEnd", "not_reachable", { goal: goal.conditions });
@@ -446,6 +451,12 @@ export function startFloatSearch(setup: SearchSetup): SearchRun {
         const rowBase = node * W;
         if (hOf[node] === UNEVALUATED) {
           const hv = evaluate(node);
+          if (Number.isNaN(hv)) {
+            // The deadline passed during the evaluation: the search ends rather than use a partial value.
+            status = "budget_exhausted";
+            limit = "time";
+            break;
+          }
           hOf[node] = hv;
           if (hv === Number.POSITIVE_INFINITY) continue;
           const f = g + weight * hv;

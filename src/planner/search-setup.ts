@@ -330,3 +330,13 @@ export function finishSearch(
   base.actions = path();
   return base;
 }
+
+/** The outcome of a search whose deadline passed while its root was being evaluated. */
+export function timeUp(setup: SearchSetup, stored: number, maxNodes: number): SearchOutcome {
+  return finishSearch(
+    setup,
+    "budget_exhausted",
+    { expanded: 0, generated: 1, stored, maxNodes, limit: "time", expansions: setup.record ? [] : undefined },
+    () => [],
+  );
+}

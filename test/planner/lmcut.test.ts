@@ -1,9 +1,10 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ActionSpec, type Condition, GoalSpec, type WorldState } from "../../src/core/index.js";
 import { compileProblem } from "../../src/planner/compile.js";
 import { createHeuristic, RelaxedModel } from "../../src/planner/heuristics.js";
 import { planDetailed, replayPlan } from "../../src/planner/index.js";
+import { EVALUATION_WORK } from "../../src/planner/lmcut.js";
 import { referenceCost } from "./reference-ucs.js";
 
 /** The heuristic's value at the start state, read from the first recorded expansion. */
@@ -165,18 +166,31 @@ describe("LM-cut", () => {
     expect(seeded).toBeGreaterThan(200);
   });
 
-  it("stops finding cuts at the search's deadline and keeps the landmarks found (still a lower bound)", () => {
-    // 100 independent goal facts, each set by its own action: hmax says 1, LM-cut finds 100 unit landmarks.
-    const count = 100;
+  it("caps an evaluation's cuts by a count of work, never by time, and ends at the deadline without a partial value", () => {
+    // 2,000 independent goal facts, each set by its own action: hmax says 1, LM-cut finds one unit landmark a fact.
+    const count = 2000;
     const actions = Array.from({ length: count }, (_, i) => new ActionSpec({ name: `set_${i}`, effects: { [`g${i}`]: true } }));
     const start: WorldState = Object.fromEntries(Array.from({ length: count }, (_, i) => [`g${i}`, false]));
     const goal = new GoalSpec({ conditions: Object.fromEntries(Array.from({ length: count }, (_, i) => [`g${i}`, true])) });
     const p = compileProblem(start, goal, actions);
     const heuristic = createHeuristic("lmcut", p, new RelaxedModel(p, p.start));
     heuristic.beginSearch?.(Number.POSITIVE_INFINITY);
-    expect(heuristic.evaluate(p.start, 0)).toBe(count);
-    // A deadline already past: the evaluation looks at the clock before every fourth cut, so it ends with the 3 found.
-    heuristic.beginSearch?.(0);
-    expect(heuristic.evaluate(p.start, 0)).toBe(3);
+    // A round costs the atoms (plus the init and goal atoms) and the actions (plus the goal action).
+    const rounds = Math.floor(EVALUATION_WORK / (p.atoms.length + 2 + p.actions.length + 1));
+    expect(rounds).toBe(130);
+    expect(heuristic.evaluate(p.start, 0)).toBe(rounds);
+    // A slow clock changes nothing: the value is a count of cuts.
+    const now = vi.spyOn(performance, "now");
+    let t = 0;
+    now.mockImplementation(() => (t += 1000));
+    try {
+      heuristic.beginSearch?.(Number.POSITIVE_INFINITY);
+      expect(heuristic.evaluate(p.start, 0)).toBe(rounds);
+      // A deadline that passes during the evaluation: no value at all, the search must end.
+      heuristic.beginSearch?.(t + 2000);
+      expect(heuristic.evaluate(p.start, 0)).toBeNaN();
+    } finally {
+      now.mockRestore();
+    }
   });
 });
