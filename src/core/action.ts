@@ -1,6 +1,7 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { ZodType } from "zod";
 import { type Conditions, normalizeConditions, satisfiesConditions } from "./conditions.js";
+import type { HookContext } from "./deadline.js";
 import { type Effect, type EffectFunction, type Effects, normalizeEffects, resolveEffect } from "./effects.js";
 import { describeValue, LangGoapError } from "./errors.js";
 import type { FactKey } from "./fact-keys.js";
@@ -63,8 +64,16 @@ export type ExecuteFunction<S extends WorldState = WorldState> = (
   context: ActionContext,
 ) => Promise<Partial<S> | undefined | void> | Partial<S> | undefined | void;
 
-/** Checks an execution's outcome; `false` rolls the world state back. */
-export type EffectValidator<S extends WorldState = WorldState> = (before: Readonly<S>, after: Readonly<S>) => boolean | Promise<boolean>;
+/**
+ * Checks an execution's outcome; `false` rolls the world state back. Inside
+ * a graph an async validator has `hookTimeoutMs` to answer
+ * (`context.signal` aborts then); a late one fails the check.
+ */
+export type EffectValidator<S extends WorldState = WorldState> = (
+  before: Readonly<S>,
+  after: Readonly<S>,
+  context?: HookContext,
+) => boolean | Promise<boolean>;
 
 /**
  * Constructor options of {@link ActionSpec}. With a typed world `S`, fact
@@ -320,10 +329,15 @@ export class ActionSpec<S extends WorldState = WorldState> {
           { cause: error },
         );
       }
-      if (typeof produced !== "object" || produced === null || Array.isArray(produced)) {
+      if (
+        typeof produced !== "object" ||
+        produced === null ||
+        Array.isArray(produced) ||
+        typeof (produced as { then?: unknown }).then === "function"
+      ) {
         throw new LangGoapError(
           "INVALID_EFFECT",
-          `action "${this.name}": effect function must return an object, got ${describeValue(produced)}`,
+          `action "${this.name}": effect function must return an object (synchronously), got ${describeValue(produced)}`,
           { action: this.name },
         );
       }
@@ -405,8 +419,8 @@ export class ActionSpec<S extends WorldState = WorldState> {
    * Checks an execution: the custom validator when set, otherwise every
    * declared effect must hold in `after`.
    */
-  async validateEffects(before: Readonly<S>, after: Readonly<S>): Promise<boolean> {
-    if (this.effectValidator) return (await this.effectValidator(before, after)) === true;
+  async validateEffects(before: Readonly<S>, after: Readonly<S>, context?: HookContext): Promise<boolean> {
+    if (this.effectValidator) return (await this.effectValidator(before, after, context)) === true;
     const expected = this.getEffects(before);
     return Object.entries(expected).every(([k, v]) => factOf(after, k) === v);
   }

@@ -1,3 +1,4 @@
+import type { HookContext } from "./deadline.js";
 import type { WorldState } from "./facts.js";
 
 /**
@@ -41,9 +42,11 @@ export function toConditionStatus(value: unknown): ConditionStatus {
 /**
  * Decides a boolean fact before planning (OODA "orient"). TRUE writes
  * `true`, FALSE writes `false`, UNKNOWN leaves the key to the next resolver.
- * Implementations should not throw; callers treat a throw as UNKNOWN.
+ * Implementations should not throw; callers treat a throw as UNKNOWN, and
+ * so an answer later than the time limit (inside a graph, `hookTimeoutMs`;
+ * `context.signal` aborts then).
  */
 export interface ConditionResolver {
   readonly name: string;
-  resolve(key: string, worldState: Readonly<WorldState>): ConditionStatus | Promise<ConditionStatus>;
+  resolve(key: string, worldState: Readonly<WorldState>, context?: HookContext): ConditionStatus | Promise<ConditionStatus>;
 }

@@ -3,6 +3,19 @@ import { LangGoapError } from "./errors.js";
 /** Time limit of an observer (a tracer hook, a history store's `record`) unless configured otherwise: 5 seconds. */
 export const DEFAULT_OBSERVER_TIMEOUT_MS = 5_000;
 
+/**
+ * Time limit of a deciding hook (a termination policy, a guard, a stuck
+ * handler, a condition resolver, an effect validator, a transition model's
+ * sample) unless configured otherwise: 30 seconds.
+ */
+export const DEFAULT_HOOK_TIMEOUT_MS = 30_000;
+
+/** What a time-limited hook receives besides its own arguments. */
+export interface HookContext {
+  /** Aborted when the hook's time limit passes or the run is cancelled: stop the work then. */
+  readonly signal: AbortSignal;
+}
+
 /** Longest delay `setTimeout` honours (a larger one fires at once); longer limits mean "no limit". */
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -86,4 +99,61 @@ export function settleWithin<T>(work: PromiseLike<T> | T, options: DeadlineOptio
       },
     );
   });
+}
+
+/** Options of {@link callWithin}. */
+export interface CallWithinOptions {
+  /** The limit in ms; `Infinity` for none. */
+  readonly ms: number;
+  /** What is called, for the timeout's message (e.g. `termination policy "budget"`). */
+  readonly what: string;
+  /** Details of the timeout error besides `timeoutMs`. */
+  readonly details?: Record<string, unknown>;
+  /** The run's signal: its abort rejects at once with its reason and aborts the call's signal. */
+  readonly signal?: AbortSignal | undefined;
+}
+
+/**
+ * Calls user code with a time limit and a signal of its own: `call` gets an
+ * `AbortSignal` that aborts when `ms` passes (with a `TIMEOUT` error naming
+ * `what`) or when `options.signal` aborts. The result settles by then
+ * either way: a synchronous throw becomes a rejection, and a promise still
+ * pending is left behind unobserved. The one helper every time-limited
+ * hook goes through.
+ *
+ * @example
+ * ```ts
+ * const verdict = await callWithin((signal) => guard.check(action, world, { signal }), { ms: 30_000, what: `guard "${guard.name}"` });
+ * ```
+ *
+ * @internal
+ */
+export function callWithin<T>(call: (signal: AbortSignal) => T | PromiseLike<T>, options: CallWithinOptions): Promise<T> {
+  const { ms, what, signal: outer } = options;
+  const own = new AbortController();
+  const signal = outer ? AbortSignal.any([outer, own.signal]) : own.signal;
+  let work: T | PromiseLike<T>;
+  try {
+    work = call(signal);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  // A synchronous answer needs no timer (the common case of a plain policy or guard).
+  if (!(work !== null && (typeof work === "object" || typeof work === "function") && typeof (work as PromiseLike<T>).then === "function")) {
+    return Promise.resolve(work);
+  }
+  return settleWithin(work, {
+    ms,
+    signal: outer,
+    onTimeout: () => {
+      const error = timeoutError(what, ms, options.details);
+      own.abort(error);
+      return error;
+    },
+  });
+}
+
+/** True for the `TIMEOUT` error {@link callWithin} and {@link settleWithin} callers reject with. */
+export function isTimeoutError(error: unknown): error is LangGoapError {
+  return error instanceof LangGoapError && error.code === "TIMEOUT";
 }

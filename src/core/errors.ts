@@ -58,6 +58,8 @@ export class LangGoapError extends Error {
 export function describeValue(value: unknown): string {
   if (typeof value === "string") return JSON.stringify(value);
   if (typeof value === "function") return "a function";
+  // A promise would print as {}: a synchronous hook that returned one is told so.
+  if (typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function") return "a Promise";
   if (value === undefined) return "undefined";
   if (typeof value === "number" && !Number.isFinite(value)) return String(value);
   try {

@@ -23,7 +23,18 @@ export {
   testCondition,
   unsatisfiedKeys,
 } from "./conditions.js";
-export { checkTimeout, DEFAULT_OBSERVER_TIMEOUT_MS, type DeadlineOptions, settleWithin, timeoutError } from "./deadline.js";
+export {
+  type CallWithinOptions,
+  callWithin,
+  checkTimeout,
+  DEFAULT_HOOK_TIMEOUT_MS,
+  DEFAULT_OBSERVER_TIMEOUT_MS,
+  type DeadlineOptions,
+  type HookContext,
+  isTimeoutError,
+  settleWithin,
+  timeoutError,
+} from "./deadline.js";
 export { type DisplayTextOptions, displayText, escapeControlChars, truncateText } from "./display-text.js";
 export { type Domain, domainSchema, type LoadDomainOptions, loadDomain, validateDomain } from "./domain.js";
 export { checkJsonData, type DataFormat, formatOfName, parseDataText } from "./domain-text.js";

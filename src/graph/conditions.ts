@@ -1,5 +1,14 @@
-import type { WorldState } from "../core/index.js";
-import { type ConditionResolver, ConditionStatus, factOf, toConditionStatus } from "../core/index.js";
+import {
+  type ConditionResolver,
+  ConditionStatus,
+  callWithin,
+  DEFAULT_HOOK_TIMEOUT_MS,
+  factOf,
+  type HookContext,
+  isTimeoutError,
+  toConditionStatus,
+  type WorldState,
+} from "../core/index.js";
 import { errorMessage, type GoapLogger, safeLogger } from "./logger.js";
 
 /**
@@ -17,11 +26,11 @@ import { errorMessage, type GoapLogger, safeLogger } from "./logger.js";
 export class FunctionalConditionResolver implements ConditionResolver {
   constructor(
     readonly name: string,
-    private readonly fn: (key: string, worldState: Readonly<WorldState>) => unknown,
+    private readonly fn: (key: string, worldState: Readonly<WorldState>, context?: HookContext) => unknown,
   ) {}
 
-  async resolve(key: string, worldState: Readonly<WorldState>): Promise<ConditionStatus> {
-    return toConditionStatus(await this.fn(key, worldState));
+  async resolve(key: string, worldState: Readonly<WorldState>, context?: HookContext): Promise<ConditionStatus> {
+    return toConditionStatus(await this.fn(key, worldState, context));
   }
 }
 
@@ -29,8 +38,12 @@ export class FunctionalConditionResolver implements ConditionResolver {
 export interface ResolveConditionsOptions {
   /** Re-decide keys already present in the world state. @defaultValue false */
   readonly overwrite?: boolean;
-  /** Receives warnings about resolvers that throw. */
+  /** Receives warnings about resolvers that throw or time out. */
   readonly logger?: GoapLogger;
+  /** Time limit of each resolver's answer in ms (`Infinity` for none). @defaultValue {@link DEFAULT_HOOK_TIMEOUT_MS} */
+  readonly timeoutMs?: number;
+  /** The run's signal: its abort stops the resolving. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /**
@@ -38,7 +51,8 @@ export interface ResolveConditionsOptions {
  * each key (skipping keys already present unless `overwrite`), resolvers are
  * asked in order; TRUE writes `true`, FALSE writes `false`, UNKNOWN asks the
  * next one. When every resolver says UNKNOWN the key stays absent, so the
- * planner cannot rely on it. A resolver that throws counts as UNKNOWN.
+ * planner cannot rely on it. A resolver that throws, or does not answer
+ * within `timeoutMs` (its `context.signal` aborts then), counts as UNKNOWN.
  * Returns a new world state.
  *
  * @example
@@ -60,12 +74,19 @@ export async function resolveConditions(
     for (const resolver of resolvers) {
       let status: ConditionStatus;
       try {
-        status = toConditionStatus(await resolver.resolve(key, state));
-      } catch (error) {
-        logger.warn(`condition resolver "${resolver.name}" threw on "${key}"; treated as unknown: ${errorMessage(error)}`, {
-          resolver: resolver.name,
-          key,
+        const answer = await callWithin((signal) => resolver.resolve(key, state, { signal }), {
+          ms: options.timeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS,
+          what: `condition resolver "${resolver.name}" on "${key}"`,
+          details: { resolver: resolver.name, key },
+          signal: options.signal,
         });
+        status = toConditionStatus(answer);
+      } catch (error) {
+        if (options.signal?.aborted) throw options.signal.reason;
+        const what = isTimeoutError(error)
+          ? `timed out; treated as unknown: ${error.message}`
+          : `threw on "${key}"; treated as unknown: ${errorMessage(error)}`;
+        logger.warn(`condition resolver "${resolver.name}" ${what}`, { resolver: resolver.name, key });
         continue;
       }
       if (status === ConditionStatus.UNKNOWN) continue;

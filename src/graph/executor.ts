@@ -112,7 +112,7 @@ export class GoapExecutor {
       return { status: "awaiting_human", awaitingHuman: question, lastStepResultCount: 0 };
     }
     const humanInput = { ...state.humanInput };
-    const cleared = await this.#preflight(actions, state.worldState, humanInput, presets);
+    const cleared = await this.#preflight(actions, state.worldState, humanInput, presets, config?.signal);
     const answers: Record<string, unknown> = {};
     for (const action of actions)
       if (action.requireHumanApproval !== false && action.name in humanInput) answers[action.name] = humanInput[action.name];
@@ -194,10 +194,11 @@ export class GoapExecutor {
     worldState: WorldState,
     humanInput: Record<string, unknown>,
     presets: Readonly<Record<string, unknown>>,
+    signal: AbortSignal | undefined,
   ): Promise<{ ok: true; world: WorldState } | { ok: false; refusal: ActionResult }> {
     let world: WorldState = { ...worldState };
     for (const action of actions) {
-      const refusal = await this.#checkGuards(action, world);
+      const refusal = await this.#checkGuards(action, world, signal);
       if (refusal) return { ok: false, refusal };
     }
     for (const action of actions) {
@@ -252,9 +253,9 @@ export class GoapExecutor {
     }
   }
 
-  async #checkGuards(action: ActionSpec, world: WorldState): Promise<ActionResult | null> {
+  async #checkGuards(action: ActionSpec, world: WorldState, signal: AbortSignal | undefined): Promise<ActionResult | null> {
     if (this.#guards.length === 0) return null;
-    const verdicts = await runGuards(this.#guards, action, world);
+    const verdicts = await runGuards(this.#guards, action, world, { timeoutMs: this.runtime.hookTimeoutMs, signal });
     for (const v of verdicts) {
       if (!v.passed && v.severity === "warn") {
         this.runtime.logger.warn(`guard "${v.guard}" warned about action "${action.name}": ${v.message}`, {

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { RunnableLambda } from "@langchain/core/runnables";
-import { Command, type LangGraphRunnableConfig, Overwrite, type StreamMode } from "@langchain/langgraph";
+import { type BaseCheckpointSaver, Command, type LangGraphRunnableConfig, Overwrite, type StreamMode } from "@langchain/langgraph";
 import {
   type ActionSpec,
+  checkTimeout,
   describeValue,
   type GoalSpec,
   LangGoapError,
@@ -40,6 +41,7 @@ import {
 import { buildStateGraph, type CompiledGoapGraph, type GoapRunResult, type GoapStateGraph, type GoapStreamOptions } from "./state-graph.js";
 import { RECOVER_KEY, type RecoveryTicket, StepJournal } from "./step-journal.js";
 import { readThreadRuns, type ThreadRun } from "./thread-history.js";
+import { DEFAULT_CHECKPOINTER_TIMEOUT_MS, limitCheckpointer } from "./time-limited-checkpointer.js";
 
 function check(condition: boolean, field: string, expected: string, value: unknown): void {
   if (!condition) {
@@ -80,6 +82,7 @@ export class GoapGraph<S extends WorldState = WorldState> {
   readonly recursionLimit: number;
   readonly #seed: number;
   readonly #goals: GoalRegistry;
+  readonly #checkpointerTimeoutMs: number;
   #compiled: CompiledGoapGraph | undefined;
 
   constructor(actions: readonly ActionSpec<S>[], options: GoapGraphOptions = {}) {
@@ -94,12 +97,14 @@ export class GoapGraph<S extends WorldState = WorldState> {
     }
     this.#seed = seed;
     this.recursionLimit = limit;
+    this.#checkpointerTimeoutMs = checkTimeout(options.checkpointerTimeoutMs ?? DEFAULT_CHECKPOINTER_TIMEOUT_MS, "checkpointerTimeoutMs");
     const goalRegistry = new GoalRegistry(options.goals ?? []);
     this.#goals = goalRegistry;
     const common = {
       goalRegistry,
       // One set of limits for the three nodes: a tracer dropped by one is dropped by all.
       observerLimits: new ObserverLimits(options.observerTimeoutMs),
+      ...(options.hookTimeoutMs === undefined ? {} : { hookTimeoutMs: options.hookTimeoutMs }),
       ...(options.tracer ? { tracer: options.tracer } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
       ...(options.now ? { now: options.now } : {}),
@@ -145,7 +150,7 @@ export class GoapGraph<S extends WorldState = WorldState> {
   compile(options: GoapCompileOptions = {}): CompiledGoapGraph {
     const compiled = this.builder()
       .compile({
-        ...(options.checkpointer !== undefined ? { checkpointer: options.checkpointer } : {}),
+        ...(options.checkpointer !== undefined ? { checkpointer: this.#limited(options.checkpointer) } : {}),
         ...(options.store ? { store: options.store } : {}),
         ...(options.interruptBefore ? { interruptBefore: options.interruptBefore as GoapNodeName[] | "*" } : {}),
         ...(options.interruptAfter ? { interruptAfter: options.interruptAfter as GoapNodeName[] | "*" } : {}),
@@ -203,6 +208,13 @@ export class GoapGraph<S extends WorldState = WorldState> {
   /** The live goal of a state's goal data (the object given, when this graph has seen it). */
   restoreGoal(data: GoalData | null): GoalSpec | MultiGoal | null {
     return data ? this.#goals.restore(data) : null;
+  }
+
+  /** A checkpointer object with the graph's time limit on the calls a run waits on (`true`/`false` pass through). */
+  #limited(checkpointer: BaseCheckpointSaver | boolean): BaseCheckpointSaver | boolean {
+    return typeof checkpointer === "object" && checkpointer !== null
+      ? limitCheckpointer(checkpointer, this.#checkpointerTimeoutMs)
+      : checkpointer;
   }
 
   #app(): CompiledGoapGraph {

@@ -87,6 +87,27 @@ export interface GoapGraphOptions {
    * @defaultValue 5000 (`DEFAULT_OBSERVER_TIMEOUT_MS`)
    */
   readonly observerTimeoutMs?: number;
+  /**
+   * Time limit in ms of each call of a deciding hook: a termination
+   * policy, a guard, a stuck handler, a condition resolver, an effect
+   * validator, the transition model's `sample` (`Infinity` for none). The
+   * hook's `context.signal` aborts at the limit, and a late answer counts
+   * as the hook's failure: the policy is skipped, the guard warns, the
+   * handler does not resolve, the resolver says unknown (each with a
+   * warning naming it); the validator fails the action
+   * (`validation_failed`), the sample fails it as `timeout`.
+   * @defaultValue 30000 (`DEFAULT_HOOK_TIMEOUT_MS`)
+   */
+  readonly hookTimeoutMs?: number;
+  /**
+   * Time limit in ms of each call the run waits on the checkpointer for
+   * (`getTuple`, `put`, `putWrites`, `deleteThread`; LangGraph's step
+   * checkpoints and the step claims), `Infinity` for none. A call still
+   * pending then fails the run with a `TIMEOUT` error naming the method
+   * and the thread; continue it with `graph.recover(config)`.
+   * @defaultValue 30000 (`DEFAULT_CHECKPOINTER_TIMEOUT_MS`)
+   */
+  readonly checkpointerTimeoutMs?: number;
 }
 
 /** Options of `GoapGraph.compile`, passed through to LangGraph. */

@@ -1,4 +1,4 @@
-import type { ActionSpec, WorldState } from "../core/index.js";
+import { type ActionSpec, callWithin, DEFAULT_HOOK_TIMEOUT_MS, type HookContext, isTimeoutError, type WorldState } from "../core/index.js";
 import { errorMessage } from "./logger.js";
 
 /** How serious a failed guard is: `warn` is logged, `block` stops the action and blacklists it. */
@@ -16,8 +16,10 @@ export interface GuardResult {
 }
 
 /**
- * A safety check run right before an action executes. Sync or async; a
- * guard that throws counts as a failed `warn`.
+ * A safety check run right before an action executes. Sync or async: an
+ * async guard has the graph's `hookTimeoutMs` to answer (its
+ * `context.signal` aborts then). A guard that throws or does not answer in
+ * time counts as a failed `warn`.
  *
  * @example
  * ```ts
@@ -32,7 +34,7 @@ export interface GuardResult {
  */
 export interface ActionGuard {
   readonly name: string;
-  check(action: ActionSpec, worldState: Readonly<WorldState>): GuardResult | Promise<GuardResult>;
+  check(action: ActionSpec, worldState: Readonly<WorldState>, context?: HookContext): GuardResult | Promise<GuardResult>;
 }
 
 /**
@@ -46,11 +48,15 @@ export interface ActionGuard {
 export class FunctionalGuard implements ActionGuard {
   constructor(
     readonly name: string,
-    private readonly fn: (action: ActionSpec, worldState: Readonly<WorldState>) => GuardResult | Promise<GuardResult>,
+    private readonly fn: (
+      action: ActionSpec,
+      worldState: Readonly<WorldState>,
+      context?: HookContext,
+    ) => GuardResult | Promise<GuardResult>,
   ) {}
 
-  check(action: ActionSpec, worldState: Readonly<WorldState>): GuardResult | Promise<GuardResult> {
-    return this.fn(action, worldState);
+  check(action: ActionSpec, worldState: Readonly<WorldState>, context?: HookContext): GuardResult | Promise<GuardResult> {
+    return this.fn(action, worldState, context);
   }
 }
 
@@ -60,19 +66,40 @@ export interface NamedGuardResult extends GuardResult {
   readonly severity: GuardSeverity;
 }
 
+/** Options of {@link runGuards}. */
+export interface RunGuardsOptions {
+  /** Time limit of each guard's check in ms (`Infinity` for none). @defaultValue {@link DEFAULT_HOOK_TIMEOUT_MS} */
+  readonly timeoutMs?: number;
+  /** The run's signal: its abort stops waiting for the guards. */
+  readonly signal?: AbortSignal | undefined;
+}
+
 /**
- * Runs every guard on `action` concurrently. A guard that throws or returns
- * something malformed yields a failed `warn` naming the guard.
+ * Runs every guard on `action` concurrently. A guard that throws, does not
+ * answer within `timeoutMs`, or returns something malformed yields a failed
+ * `warn` naming the guard.
+ *
+ * @example
+ * ```ts
+ * const verdicts = await runGuards([budget], chop, { spent_usd: 2 }, { timeoutMs: 1_000 });
+ * ```
  */
 export async function runGuards(
   guards: readonly ActionGuard[],
   action: ActionSpec,
   worldState: Readonly<WorldState>,
+  options: RunGuardsOptions = {},
 ): Promise<NamedGuardResult[]> {
+  const ms = options.timeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS;
   return Promise.all(
     guards.map(async (guard): Promise<NamedGuardResult> => {
       try {
-        const result = await guard.check(action, worldState);
+        const result = await callWithin((signal) => guard.check(action, worldState, { signal }), {
+          ms,
+          what: `guard "${guard.name}"`,
+          details: { guard: guard.name, action: action.name },
+          signal: options.signal,
+        });
         if (typeof result !== "object" || result === null || typeof result.passed !== "boolean") {
           return {
             guard: guard.name,
@@ -83,7 +110,9 @@ export async function runGuards(
         }
         return { guard: guard.name, passed: result.passed, message: String(result.message ?? ""), severity: result.severity ?? "warn" };
       } catch (error) {
-        return { guard: guard.name, passed: false, severity: "warn", message: `guard "${guard.name}" raised: ${errorMessage(error)}` };
+        if (options.signal?.aborted) throw options.signal.reason;
+        const message = isTimeoutError(error) ? error.message : `guard "${guard.name}" raised: ${errorMessage(error)}`;
+        return { guard: guard.name, passed: false, severity: "warn", message };
       }
     }),
   );

@@ -24,6 +24,7 @@ export {
   GuardSeverity,
   hasBlockingFailure,
   type NamedGuardResult,
+  type RunGuardsOptions,
   runGuards,
 } from "./guards.js";
 export {
@@ -96,5 +97,6 @@ export {
   OnStuckPolicy,
   type TerminationPolicy,
 } from "./termination.js";
+export { DEFAULT_CHECKPOINTER_TIMEOUT_MS } from "./time-limited-checkpointer.js";
 export type { ThreadRun } from "./thread-history.js";
 export { dependsOn, nextWave, planDependencies } from "./waves.js";

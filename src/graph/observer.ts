@@ -1,5 +1,5 @@
 import { END, type LangGraphRunnableConfig } from "@langchain/langgraph";
-import { type ActionSpec, type GoalSpec, MultiGoal, type ReplanStrategy } from "../core/index.js";
+import { type ActionSpec, type GoalSpec, isTimeoutError, MultiGoal, type ReplanStrategy } from "../core/index.js";
 import { planningKeys } from "../planner/index.js";
 import { activeGoal } from "./goal-planning.js";
 import { type ExecutionHistory, historyForStore } from "./history/index.js";
@@ -86,7 +86,7 @@ export class GoapObserver {
 
   /** Decides where the run goes after `state`. */
   async run(state: GoapState, config?: LangGraphRunnableConfig): Promise<GoapStateUpdate> {
-    const termination = await this.#checkTermination(state);
+    const termination = await this.#checkTermination(state, config?.signal);
     if (termination) {
       return this.#end(state, config, "terminated", `${termination.policyName}: ${termination.reason}`, {}, termination.error);
     }
@@ -131,15 +131,22 @@ export class GoapObserver {
     return this.#replan(state, config, current, "plan_exhausted");
   }
 
-  async #checkTermination(state: GoapState): Promise<EarlyTermination | null> {
+  /** The first policy that fires; one that throws or does not answer within the hook time limit is skipped with a warning. */
+  async #checkTermination(state: GoapState, signal: AbortSignal | undefined): Promise<EarlyTermination | null> {
     for (const policy of this.#policies) {
       try {
-        const decision = await policy.shouldTerminate(state);
+        const decision = await this.runtime.callHook(
+          `termination policy "${policy.name}"`,
+          (own) => policy.shouldTerminate(state, { signal: own }),
+          signal,
+        );
         if (decision) return decision;
       } catch (error) {
-        this.runtime.logger.warn(`termination policy "${policy.name}" threw and was skipped: ${errorMessage(error)}`, {
-          policy: policy.name,
-        });
+        if (signal?.aborted) throw signal.reason;
+        const what = isTimeoutError(error)
+          ? `timed out and was skipped: ${error.message}`
+          : `threw and was skipped: ${errorMessage(error)}`;
+        this.runtime.logger.warn(`termination policy "${policy.name}" ${what}`, { policy: policy.name });
       }
     }
     return null;

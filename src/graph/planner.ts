@@ -97,7 +97,9 @@ export class GoapPlanner {
     if (options.sensorTimeoutMs !== undefined) checkTimeout(options.sensorTimeoutMs, "sensorTimeoutMs");
     this.#pipeline = options.pipelineStrategy ?? new TwoPhasePipelineStrategy();
     const handlers = options.stuckHandlers ?? [];
-    this.#stuck = handlers.length ? new MulticastStuckHandler(handlers, "multicast", this.runtime.logger) : undefined;
+    this.#stuck = handlers.length
+      ? new MulticastStuckHandler(handlers, "multicast", this.runtime.logger, this.runtime.hookTimeoutMs)
+      : undefined;
     for (const [name, strategy] of [
       ["strategy", options.strategy],
       ["pipelineStrategy", options.pipelineStrategy],
@@ -258,6 +260,7 @@ export class GoapPlanner {
       const answer = await this.#stuck.handleStuck(
         { ...state, goal: goalToData(goal), worldState: world, noPlanExplanation: explanation, replanCount },
         explanation,
+        ctx.signal ? { signal: ctx.signal } : undefined,
       );
       if (answer.code !== "replan") break;
       world = { ...world, ...answer.stateUpdates };
@@ -296,7 +299,11 @@ export class GoapPlanner {
     if (resolvers.length > 0) {
       const goals = goal instanceof MultiGoal ? goal.goals : [goal];
       const keys = goals.flatMap((g) => planningKeys(g, this.runtime.actions));
-      world = await resolveConditions(resolvers, keys, world, { logger: this.runtime.logger });
+      world = await resolveConditions(resolvers, keys, world, {
+        logger: this.runtime.logger,
+        timeoutMs: this.runtime.hookTimeoutMs,
+        signal,
+      });
     }
     return world;
   }

@@ -1,5 +1,5 @@
 import { isGraphBubbleUp, type LangGraphRunnableConfig } from "@langchain/langgraph";
-import { type ActionSpec, FIRE_ONCE, LangGoapError, type Rng, settleWithin, timeoutError, type WorldState } from "../core/index.js";
+import { type ActionSpec, callWithin, FIRE_ONCE, isTimeoutError, type Rng, type WorldState } from "../core/index.js";
 import { copyState } from "./copy-state.js";
 import { describeBadFactValue, type FactTypes, findBadFactValue } from "./fact-values.js";
 import { isMissingCheckpointer, missingCheckpointerError } from "./human-approval.js";
@@ -70,10 +70,6 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function isTimeout(error: unknown): boolean {
-  return error instanceof LangGoapError && error.code === "TIMEOUT";
-}
-
 /**
  * One attempt of `execute` on its own deep copy of the state (whatever it
  * does to it never reaches the run's state), bounded by `timeoutMs`: when
@@ -89,18 +85,22 @@ async function attemptWithin(
   before: Readonly<WorldState>,
   ctx: RunActionContext,
 ): Promise<unknown> {
-  const own = new AbortController();
-  const signal = wave ? AbortSignal.any([wave, own.signal]) : own.signal;
-  // Only time cuts an attempt short: an aborted wave asks siblings to stop, and work they finish anyway is kept.
-  const context = { attempt, rng: ctx.rng, signal, config: ctx.config, idempotencyKey: ctx.idempotencyKey, stepAttempt: ctx.stepAttempt };
-  return settleWithin(execute(copyState(before), context), {
-    ms: timeoutMs,
-    onTimeout: () => {
-      const error = timeoutError(`action "${action.name}" (attempt ${attempt})`, timeoutMs, { action: action.name, attempt });
-      own.abort(error);
-      return error;
+  return callWithin(
+    (own) => {
+      // Only time cuts an attempt short: an aborted wave asks siblings to stop (through the signal), and work they finish anyway is kept.
+      const signal = wave ? AbortSignal.any([wave, own]) : own;
+      const context = {
+        attempt,
+        rng: ctx.rng,
+        signal,
+        config: ctx.config,
+        idempotencyKey: ctx.idempotencyKey,
+        stepAttempt: ctx.stepAttempt,
+      };
+      return execute(copyState(before), context);
     },
-  });
+    { ms: timeoutMs, what: `action "${action.name}" (attempt ${attempt})`, details: { action: action.name, attempt } },
+  );
 }
 
 /**
@@ -163,7 +163,7 @@ export async function runAction(action: ActionSpec, before: Readonly<WorldState>
         await ctx.sleep(backoffMs, signal);
         continue;
       }
-      const kind = signal?.aborted ? "aborted" : isTimeout(error) ? "timeout" : "error";
+      const kind = signal?.aborted ? "aborted" : isTimeoutError(error) ? "timeout" : "error";
       return finish(false, attempt, copyState(before), kind, errorMessage(error));
     }
   }
@@ -182,14 +182,17 @@ export async function runAction(action: ActionSpec, before: Readonly<WorldState>
         `action "${action.name}": execute returned ${kind}; expected an object of world-state updates or nothing`,
       );
     } else if (ctx.transitionModel) {
-      const sampled = await ctx.transitionModel.sample(copyState(before), action, rng);
+      const model = ctx.transitionModel;
+      const sampled = await runtime.callHook(`transition model sample for action "${action.name}"`, () =>
+        model.sample(copyState(before), action, rng),
+      );
       after = { ...before, ...(isPlainObject(sampled) ? sampled : {}) };
     } else {
       // An effect function is user code too: it gets a copy.
       after = action.apply(typeof action.effects === "function" ? copyState(before) : before);
     }
   } catch (error) {
-    return finish(false, attempt, copyState(before), "error", errorMessage(error));
+    return finish(false, attempt, copyState(before), isTimeoutError(error) ? "timeout" : "error", errorMessage(error));
   }
 
   const bad = findBadFactValue(after, before, ctx.factTypes);
@@ -199,10 +202,14 @@ export async function runAction(action: ActionSpec, before: Readonly<WorldState>
     let valid: boolean;
     let why = "Effect validation failed";
     try {
-      valid = await action.validateEffects(copyState(before), copyState(after));
+      valid = await runtime.callHook(`effect validator of action "${action.name}"`, (own) =>
+        action.validateEffects(copyState(before), copyState(after), { signal: own }),
+      );
     } catch (error) {
       valid = false;
-      why = `Effect validation failed: validator threw: ${errorMessage(error)}`;
+      why = isTimeoutError(error)
+        ? `Effect validation failed: ${error.message}`
+        : `Effect validation failed: validator threw: ${errorMessage(error)}`;
     }
     if (!valid) return finish(false, attempt, after, "validation_failed", why);
   }

@@ -2,6 +2,9 @@ import { getConfig } from "@langchain/langgraph";
 import {
   type ActionSpec,
   callTracer,
+  callWithin,
+  checkTimeout,
+  DEFAULT_HOOK_TIMEOUT_MS,
   LangGoapError,
   type PlanningTracer,
   runInTracerScope,
@@ -53,6 +56,15 @@ export interface GoapNodeOptions {
    * @defaultValue 5000 (`DEFAULT_OBSERVER_TIMEOUT_MS`)
    */
   readonly observerTimeoutMs?: number;
+  /**
+   * Time limit in ms of each call of a deciding hook: termination policies,
+   * guards, stuck handlers, condition resolvers, effect validators and the
+   * transition model's `sample` (`Infinity` for none). Each gets an
+   * `AbortSignal` that aborts then; what a late hook means is the hook's
+   * rule for a throwing one (a guard warns, a resolver says unknown, ...).
+   * @defaultValue 30000 (`DEFAULT_HOOK_TIMEOUT_MS`)
+   */
+  readonly hookTimeoutMs?: number;
   /** @internal Shared by a graph's nodes, so a tracer dropped by one is dropped by all. */
   readonly observerLimits?: ObserverLimits;
 }
@@ -69,6 +81,8 @@ export class NodeRuntime {
   readonly #tracer: PlanningTracer | undefined;
   readonly now: () => number;
   readonly limits: ObserverLimits;
+  /** Time limit of each deciding hook's call. */
+  readonly hookTimeoutMs: number;
 
   constructor(actions: readonly ActionSpec[], options: GoapNodeOptions = {}) {
     this.actions = validateActions(actions);
@@ -87,6 +101,17 @@ export class NodeRuntime {
         })
       : undefined;
     this.now = options.now ?? Date.now;
+    this.hookTimeoutMs =
+      options.hookTimeoutMs === undefined ? DEFAULT_HOOK_TIMEOUT_MS : checkTimeout(options.hookTimeoutMs, "hookTimeoutMs");
+  }
+
+  /**
+   * Calls a deciding hook (`what` names it for the timeout's message)
+   * within {@link hookTimeoutMs}, with a signal that aborts at the limit or
+   * with the run (`signal`).
+   */
+  callHook<T>(what: string, call: (signal: AbortSignal) => T | PromiseLike<T>, signal?: AbortSignal): Promise<T> {
+    return callWithin(call, { ms: this.hookTimeoutMs, what, signal });
   }
 
   /** The live action called `name` (an unknown name is an error naming it). */

@@ -1,6 +1,7 @@
 import {
   type ActionSpec,
   callTracer,
+  callWithin,
   checkTimeout,
   DEFAULT_OBSERVER_TIMEOUT_MS,
   type GoalSpec,
@@ -8,7 +9,6 @@ import {
   MultiGoal,
   type PlanningTracer,
   settleWithin,
-  timeoutError,
   type WorldState,
 } from "../core/index.js";
 import { copyState } from "./copy-state.js";
@@ -70,19 +70,13 @@ export class FunctionalSensor implements Sensor {
 }
 
 /** One reading, on a copy of the state (a sensor that scribbles on what it reads and then fails leaves no trace), within its time limit. */
-async function readSensor(sensor: Sensor, state: WorldState, defaultMs: number, run: AbortSignal | undefined): Promise<unknown> {
+function readSensor(sensor: Sensor, state: WorldState, defaultMs: number, run: AbortSignal | undefined): Promise<unknown> {
   const ms = sensor.timeoutMs === undefined ? defaultMs : checkTimeout(sensor.timeoutMs, `sensor "${sensor.name}" timeoutMs`);
-  const own = new AbortController();
-  const signal = run ? AbortSignal.any([run, own.signal]) : own.signal;
-  const reading = new Promise<unknown>((resolve) => resolve(sensor.sense(copyState(state), { signal })));
-  return settleWithin(reading, {
+  return callWithin((signal) => sensor.sense(copyState(state), { signal }), {
     ms,
+    what: `sensor "${sensor.name}"`,
+    details: { sensor: sensor.name },
     signal: run,
-    onTimeout: () => {
-      const error = timeoutError(`sensor "${sensor.name}"`, ms, { sensor: sensor.name });
-      own.abort(error);
-      return error;
-    },
   });
 }
 

@@ -1,4 +1,12 @@
-import type { GoalSpec, MultiGoal, WorldState } from "../core/index.js";
+import {
+  callWithin,
+  DEFAULT_HOOK_TIMEOUT_MS,
+  type GoalSpec,
+  type HookContext,
+  isTimeoutError,
+  type MultiGoal,
+  type WorldState,
+} from "../core/index.js";
 import type { NoPlanExplanation } from "../planner/index.js";
 import { errorMessage, type GoapLogger } from "./logger.js";
 import type { GoapState } from "./state.js";
@@ -59,7 +67,9 @@ export class StuckHandlerResult {
 
 /**
  * Called when planning finds no plan, with the state and the explanation of
- * why. Sync or async.
+ * why. Sync or async: an async handler has the graph's `hookTimeoutMs` to
+ * answer (its `context.signal` aborts then); a late one counts as no
+ * resolution.
  *
  * @example
  * ```ts
@@ -74,7 +84,11 @@ export class StuckHandlerResult {
  */
 export interface StuckHandler {
   readonly name: string;
-  handleStuck(state: Readonly<GoapState>, explanation: NoPlanExplanation): StuckHandlerResult | Promise<StuckHandlerResult>;
+  handleStuck(
+    state: Readonly<GoapState>,
+    explanation: NoPlanExplanation,
+    context?: HookContext,
+  ): StuckHandlerResult | Promise<StuckHandlerResult>;
 }
 
 /**
@@ -88,18 +102,27 @@ export interface StuckHandler {
 export class FunctionalStuckHandler implements StuckHandler {
   constructor(
     readonly name: string,
-    private readonly fn: (state: Readonly<GoapState>, explanation: NoPlanExplanation) => StuckHandlerResult | Promise<StuckHandlerResult>,
+    private readonly fn: (
+      state: Readonly<GoapState>,
+      explanation: NoPlanExplanation,
+      context?: HookContext,
+    ) => StuckHandlerResult | Promise<StuckHandlerResult>,
   ) {}
 
-  handleStuck(state: Readonly<GoapState>, explanation: NoPlanExplanation): StuckHandlerResult | Promise<StuckHandlerResult> {
-    return this.fn(state, explanation);
+  handleStuck(
+    state: Readonly<GoapState>,
+    explanation: NoPlanExplanation,
+    context?: HookContext,
+  ): StuckHandlerResult | Promise<StuckHandlerResult> {
+    return this.fn(state, explanation, context);
   }
 }
 
 /**
  * Asks handlers in order; the first REPLAN wins and the rest are not asked.
- * A handler that throws or answers nonsense counts as NO_RESOLUTION (and is
- * logged). When nobody helps, the answer names every handler tried.
+ * A handler that throws, does not answer within `timeoutMs`, or answers
+ * nonsense counts as NO_RESOLUTION (and is logged). When nobody helps, the
+ * answer names every handler tried.
  *
  * @example
  * ```ts
@@ -108,19 +131,30 @@ export class FunctionalStuckHandler implements StuckHandler {
  */
 export class MulticastStuckHandler implements StuckHandler {
   readonly handlers: readonly StuckHandler[];
+  /** Time limit of each handler's answer in ms. */
+  readonly timeoutMs: number;
 
+  /** `timeoutMs`: the time limit of each handler's answer (`Infinity` for none). @defaultValue {@link DEFAULT_HOOK_TIMEOUT_MS} */
   constructor(
     handlers: readonly StuckHandler[],
     readonly name = "multicast",
     private readonly logger?: Required<GoapLogger>,
+    timeoutMs: number = DEFAULT_HOOK_TIMEOUT_MS,
   ) {
     this.handlers = Object.freeze([...handlers]);
+    this.timeoutMs = timeoutMs;
   }
 
-  async handleStuck(state: Readonly<GoapState>, explanation: NoPlanExplanation): Promise<StuckHandlerResult> {
+  async handleStuck(state: Readonly<GoapState>, explanation: NoPlanExplanation, context?: HookContext): Promise<StuckHandlerResult> {
+    const run = context?.signal;
     for (const handler of this.handlers) {
       try {
-        const result = await handler.handleStuck(state, explanation);
+        const result = await callWithin((signal) => handler.handleStuck(state, explanation, { signal }), {
+          ms: this.timeoutMs,
+          what: `stuck handler "${handler.name}"`,
+          details: { handler: handler.name },
+          signal: run,
+        });
         if (result instanceof StuckHandlerResult && result.code === "replan") {
           return result.handlerName ? result : StuckHandlerResult.replan({ ...spreadable(result), handlerName: handler.name });
         }
@@ -128,9 +162,11 @@ export class MulticastStuckHandler implements StuckHandler {
           this.logger?.warn(`stuck handler "${handler.name}" returned something other than a StuckHandlerResult; treated as no resolution`);
         }
       } catch (error) {
-        this.logger?.warn(`stuck handler "${handler.name}" threw; treated as no resolution: ${errorMessage(error)}`, {
-          handler: handler.name,
-        });
+        if (run?.aborted) throw run.reason;
+        const what = isTimeoutError(error)
+          ? `timed out; treated as no resolution: ${error.message}`
+          : `threw; treated as no resolution: ${errorMessage(error)}`;
+        this.logger?.warn(`stuck handler "${handler.name}" ${what}`, { handler: handler.name });
       }
     }
     const tried = this.handlers.map((h) => h.name).join(", ");

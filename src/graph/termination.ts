@@ -1,4 +1,4 @@
-import { describeValue, factOf, LangGoapError } from "../core/index.js";
+import { describeValue, factOf, type HookContext, LangGoapError } from "../core/index.js";
 import { type GoapState, runRecordCount } from "./state.js";
 
 /**
@@ -15,8 +15,9 @@ export interface EarlyTermination {
 /**
  * Consulted by the observer before every routing decision; the first policy
  * that answers ends the run with status `terminated` and replan reason
- * `<policyName>: <reason>`. Sync or async. A policy that throws is logged
- * and skipped.
+ * `<policyName>: <reason>`. Sync or async: an async policy has the graph's
+ * `hookTimeoutMs` to answer (its `context.signal` aborts then). A policy
+ * that throws or does not answer in time is logged and skipped.
  *
  * @example
  * ```ts
@@ -28,7 +29,10 @@ export interface EarlyTermination {
  */
 export interface TerminationPolicy {
   readonly name: string;
-  shouldTerminate(state: Readonly<GoapState>): EarlyTermination | null | undefined | Promise<EarlyTermination | null | undefined>;
+  shouldTerminate(
+    state: Readonly<GoapState>,
+    context?: HookContext,
+  ): EarlyTermination | null | undefined | Promise<EarlyTermination | null | undefined>;
 }
 
 function positive(policy: string, field: string, value: unknown): number {
@@ -221,9 +225,9 @@ export class FirstOfPolicy implements TerminationPolicy {
     this.name = `FirstOf(${this.policies.map((p) => p.name).join(", ")})`;
   }
 
-  async shouldTerminate(state: Readonly<GoapState>): Promise<EarlyTermination | null> {
+  async shouldTerminate(state: Readonly<GoapState>, context?: HookContext): Promise<EarlyTermination | null> {
     for (const policy of this.policies) {
-      const decision = await policy.shouldTerminate(state);
+      const decision = await policy.shouldTerminate(state, context);
       if (decision) return decision;
     }
     return null;
@@ -247,10 +251,10 @@ export class AllOfPolicy implements TerminationPolicy {
     this.name = `AllOf(${this.policies.map((p) => p.name).join(", ")})`;
   }
 
-  async shouldTerminate(state: Readonly<GoapState>): Promise<EarlyTermination | null> {
+  async shouldTerminate(state: Readonly<GoapState>, context?: HookContext): Promise<EarlyTermination | null> {
     const decisions: EarlyTermination[] = [];
     for (const policy of this.policies) {
-      const decision = await policy.shouldTerminate(state);
+      const decision = await policy.shouldTerminate(state, context);
       if (!decision) return null;
       decisions.push(decision);
     }
