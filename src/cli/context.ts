@@ -15,6 +15,12 @@ export interface CommandContext {
   readonly state: WorldState;
   /** The goal to plan for (`undefined` only for commands that need none). */
   readonly goal: GoalSpec | undefined;
+  /**
+   * Milliseconds spent reading, parsing and validating the domain and the
+   * options: a search's time budget counts them (they cannot be cut short:
+   * `JSON.parse` and the schema check are one call each).
+   */
+  readonly loadMs: number;
 }
 
 /** Re-labels a validation error of an override so it names the option, not the domain's own section. */
@@ -35,6 +41,7 @@ function checkOverride(option: "goal" | "state", check: () => void): void {
  * fact is `UNKNOWN_FACT`).
  */
 export async function createContext(io: CliIo, args: ParsedCommand, needsGoal: boolean): Promise<CommandContext> {
+  const began = performance.now();
   const cwd = io.cwd ?? process.cwd();
   if (args.output !== undefined) await checkOutputPath(args.output, cwd);
   const domain =
@@ -57,5 +64,5 @@ export async function createContext(io: CliIo, args: ParsedCommand, needsGoal: b
       source: domain.source,
     });
   }
-  return { io, cwd, args, domain, state, goal };
+  return { io, cwd, args, domain, state, goal, loadMs: performance.now() - began };
 }

@@ -2,6 +2,7 @@ import { type ActionSpec, type GoalSpec, LangGoapError, type WorldState } from "
 import {
   AStarStrategy,
   type BudgetExhaustion,
+  DEFAULT_TIME_BUDGET_MS,
   explainNoPlan,
   type HeuristicName,
   MCTSStrategy,
@@ -33,6 +34,8 @@ export interface SearchSettings {
   readonly maxStates?: number;
   /** Record A* expansions for the search-tree export. */
   readonly recordExpansions?: boolean;
+  /** Time already spent loading the domain, which an A* time budget counts (see `CommandContext.loadMs`). @defaultValue 0 */
+  readonly loadMs?: number;
 }
 
 /** How a CLI search ended. `not_found`: an incomplete strategy gave up without proving there is no plan. */
@@ -141,7 +144,8 @@ export async function search(
         ? await planDetailedAsync(start, goal, actions, {
             ...(settings.heuristic ? { heuristic: settings.heuristic } : {}),
             ...(budget?.kind === "steps" ? { maxExpansions: budget.steps } : {}),
-            ...(budget?.kind === "time" ? { timeBudgetMs: budget.ms } : {}),
+            // The budget runs from the command's start: loading the domain used part of it.
+            timeBudgetMs: Math.max(0, (budget?.kind === "time" ? budget.ms : DEFAULT_TIME_BUDGET_MS) - (settings.loadMs ?? 0)),
             ...(settings.maxStates !== undefined ? { maxNodes: settings.maxStates } : {}),
             ...(signal ? { signal } : {}),
             ...(settings.recordExpansions ? { recordExpansions: true } : {}),
@@ -167,13 +171,15 @@ export async function search(
       }
       case "budget_exhausted": {
         const figures = result.budget ? result.budget.message : `search budget exhausted${reached(result.stats)} without reaching the goal`;
+        const loading =
+          settings.loadMs && settings.loadMs >= 1 ? `; loading the domain took ${Math.round(settings.loadMs)} ms of the time budget` : "";
         const hint =
           result.budget?.limit === "nodes"
             ? "; the node budget bounds the search's memory"
             : budget
               ? ` (--budget ${describeBudget(budget, "expansions")})`
               : "; give a larger --budget (e.g. 60s) to search longer";
-        return { ...base, ...(result.budget ? { budget: result.budget } : {}), message: `${figures}${hint}` };
+        return { ...base, ...(result.budget ? { budget: result.budget } : {}), message: `${figures}${loading}${hint}` };
       }
       default:
         return { ...base, message: `search aborted${reached(result.stats)}; no plan found before it stopped` };

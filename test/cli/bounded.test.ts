@@ -91,3 +91,21 @@ describe("bounded searches in the CLI", () => {
     expect(bad.stderr).toContain('--max-states must be a whole number of at least 1, or none, got "0"');
   });
 });
+
+describe("the time budget counts loading the domain", () => {
+  it("gives the search what loading left of the budget, and says loading took part of it", async () => {
+    const { longChainProblem } = await import("../../bench/problems.js");
+    const { search } = await import("../../src/cli/search.js");
+    const { actions, start, goal } = longChainProblem(50);
+    const settings = { strategy: undefined, heuristic: undefined, seed: 1, budget: { kind: "time", ms: 500 } as const };
+    // Loading took the whole budget: no search, and the message says why.
+    const spent = await search(start, goal, actions, { ...settings, loadMs: 500 }, undefined);
+    expect(spent.status).toBe("budget_exhausted");
+    expect(spent.stats).toMatchObject({ nodesExpanded: 0, nodesGenerated: 0 });
+    expect(spent.message).toContain("loading the domain took 500 ms of the time budget");
+    expect(spent.message).toContain("(--budget 500ms)");
+    // With time left, the same search plans.
+    const left = await search(start, goal, actions, { ...settings, loadMs: 5 }, undefined);
+    expect(left.status).toBe("found");
+  });
+});

@@ -15,6 +15,7 @@ export function searchSettings(ctx: CommandContext, recordExpansions = false): S
     seed,
     ...(maxStates !== undefined ? { maxStates } : {}),
     ...(recordExpansions ? { recordExpansions } : {}),
+    loadMs: ctx.loadMs,
   };
 }
 
