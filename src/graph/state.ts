@@ -1,7 +1,7 @@
 import { Annotation, DeltaChannel } from "@langchain/langgraph";
 import type { WorldState } from "../core/index.js";
 import type { NoPlanExplanation } from "../planner/index.js";
-import type { GoalData, GoalInput, GoalRegistry } from "./goal-data.js";
+import { type GoalData, type GoalInput, GoalRegistry } from "./goal-data.js";
 import type { SkippedSubgoal } from "./goal-planning.js";
 import type { PlanData } from "./plan-data.js";
 
@@ -149,105 +149,6 @@ export interface ActionResult {
   readonly durationMs: number;
 }
 
-/**
- * The state of a GOAP run. Everything in it is plain JSON, so any
- * checkpointer can save it; goals and plans are re-bound to live objects by
- * name when a node reads them.
- */
-export interface GoapState {
-  worldState: WorldState;
-  goal: GoalData | null;
-  plan: PlanData | null;
-  /** Index of the next plan step to execute. */
-  currentStep: number;
-  /**
-   * This run's executed actions, in order: all of them for runs of up to
-   * {@link HISTORY_WINDOW}·2 − 1 records, else the newest ones (between
-   * `HISTORY_WINDOW` and twice that, starting at a multiple of it), so a
-   * checkpoint's cost does not grow with the run. `historyBefore` sums up
-   * the records left out; `graph.runHistory(config)` reads them all back.
-   */
-  executionHistory: ActionResult[];
-  /** What the records before `executionHistory`'s window held (zero for runs that fit it). */
-  historyBefore: HistorySummary;
-  /** Replans for the current (sub)goal. */
-  replanCount: number;
-  replanReason: string | null;
-  status: GoapStatus;
-  blacklistedActions: string[];
-  actionFailureCounts: Record<string, number>;
-  /**
-   * Actions a blacklist fallback may not bring back again in this (sub)goal:
-   * those it already let back in once, and those whose failure no fallback
-   * forgives ({@link NEVER_READMITTED}). Blacklisted while listed here, an
-   * action is exhausted: planning leaves it out, and when no plan avoids
-   * it the run ends `failed` with a reason naming it.
-   */
-  readmittedActions: string[];
-  /** The MultiGoal subgoal being pursued. */
-  currentSubgoalIndex: number;
-  noPlanExplanation: NoPlanExplanation | null;
-  /** Lessons from reflecting tracers, formatted `[action] reflection → suggestion`. */
-  reflectionContext: string[];
-  /** Epoch ms of the first planning round (wall-clock budgets count from here). */
-  wallClockStartedAt: number | null;
-  /** Answers given at human-approval interrupts, by action name. */
-  humanInput: Record<string, unknown>;
-  /** The seeded generator's state, so retries and sampling replay exactly after a resume. */
-  rngState: number;
-  /** How many history entries the latest executor step appended. */
-  lastStepResultCount: number;
-  /**
-   * Subgoals of a sequential MultiGoal the run skipped because they had no
-   * plan; when the rest are reached, the run ends `partially_achieved`.
-   */
-  skippedSubgoals: SkippedSubgoal[];
-  /**
-   * This run's id: the platform's `run_id` when it gives one, else an id
-   * drawn when the run starts (execution records carry it; it is their id,
-   * and idempotency keys start with it).
-   */
-  runId: string | null;
-  /** Where the observer last sent the run; its conditional edge reads it (so `updateState` as the observer routes too). */
-  nextNode: ObserverTarget | null;
-  /** What the run waits for while its status is `awaiting_human` (null otherwise). */
-  awaitingHuman: AwaitingHuman | null;
-}
-
-/**
- * The fields that belong to one run of a thread (everything but `goal` and
- * `worldState`), as a run starts: a new input on a thread whose run has
- * ended starts from these.
- */
-export type RunScopedState = Omit<GoapState, "goal" | "worldState">;
-
-/** @internal The run-scoped fields at the start of a run whose generator starts from `seed`. */
-export function freshRunState(seed: number): RunScopedState {
-  return {
-    plan: null,
-    currentStep: 0,
-    executionHistory: [],
-    historyBefore: EMPTY_HISTORY_SUMMARY,
-    replanCount: 0,
-    replanReason: null,
-    status: "executing",
-    blacklistedActions: [],
-    actionFailureCounts: {},
-    readmittedActions: [],
-    currentSubgoalIndex: 0,
-    noPlanExplanation: null,
-    reflectionContext: [],
-    wallClockStartedAt: null,
-    humanInput: {},
-    rngState: seed | 0,
-    lastStepResultCount: 0,
-    skippedSubgoals: [],
-    runId: null,
-    nextNode: null,
-    awaitingHuman: null,
-  };
-}
-
 const replace = <T>(_old: T, next: T): T => next;
 
 /** Appends each write (one result or a list of them) to the window, dropping the blocks that leave it; batching-invariant, as replay needs. */
@@ -271,45 +172,87 @@ const PLAN_SNAPSHOT_EVERY = 16;
 const HISTORY_SNAPSHOT_EVERY = 128;
 
 /**
- * @internal Builds the LangGraph state definition. `goals` turns goal
- * objects written to the state into {@link GoalData}; `seed` is the default
- * generator state.
+ * @internal Builds the LangGraph state definition: the one definition of a
+ * GOAP run's state. {@link GoapState} (its type), {@link GoapStateUpdate}
+ * (what nodes and inputs write) and {@link freshRunState} (the run-scoped
+ * fields as a run starts: each channel's default) all derive from it.
+ * `goals` turns goal objects written to the state into {@link GoalData};
+ * `seed` is the default generator state.
  */
 export function createGoapStateAnnotation(goals: GoalRegistry, seed: number) {
   return Annotation.Root({
+    /** The world: facts planning reads, plus any JSON values actions carry. */
     worldState: Annotation<WorldState>({ reducer: replace, default: () => ({}) }),
+    /** The goal, as data (goal objects written here are turned into data). */
     goal: Annotation<GoalData | null, GoalInput | null>({
       reducer: (_old, next) => (next === null || next === undefined ? null : goals.toData(next)),
       default: () => null,
     }),
-    // A delta channel too: the plan (one entry a step) is stored when planned, not again in every step's checkpoint.
+    /** The current plan. A delta channel: stored when planned, not again in every step's checkpoint. */
     plan: new DeltaChannel<PlanData | null, PlanData | null>(lastWrite, {
       snapshotFrequency: PLAN_SNAPSHOT_EVERY,
       initialValueFactory: () => null,
     }),
+    /** Index of the next plan step to execute. */
     currentStep: Annotation<number>({ reducer: replace, default: () => 0 }),
-    // A delta channel: a checkpoint stores the records a step appended, not the whole history again, so a step's cost does not grow with the run.
+    /**
+     * This run's executed actions, in order: all of them for runs of up to
+     * 511 records, else the newest ones (from a multiple of
+     * {@link HISTORY_WINDOW}); `historyBefore` sums up the rest. A delta
+     * channel: a checkpoint stores the records its step appended.
+     */
     executionHistory: new DeltaChannel<ActionResult[], ActionResult | ActionResult[]>(appendResults, {
       snapshotFrequency: HISTORY_SNAPSHOT_EVERY,
       initialValueFactory: () => [],
     }),
+    /** What the records before `executionHistory`'s window held (zero for runs that fit it). */
     historyBefore: Annotation<HistorySummary>({ reducer: replace, default: () => EMPTY_HISTORY_SUMMARY }),
+    /** Replans for the current (sub)goal. */
     replanCount: Annotation<number>({ reducer: replace, default: () => 0 }),
+    /** Why the run last replanned or ended. */
     replanReason: Annotation<string | null>({ reducer: replace, default: () => null }),
+    /** Where the run stands. */
     status: Annotation<GoapStatus>({ reducer: replace, default: () => "executing" }),
+    /** Actions planning avoids in this (sub)goal. */
     blacklistedActions: Annotation<string[]>({ reducer: replace, default: () => [] }),
+    /** Failures per action in this (sub)goal. */
     actionFailureCounts: Annotation<Record<string, number>>({ reducer: replace, default: () => ({}) }),
+    /**
+     * Actions a blacklist fallback may not bring back again in this (sub)goal:
+     * those it already let back in once, and those whose failure no fallback
+     * forgives ({@link NEVER_READMITTED}). Blacklisted while listed here, an
+     * action is exhausted: planning leaves it out, and when no plan avoids
+     * it the run ends `failed` with a reason naming it.
+     */
     readmittedActions: Annotation<string[]>({ reducer: replace, default: () => [] }),
+    /** The MultiGoal subgoal being pursued. */
     currentSubgoalIndex: Annotation<number>({ reducer: replace, default: () => 0 }),
+    /** Why there is no plan, when there is none. */
     noPlanExplanation: Annotation<NoPlanExplanation | null>({ reducer: replace, default: () => null }),
+    /** Lessons from reflecting tracers, formatted `[action] reflection → suggestion`. */
     reflectionContext: Annotation<string[]>({ reducer: replace, default: () => [] }),
+    /** Epoch ms of the first planning round (wall-clock budgets count from here). */
     wallClockStartedAt: Annotation<number | null>({ reducer: replace, default: () => null }),
+    /** Answers given at human-approval interrupts, by action name. */
     humanInput: Annotation<Record<string, unknown>>({ reducer: replace, default: () => ({}) }),
-    rngState: Annotation<number>({ reducer: replace, default: () => seed }),
+    /** The seeded generator's state, so retries and sampling replay exactly after a resume. */
+    rngState: Annotation<number>({ reducer: replace, default: () => seed | 0 }),
+    /** How many history entries the latest executor step appended. */
     lastStepResultCount: Annotation<number>({ reducer: replace, default: () => 0 }),
+    /**
+     * Subgoals of a sequential MultiGoal the run skipped because they had no
+     * plan; when the rest are reached, the run ends `partially_achieved`.
+     */
     skippedSubgoals: Annotation<SkippedSubgoal[]>({ reducer: replace, default: () => [] }),
+    /**
+     * This run's id: the platform's `run_id` when it gives one, else an id
+     * drawn when the run starts (execution records carry it; it is their id,
+     * and idempotency keys start with it).
+     */
     runId: Annotation<string | null>({ reducer: replace, default: () => null }),
+    /** Where the observer last sent the run; its conditional edge reads it (so `updateState` as the observer routes too). */
     nextNode: Annotation<ObserverTarget | null>({ reducer: replace, default: () => null }),
+    /** What the run waits for while its status is `awaiting_human` (null otherwise). */
     awaitingHuman: Annotation<AwaitingHuman | null>({ reducer: replace, default: () => null }),
   });
 }
@@ -317,8 +260,42 @@ export function createGoapStateAnnotation(goals: GoalRegistry, seed: number) {
 /** @internal The LangGraph state definition of a GOAP graph. */
 export type GoapStateAnnotation = ReturnType<typeof createGoapStateAnnotation>;
 
+/**
+ * The state of a GOAP run, as its Annotation defines it. Everything in it
+ * is plain JSON, so any checkpointer can save it; goals and plans are
+ * re-bound to live objects by name when a node reads them.
+ */
+export type GoapState = GoapStateAnnotation["State"];
+
 /** What a node may write: any subset of the state, with goals given as objects or data. */
 export type GoapStateUpdate = GoapStateAnnotation["Update"];
+
+/**
+ * The fields that belong to one run of a thread (everything but `goal` and
+ * `worldState`), as a run starts: a new input on a thread whose run has
+ * ended starts from these.
+ */
+export type RunScopedState = Omit<GoapState, "goal" | "worldState">;
+
+const startValues = new Map<number, GoapStateAnnotation>();
+
+/**
+ * @internal The run-scoped fields at the start of a run whose generator
+ * starts from `seed`: the default of each channel of the Annotation.
+ */
+export function freshRunState(seed: number): RunScopedState {
+  let annotation = startValues.get(seed);
+  if (!annotation) {
+    // The defaults never call the goal reducer: any registry does.
+    annotation = createGoapStateAnnotation(new GoalRegistry([]), seed);
+    startValues.set(seed, annotation);
+  }
+  const fresh: Record<string, unknown> = {};
+  for (const [key, channel] of Object.entries(annotation.spec)) {
+    if (key !== "goal" && key !== "worldState") fresh[key] = channel.fromCheckpoint(undefined).get();
+  }
+  return fresh as RunScopedState;
+}
 
 /**
  * Names of the actions that succeeded, in execution order.
