@@ -19,7 +19,9 @@
  *   each run in a child process: under a 2 s time budget (overrun), aborted
  *   500 ms in (abort latency), and by a graph's planner node; event-loop
  *   p99 and longest delay, in wall-clock and in CPU time between two turns of
- *   the loop (the first counts waiting for a core on a loaded machine).
+ *   the loop (the first counts waiting for a core on a loaded machine);
+ * - `lifted-budgets`: toggles with `maxNodes`/`timeBudgetMs` Infinity for 8 s
+ *   (pauses while the hash table and node arrays grow).
  *
  * `BENCH_BOUNDED=event-loop,long-plan npm run bench -- bounded` runs some parts only.
  */
@@ -316,6 +318,14 @@ async function wideWorld(): Promise<void> {
   }
 }
 
+/** The toggles search with its budgets lifted, aborted after 8 s (`lifted-budgets.ts`): pauses as its tables grow. */
+async function liftedBudgets(): Promise<void> {
+  const { stdout } = await run(process.execPath, ["--import", "tsx", join(here, "..", "children", "lifted-budgets.ts"), "8000"], {
+    cwd: join(here, "..", ".."),
+  });
+  emit({ suite: "bounded", bench: "lifted-budgets", ...JSON.parse(stdout) });
+}
+
 const PARTS: Record<string, () => Promise<void>> = {
   "default-budget": defaultBudgets,
   "event-loop": eventLoopDuringGraphSearch,
@@ -324,6 +334,7 @@ const PARTS: Record<string, () => Promise<void>> = {
   "no-plan-agent": noPlanAgents,
   "long-plan": longPlans,
   "wide-world": wideWorld,
+  "lifted-budgets": liftedBudgets,
 };
 
 /** Runs every part, or those named in `BENCH_BOUNDED` (comma-separated, e.g. `event-loop,long-plan`). */
