@@ -9,10 +9,11 @@ import {
   validateActions,
   type WorldState,
 } from "../../core/index.js";
+import { type BudgetExhaustion, budgetExhaustion } from "../budget.js";
 import { planningKeys } from "../compile.js";
 import { explainNoPlan } from "../explain.js";
 import { DETERMINISTIC_MODEL, isStochasticModel, type TransitionModel } from "../transitions.js";
-import { Plan, type PlanningStrategy, type StrategyContext } from "../types.js";
+import { Plan, type PlanningStrategy, type StrategyContext, type StrategyResult } from "../types.js";
 import { createStateAnalyzer } from "./analysis.js";
 import { estimateState, GOAL_REWARD, type ScalarHeuristic } from "./evaluate.js";
 import { type ExtractionSource, extractPath } from "./extract.js";
@@ -182,6 +183,48 @@ interface SearchGraph {
 
 const NOTHING_SPENT: ReadonlySet<string> = new Set();
 
+/**
+ * True when `table` proves the goal unreachable from every state in it:
+ * no state meets the goal, every applicable action of every state was
+ * tried, and every outcome of every try is in the graph (under a sampling
+ * model only when the model's full distribution was laid out).
+ */
+function exploredWithoutGoal(table: ReadonlyMap<string, DecisionNode>, stochastic: boolean): boolean {
+  for (const node of table.values()) {
+    if (node.terminal === "goal" || node.untried.length > 0) return false;
+    if (stochastic && node.edges.some((edge) => edge.probabilities === null)) return false;
+  }
+  return true;
+}
+
+/** The signal's reason, for people (as A* reports it). */
+function abortReason(signal: AbortSignal): string {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error) return reason.message ? `${reason.name}: ${reason.message}` : reason.name;
+  return reason === undefined ? "aborted" : String(reason);
+}
+
+/** The figures of a search that ran out of iterations or time without finding a path to the goal. */
+function iterationBudget(
+  outOfTime: boolean,
+  iterations: number,
+  wallClockMs: number,
+  done: number,
+  states: number,
+  elapsedMs: number,
+): BudgetExhaustion {
+  const figures = budgetExhaustion(
+    outOfTime ? "time" : "expansions",
+    { maxNodes: Number.POSITIVE_INFINITY, maxExpansions: iterations, timeBudgetMs: wallClockMs },
+    { nodesExpanded: done, nodesStored: states, elapsedMs },
+  );
+  const which = outOfTime ? `its time budget (wallClockMs ${wallClockMs})` : `its iteration budget (iterations ${iterations})`;
+  return {
+    ...figures,
+    message: `MCTS stopped by ${which} after ${done} iterations and ${states} states in its graph (${Math.round(elapsedMs)} ms) without finding a path to the goal; the goal may still be reachable: raise iterations or wallClockMs, or plan with A*`,
+  };
+}
+
 /** Graphs larger than this are not carried over to the next search. */
 const MAX_REUSED_NODES = 200_000;
 
@@ -251,13 +294,38 @@ export class MCTSStrategy implements PlanningStrategy {
     actions: readonly ActionSpec[],
     context: StrategyContext = {},
   ): Promise<Plan | null> {
+    return (await this.planDetailed(start, goal, actions, context)).plan;
+  }
+
+  /**
+   * {@link MCTSStrategy.plan} with why the search ended. `no_plan` only with
+   * a proof: relaxed reachability rules the goal out, or the search graph
+   * holds every state reachable from the start (every action of every
+   * state tried, every outcome laid out) and none meets the goal. A search
+   * that ran out of iterations or time without a path is `budget_exhausted`
+   * with its figures (iterations as `nodesExpanded`, states in the graph
+   * as `nodesStored`): the goal may well be reachable.
+   *
+   * @example
+   * ```ts
+   * const { plan, status, budget } = await new MCTSStrategy({ iterations: 200 }).planDetailed(start, goal, actions);
+   * if (status === "budget_exhausted") console.log(budget?.message);
+   * ```
+   */
+  async planDetailed(
+    start: Readonly<WorldState>,
+    goal: GoalSpec,
+    actions: readonly ActionSpec[],
+    context: StrategyContext = {},
+  ): Promise<StrategyResult> {
     const began = performance.now();
     const goalSpec = toGoalSpec(goal);
     const all = validateActions(actions);
     const tracer = context.tracer;
     if (goalSpec.isSatisfied(start)) {
       callTracer(tracer, "onSearchComplete", 0, performance.now() - began, true);
-      return Plan.empty({ ...start }, { strategy: this.name, planningTimeMs: performance.now() - began });
+      const plan = Plan.empty({ ...start }, { strategy: this.name, planningTimeMs: performance.now() - began });
+      return { plan, status: "found", stats: { nodesExpanded: 0, nodesGenerated: 0, planningTimeMs: plan.metadata.planningTimeMs } };
     }
     const stochastic = isStochasticModel(this.transitionModel) && this.#options.determinize !== true;
     const usable = this.#usableActions(start, goalSpec, all, context, stochastic);
@@ -265,7 +333,12 @@ export class MCTSStrategy implements PlanningStrategy {
       callTracer(tracer, "onSearchDeadEnd", "not_reachable", { goal: goalSpec.conditions });
       callTracer(tracer, "onSearchComplete", 0, performance.now() - began, false);
       this.#last = null;
-      return null;
+      return {
+        plan: null,
+        status: "no_plan",
+        stats: { nodesExpanded: 0, nodesGenerated: 0, planningTimeMs: performance.now() - began },
+        explanation: explainNoPlan(start, goalSpec, all),
+      };
     }
 
     const { iterations, wallClockMs, rolloutDepth } = this.#settings;
@@ -298,10 +371,15 @@ export class MCTSStrategy implements PlanningStrategy {
     const root = search.nodeFor({ ...start }, NOTHING_SPENT).node;
 
     let done = 0;
+    let outOfTime = false;
     let lastYield = performance.now();
     while (done < iterations) {
       const now = performance.now();
-      if (now - began >= wallClockMs || context.signal?.aborted) break;
+      if (now - began >= wallClockMs) {
+        outOfTime = true;
+        break;
+      }
+      if (context.signal?.aborted) break;
       if (now - lastYield >= YIELD_EVERY_MS) {
         await new Promise<void>((resolve) => setImmediate(resolve));
         lastYield = performance.now();
@@ -339,11 +417,21 @@ export class MCTSStrategy implements PlanningStrategy {
     const elapsed = performance.now() - began;
     const found = path.reachesGoal || (this.#options.anytimeFallback === true && path.actions.length > 0);
     callTracer(tracer, "onSearchComplete", done, elapsed, path.reachesGoal);
+    const stats = { nodesExpanded: done, nodesGenerated: search.nextId, planningTimeMs: elapsed };
     if (!found) {
       callTracer(tracer, "onSearchDeadEnd", "no_path_found", { iterations: done });
-      return null;
+      if (context.signal?.aborted) return { plan: null, status: "aborted", stats, abortReason: abortReason(context.signal) };
+      if (exploredWithoutGoal(search.table, stochastic)) {
+        return { plan: null, status: "no_plan", stats, explanation: explainNoPlan(start, goalSpec, usable.actions) };
+      }
+      return {
+        plan: null,
+        status: "budget_exhausted",
+        stats,
+        budget: iterationBudget(outOfTime, iterations, wallClockMs, done, search.table.size, elapsed),
+      };
     }
-    return this.#toPlan(start, path, {
+    const plan = this.#toPlan(start, path, {
       iterations: done,
       nodesGenerated: search.nextId,
       elapsed,
@@ -354,6 +442,7 @@ export class MCTSStrategy implements PlanningStrategy {
       sweeps,
       closed,
     });
+    return { plan, status: "found", stats };
   }
 
   /**
