@@ -234,6 +234,7 @@ export {
   planDependencies,
   planFromData,
   planToData,
+  type RecoverOptions,
   type ResolveConditionsOptions,
   type RunGuardsOptions,
   type RunSensorsOptions,

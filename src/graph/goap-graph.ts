@@ -21,14 +21,17 @@ import {
   type GoapGraphOptions,
   type GoapNodeName,
   type InvokeNlOptions,
+  type RecoverOptions,
 } from "./graph-options.js";
 import { invokeKeepingState } from "./invoke-keeping-state.js";
+import { CONSOLE_LOGGER, errorMessage, type GoapLogger, safeLogger } from "./logger.js";
 import { GoapObserver } from "./observer.js";
 import { ObserverLimits } from "./observer-limits.js";
 import { ParallelGoapExecutor } from "./parallel-executor.js";
 import { guardPausedThreads } from "./paused-thread-guard.js";
 import { type PlanData, planFromData } from "./plan-data.js";
 import { GoapPlanner } from "./planner.js";
+import { RecoveryLease } from "./recovery-lease.js";
 import { COMPILED_RECURSION_LIMIT } from "./run-limit.js";
 import {
   createGoapStateAnnotation,
@@ -83,6 +86,7 @@ export class GoapGraph<S extends WorldState = WorldState> {
   readonly #seed: number;
   readonly #goals: GoalRegistry;
   readonly #checkpointerTimeoutMs: number;
+  readonly #logger: Required<GoapLogger>;
   #compiled: CompiledGoapGraph | undefined;
 
   constructor(actions: readonly ActionSpec<S>[], options: GoapGraphOptions = {}) {
@@ -96,6 +100,7 @@ export class GoapGraph<S extends WorldState = WorldState> {
       check(value === undefined || Array.isArray(value), field, "an array", value);
     }
     this.#seed = seed;
+    this.#logger = safeLogger(options.logger ?? CONSOLE_LOGGER);
     this.recursionLimit = limit;
     this.#checkpointerTimeoutMs = checkTimeout(options.checkpointerTimeoutMs ?? DEFAULT_CHECKPOINTER_TIMEOUT_MS, "checkpointerTimeoutMs");
     const goalRegistry = new GoalRegistry(options.goals ?? []);
@@ -363,7 +368,7 @@ export class GoapGraph<S extends WorldState = WorldState> {
    * const result = await graph.recover({ configurable: { thread_id: "t1" } });
    * ```
    */
-  async recover(config: LangGraphRunnableConfig): Promise<GoapRunResult<S>> {
+  async recover(config: LangGraphRunnableConfig, options: RecoverOptions = {}): Promise<GoapRunResult<S>> {
     const { app, snapshot, threadId, checkpointer } = await this.#thread(config, "recover");
     if (snapshot.createdAt === undefined) {
       throw new LangGoapError(
@@ -373,19 +378,39 @@ export class GoapGraph<S extends WorldState = WorldState> {
         { threadId },
       );
     }
-    const values = snapshot.values as GoapState;
-    if (snapshot.tasks.length === 0) return values as GoapRunResult<S>;
-    const configurable: Record<string, unknown> = { ...config.configurable };
-    const checkpoint = snapshot.config.configurable?.checkpoint_id;
-    if (values.runId && typeof checkpoint === "string") {
-      // The step the stopped invocation may have left claimed (run from the checkpoint it stopped at): this recovery may take it over, and only it.
-      const step = { position: runRecordCount(values), checkpoint };
-      const checkpointNs = typeof configurable.checkpoint_ns === "string" ? configurable.checkpoint_ns : "";
-      const log = await new StepJournal(checkpointer, threadId, checkpointNs, values.runId).read(step);
-      const ticket: RecoveryTicket = { runId: values.runId, ...step, slot: Math.max(0, ...log.claims.keys()) };
-      configurable[RECOVER_KEY] = ticket;
+    const seen = snapshot.values as GoapState;
+    if (snapshot.tasks.length === 0) return seen as GoapRunResult<S>;
+    const checkpointNs = typeof config.configurable?.checkpoint_ns === "string" ? config.configurable.checkpoint_ns : "";
+    const runId = seen.runId ?? "run";
+    // One recovery of a run at a time: the lease is taken before the thread is read again, so the state this recovery continues is the one its
+    // predecessors left, never one a live recovery is still writing.
+    const lease = await RecoveryLease.acquire(checkpointer, { threadId, checkpointNs, runId }, options.takeOver === true);
+    try {
+      const current = await app.getState(config);
+      const values = current.values as GoapState;
+      // A recovery that ran in the meantime ended the run: it is returned as it is.
+      if (current.tasks.length === 0) return values as GoapRunResult<S>;
+      const configurable: Record<string, unknown> = { ...config.configurable };
+      const checkpoint = current.config.configurable?.checkpoint_id;
+      if (values.runId && typeof checkpoint === "string") {
+        // The step the stopped invocation may have left claimed (run from the checkpoint it stopped at): this recovery may take it over, and only it.
+        const step = { position: runRecordCount(values), checkpoint };
+        const log = await new StepJournal(checkpointer, threadId, checkpointNs, values.runId).read(step);
+        const ticket: RecoveryTicket = { runId: values.runId, ...step, slot: Math.max(0, ...log.claims.keys()) };
+        configurable[RECOVER_KEY] = ticket;
+      }
+      return (await invokeKeepingState(app, null, { ...config, configurable })) as GoapRunResult<S>;
+    } finally {
+      await lease.end().catch((error: unknown) => this.#leaseNotEnded(threadId, error));
     }
-    return (await invokeKeepingState(app, null, { ...config, configurable })) as GoapRunResult<S>;
+  }
+
+  #leaseNotEnded(threadId: string, error: unknown): void {
+    this.#logger.warn(
+      `GoapGraph.recover: the end of the recovery of thread "${threadId}" could not be saved (${errorMessage(error)}); ` +
+        "while this process runs, a later recover() of the thread is refused: pass { takeOver: true } to it",
+      { threadId },
+    );
   }
 
   /**

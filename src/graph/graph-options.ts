@@ -110,6 +110,18 @@ export interface GoapGraphOptions {
   readonly checkpointerTimeoutMs?: number;
 }
 
+/** Options of `GoapGraph.recover`. */
+export interface RecoverOptions {
+  /**
+   * Take the run over even from a recovery whose process may still run:
+   * the caller knows it has stopped. Needed only when that recovery ran on
+   * another host (a process on this host is seen to have stopped) or could
+   * not save its end.
+   * @defaultValue false
+   */
+  readonly takeOver?: boolean;
+}
+
 /** Options of `GoapGraph.compile`, passed through to LangGraph. */
 export interface GoapCompileOptions {
   readonly checkpointer?: BaseCheckpointSaver | boolean;

@@ -16,6 +16,7 @@ export {
   type GoapGraphOptions,
   type GoapNodeName,
   type InvokeNlOptions,
+  type RecoverOptions,
 } from "./graph-options.js";
 export {
   type ActionGuard,

@@ -123,6 +123,68 @@ export function recoveryTicketFor(config: LangGraphRunnableConfig | undefined, r
   return ticket && ticket.runId === runId && ticket.position === step.position && ticket.checkpoint === step.checkpoint ? ticket : null;
 }
 
+/** @internal Where one claims checkpoint lives. */
+export interface ClaimsConfig {
+  readonly configurable: { readonly thread_id: string; readonly checkpoint_ns: string; readonly checkpoint_id: string };
+}
+
+/** @internal The namespace of the claims checkpoints of a graph in namespace `checkpointNs` ("" at the root). */
+export function claimsNamespace(checkpointNs: string): string {
+  return checkpointNs ? `${checkpointNs}|${CLAIMS_NS}` : CLAIMS_NS;
+}
+
+/** @internal The config of claims checkpoint `checkpointId` in claims namespace `ns`. */
+export function claimsConfig(threadId: string, ns: string, checkpointId: string): ClaimsConfig {
+  return { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpointId } };
+}
+
+type Writes = readonly (readonly [string, string, unknown])[];
+
+/**
+ * @internal The entries written on a claims checkpoint. Savers return a
+ * checkpoint's writes only with the checkpoint, and a writer saves the
+ * (empty) checkpoint after its first write: when that writer died in
+ * between, its write is there but unseen, so the reader saves the
+ * checkpoint (saving it twice is harmless) and reads again.
+ */
+export async function readClaims(checkpointer: BaseCheckpointSaver, config: ClaimsConfig): Promise<Writes> {
+  const tuple = (await checkpointer.getTuple(config)) ?? (await saveClaimsCheckpoint(checkpointer, config));
+  return tuple.pendingWrites ?? [];
+}
+
+/**
+ * @internal Writes `entry` on a claims checkpoint as task `taskId` and
+ * reads the checkpoint's entries back. Every saver keeps the first write
+ * of a (checkpoint, task id, index) and ignores later ones, so of callers
+ * writing under one task id exactly one finds its own entry there.
+ */
+export async function writeClaims(
+  checkpointer: BaseCheckpointSaver,
+  config: ClaimsConfig,
+  entry: unknown,
+  taskId: string,
+): Promise<Writes> {
+  await checkpointer.putWrites(config, [[CHANNEL, entry]], taskId);
+  const tuple = (await checkpointer.getTuple(config)) ?? (await saveClaimsCheckpoint(checkpointer, config));
+  return tuple.pendingWrites ?? [];
+}
+
+async function saveClaimsCheckpoint(checkpointer: BaseCheckpointSaver, config: ClaimsConfig) {
+  const checkpoint = { ...emptyCheckpoint(), id: config.configurable.checkpoint_id };
+  await checkpointer.put(config, checkpoint, { source: "update", step: -1, parents: {} }, {});
+  const tuple = await checkpointer.getTuple(config);
+  if (!tuple) {
+    const threadId = config.configurable.thread_id;
+    throw new LangGoapError("STORE_ERROR", `the checkpointer did not keep the step claims of thread "${threadId}"`, { threadId });
+  }
+  return tuple;
+}
+
+/** @internal The entries on the claims channel among a claims checkpoint's writes. */
+export function claimEntries(writes: Writes): unknown[] {
+  return writes.filter(([, channel]) => channel === CHANNEL).map(([, , value]) => value);
+}
+
 function isEntry(value: unknown): value is ClaimEntry | ReleaseEntry {
   const v = value as Partial<ClaimEntry> | null;
   return (
@@ -157,7 +219,7 @@ export class StepJournal {
   constructor(checkpointer: BaseCheckpointSaver, threadId: string, checkpointNs: string, runId: string) {
     this.#checkpointer = checkpointer;
     this.#threadId = threadId;
-    this.#ns = checkpointNs ? `${checkpointNs}|${CLAIMS_NS}` : CLAIMS_NS;
+    this.#ns = claimsNamespace(checkpointNs);
     this.#runId = runId;
   }
 
@@ -170,18 +232,16 @@ export class StepJournal {
   }
 
   /** The claims checkpoint of step `position`'s block. */
-  #config(position: number) {
-    const checkpointId = `${this.#runId}.${Math.floor(position / STEPS_PER_CLAIMS_CHECKPOINT)}`;
-    return { configurable: { thread_id: this.#threadId, checkpoint_ns: this.#ns, checkpoint_id: checkpointId } };
+  #config(position: number): ClaimsConfig {
+    return claimsConfig(this.#threadId, this.#ns, `${this.#runId}.${Math.floor(position / STEPS_PER_CLAIMS_CHECKPOINT)}`);
   }
 
   /** The claims of `step` (none before its first claim). */
   async read(step: StepRef): Promise<StepLog> {
-    const tuple = await this.#checkpointer.getTuple(this.#config(step.position));
-    return this.#log(tuple?.pendingWrites ?? [], step);
+    return this.#log(await readClaims(this.#checkpointer, this.#config(step.position)), step);
   }
 
-  #log(writes: readonly (readonly [string, string, unknown])[], step: StepRef): StepLog {
+  #log(writes: Writes, step: StepRef): StepLog {
     const claims = new Map<number, ClaimEntry>();
     const released = new Set<number>();
     for (const [, channel, value] of writes) {
@@ -229,23 +289,9 @@ export class StepJournal {
     }
   }
 
-  /**
-   * Writes an entry and reads the step's claims back. The first entry of a
-   * block also saves the block's (empty) claims checkpoint: savers return a
-   * checkpoint's writes only with the checkpoint, and saving it twice is
-   * harmless.
-   */
+  /** Writes an entry and reads the step's claims back. */
   async #write(step: StepRef, entry: ClaimEntry, taskId: string): Promise<StepLog> {
-    const config = this.#config(step.position);
-    await this.#checkpointer.putWrites(config, [[CHANNEL, entry]], taskId);
-    let tuple = await this.#checkpointer.getTuple(config);
-    if (!tuple) {
-      const checkpoint = { ...emptyCheckpoint(), id: config.configurable.checkpoint_id };
-      await this.#checkpointer.put(config, checkpoint, { source: "update", step: -1, parents: {} }, {});
-      tuple = await this.#checkpointer.getTuple(config);
-    }
-    if (!tuple) throw new LangGoapError("STORE_ERROR", `the checkpointer did not keep the step claims of thread "${this.#threadId}"`);
-    return this.#log(tuple.pendingWrites ?? [], step);
+    return this.#log(await writeClaims(this.#checkpointer, this.#config(step.position), entry, taskId), step);
   }
 
   /** Marks this invocation's claim as given up alive (the step may start again without a recovery). */

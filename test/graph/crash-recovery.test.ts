@@ -1,8 +1,9 @@
 /**
  * Crash and resume with real processes: a child runs a 6-step graph and is
- * killed with SIGKILL at a named instant (before, during, just after and
- * after the save of several steps, during the first planning round, and
- * right after the history record); a fresh process recovers every thread.
+ * killed with SIGKILL at a named instant (right after a step's claim was
+ * written, before, during, just after and after the save of several steps,
+ * during the first planning round, and right after the history record); a
+ * fresh process recovers every thread, each with its first recover() call.
  * Finished actions never run again; the action in flight runs at most
  * twice, the second time with the same idempotency key and stepAttempt 2.
  * The PostgreSQL half skips with one printed line without a server (fails
@@ -17,15 +18,22 @@ import { SqliteStore, StoreExecutionHistory } from "../../src/graph/index.js";
 import type { ChildArgs } from "../support/durable-child.js";
 import { buildChild, executionLog, inParallel, runUntilKilled, startChild } from "../support/durable-children.js";
 import { dropSchema, type PostgresServer, uniqueSchema, usePostgres } from "../support/postgres.js";
+import { CHAIN_ACTIONS, expectedExecutions } from "../support/recover-race.js";
 import { requirePostgres } from "../support/requirements.js";
 
-/** Where the first process dies. `sK:saved` is in the observer after step K's checkpoint was saved. */
+/**
+ * Where the first process dies. `sK:saved` is in the observer after step
+ * K's checkpoint was saved; `sK:claimed` right after step K's claim was
+ * written (for s1, before the claims' own checkpoint was saved).
+ */
 const KILL_POINTS = [
   "plan",
+  "s1:claimed",
   "s1:before",
   "s1:during",
   "s1:after",
   "s1:saved",
+  "s2:claimed",
   "s3:during",
   "s3:after",
   "s3:saved",
@@ -35,20 +43,7 @@ const KILL_POINTS = [
   "history",
 ] as const;
 
-const ACTIONS = ["s1", "s2", "s3", "s4", "s5", "s6"];
-
-/** The executions expected of a thread killed at `point`: `action#stepAttempt`, in order. */
-function expectedExecutions(point: string): string[] {
-  const [step, phase] = point.split(":");
-  return ACTIONS.flatMap((action) => {
-    if (action !== step) return [`${action}#1`];
-    // Claimed before the kill but never started: one execution, told an earlier start did not finish.
-    if (phase === "before") return [`${action}#2`];
-    // Ran (and may have had effects) but its result was never saved: run again, told so.
-    if (phase === "during" || phase === "after") return [`${action}#1`, `${action}#2`];
-    return [`${action}#1`];
-  });
-}
+const ACTIONS = CHAIN_ACTIONS;
 
 type SaverArgs = Pick<ChildArgs, "saver" | "conn" | "schema">;
 
@@ -103,7 +98,7 @@ describe("crash and resume on SqliteSaver", () => {
   const dir = mkdtempSync(join(tmpdir(), "langgoap-crash-sqlite-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("killed at 12 instants, every thread recovers in a fresh process: finished steps once, the step in flight at most twice", async () => {
+  it("killed at 14 instants, every thread recovers in a fresh process: finished steps once, the step in flight at most twice", async () => {
     await crashEverywhereThenRecover({ saver: "sqlite", conn: join(dir, "checkpoints.sqlite") }, dir);
   }, 120_000);
 });
@@ -128,7 +123,7 @@ describe.runIf(postgresHere.available)("crash and resume on PostgresSaver", () =
     }
   }, 60_000);
 
-  it("killed at 12 instants, every thread recovers in a fresh process: finished steps once, the step in flight at most twice", async () => {
+  it("killed at 14 instants, every thread recovers in a fresh process: finished steps once, the step in flight at most twice", async () => {
     await crashEverywhereThenRecover({ saver: "postgres", conn: (server as PostgresServer).url, schema }, dir);
   }, 120_000);
 });

@@ -46,6 +46,9 @@ function chain(log: Execution[], hang: { on: boolean; entered?: () => void }, ha
 
 const thread = (id: string) => ({ configurable: { thread_id: id } });
 
+/** Trials per fleet size of the concurrent recoveries (LANGGOAP_RACE_TRIALS=100 for the full sweep). */
+const FLEET_TRIALS = Number(process.env.LANGGOAP_RACE_TRIALS ?? 25);
+
 /** Starts a run that hangs inside `hangAt`; resolves once it is in there (the invocation is abandoned). */
 async function startAndHang(graph: GoapGraph, hang: { on: boolean; entered?: () => void }, id: string): Promise<void> {
   const inside = new Promise<void>((resolve) => {
@@ -130,21 +133,30 @@ describe("recover() after an invocation died inside a step", () => {
     expect(log.map((e) => `${e.action}#${e.stepAttempt}`)).toEqual(["a#1", "b#1", "b#2", "c#1"]);
   });
 
-  it("two recoveries of one crash: one takes the step over, the other gets STEP_CLAIMED", async () => {
-    const saver = new MemorySaver();
-    const log: Execution[] = [];
-    const hang: { on: boolean; entered?: () => void } = { on: true };
-    const graph = new GoapGraph(chain(log, hang), { logger: quietLogger() });
-    graph.compile({ checkpointer: saver });
-    await startAndHang(graph, hang, "two-recoveries");
-    hang.on = false;
-    const outcomes = await Promise.allSettled([graph.recover(thread("two-recoveries")), graph.recover(thread("two-recoveries"))]);
-    expect(outcomes.map((o) => (o.status === "fulfilled" ? o.value.status : (o.reason as LangGoapError).code)).sort()).toEqual([
-      "STEP_CLAIMED",
-      "goal_achieved",
-    ]);
-    expect(log.filter((e) => e.action === "b").map((e) => e.stepAttempt)).toEqual([1, 2]);
-  });
+  it("fleets of 2 and 4 recoveries of one crash: one takes the run over, every other gets STEP_CLAIMED", async () => {
+    const tally = { trials: 0, oneWinner: 0, duplicates: 0, stepClaimed: 0 };
+    for (const size of [2, 4]) {
+      for (let trial = 0; trial < FLEET_TRIALS; trial++) {
+        const saver = new MemorySaver();
+        const log: Execution[] = [];
+        const hang: { on: boolean; entered?: () => void } = { on: true };
+        const hangAt = ["a", "b", "c"][trial % 3] as string;
+        const graph = new GoapGraph(chain(log, hang, hangAt), { logger: quietLogger() });
+        graph.compile({ checkpointer: saver });
+        await startAndHang(graph, hang, "fleet");
+        hang.on = false;
+        const outcomes = await Promise.allSettled(Array.from({ length: size }, () => graph.recover(thread("fleet"))));
+        const statuses = outcomes.map((o) => (o.status === "fulfilled" ? o.value.status : (o.reason as LangGoapError).code));
+        tally.trials++;
+        if (statuses.filter((s) => s === "goal_achieved").length === 1) tally.oneWinner++;
+        tally.stepClaimed += statuses.filter((s) => s === "STEP_CLAIMED").length;
+        const runs = log.map((e) => `${e.action}#${e.stepAttempt}`);
+        const expected = ["a", "b", "c"].flatMap((a) => (a === hangAt ? [`${a}#1`, `${a}#2`] : [`${a}#1`]));
+        if (runs.join() !== expected.join()) tally.duplicates++;
+      }
+    }
+    expect(tally).toEqual({ trials: 2 * FLEET_TRIALS, oneWinner: 2 * FLEET_TRIALS, duplicates: 0, stepClaimed: FLEET_TRIALS * (1 + 3) });
+  }, 120_000);
 
   it("a step left unfinished by two dead invocations is not started a third time: it fails as crashed and leaves the run", async () => {
     const saver = new MemorySaver();
@@ -156,8 +168,18 @@ describe("recover() after an invocation died inside a step", () => {
     const inside = new Promise<void>((resolve) => {
       hang.entered = resolve;
     });
-    void graph.recover(thread("poison"));
+    const cut = new AbortController();
+    const dying = graph.recover({ ...thread("poison"), signal: cut.signal });
     await inside;
+    // While that recovery runs, no other may: it would run the run's steps a second time.
+    const refused = await errorOf(graph.recover(thread("poison")));
+    expect(refused.code).toBe("STEP_CLAIMED");
+    expect(refused.message).toMatch(
+      /^thread "poison": its run is being recovered by another invocation \(process \d+ on host "[^"]+", since \S+\)/,
+    );
+    // Cut short, it stops inside the step (its claim never finished), like a second crash.
+    cut.abort();
+    expect((await dying).status).toBe("aborted");
 
     const result = await graph.recover(thread("poison"));
     expect(log.map((e) => `${e.action}#${e.stepAttempt}`)).toEqual(["a#1", "b#1", "b#2"]);

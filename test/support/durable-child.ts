@@ -138,10 +138,26 @@ function historyFor(name: string): ExecutionHistory {
   };
 }
 
+/**
+ * `sK:claimed` freezes right after the write of step sK's claim landed,
+ * before anything else the claim does (the chain's step sK is at position K-1).
+ */
+function freezeAfterClaims(saver: BaseCheckpointSaver): BaseCheckpointSaver {
+  const putWrites = saver.putWrites.bind(saver);
+  saver.putWrites = async (config, writes, taskId) => {
+    await putWrites(config, writes, taskId);
+    for (const [, value] of writes) {
+      const entry = value as { kind?: string; position?: number } | null;
+      if (entry?.kind === "claim" && typeof entry.position === "number") point(`s${entry.position + 1}:claimed`);
+    }
+  };
+  return saver;
+}
+
 async function openSaver(): Promise<{ saver: BaseCheckpointSaver; close: () => Promise<void> }> {
-  if (args.saver === "sqlite") return { saver: SqliteSaver.fromConnString(args.conn), close: async () => {} };
+  if (args.saver === "sqlite") return { saver: freezeAfterClaims(SqliteSaver.fromConnString(args.conn)), close: async () => {} };
   const saver = PostgresSaver.fromConnString(args.conn, { schema: args.schema ?? "public" });
-  return { saver, close: () => saver.end() };
+  return { saver: freezeAfterClaims(saver), close: () => saver.end() };
 }
 
 async function waitForGo(): Promise<void> {
