@@ -33,8 +33,8 @@ async function sweep(name: string, saver: SaverArgs, reader: BaseCheckpointSaver
       const killAt = RACE_KILL_POINTS[i % RACE_KILL_POINTS.length] as string;
       const trial = await recoverRace(saver, reader, dir, `${name}-${size}-${i}`, killAt, size);
       trials.push(trial);
-      if (trial.winners !== 1 || trial.duplicateSteps || trial.contradictions || trial.otherErrors.length || trial.wrongExecutions)
-        process.stderr.write(`# ${name} x${size} trial ${i}: ${JSON.stringify(trial)}\n`);
+      // Every trial on stderr, so an interrupted sweep still has its counts.
+      process.stderr.write(`# ${name} x${size} trial ${i}: ${JSON.stringify(trial)}\n`);
     }
     emit({
       suite: "recover-race",

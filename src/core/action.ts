@@ -105,7 +105,22 @@ export interface ActionSpecOptions<S extends WorldState = WorldState> {
   readonly readOnly?: boolean;
   /** Utility for utility-driven strategies: a number or a function of the state. */
   readonly utility?: number | CostFunction<S>;
-  /** `true` asks a human to approve; a zod schema asks for a typed form. @defaultValue false */
+  /**
+   * `true` asks a human to approve; a zod schema asks for a typed form. The
+   * human is asked once per decision: when the approved action fails, its
+   * retries (up to `maxRetries`) run on the same answer without asking.
+   * The question comes again only when the action is needed anew: a later
+   * step after it succeeded, the blacklist fallback letting it back in
+   * (its failure count starts over), the next subgoal of a sequential goal,
+   * a new run. A denial or an invalid form is final for the run.
+   *
+   * @example
+   * ```ts
+   * new ActionSpec({ name: "deploy", effects: { deployed: true }, requireHumanApproval: true, maxRetries: 3 });
+   * // fails four times in a row: asked once, before the first attempt
+   * ```
+   * @defaultValue false
+   */
   readonly requireHumanApproval?: boolean | ZodType;
   /** World-state key that receives a typed form's answer. @defaultValue the action name */
   readonly humanInputKey?: string;

@@ -11,6 +11,7 @@ export type LangGoapErrorCode =
   | "INVALID_PLAN"
   | "INVALID_SCORE"
   | "INVALID_STATE"
+  | "INVALID_ANSWER"
   | "DUPLICATE_ACTION"
   | "UNKNOWN_FACT"
   | "UNKNOWN_ACTION"

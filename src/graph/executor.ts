@@ -6,7 +6,7 @@ import { type FactTypes, factTypesOfRun } from "./fact-values.js";
 import { activeGoal } from "./goal-planning.js";
 import { type ActionGuard, hasBlockingFailure, runGuards } from "./guards.js";
 import { foldLeavingRecords } from "./history-window.js";
-import { askHuman } from "./human-approval.js";
+import { askHuman, standingAnswers } from "./human-approval.js";
 import { sameJson } from "./json.js";
 import { errorMessage } from "./logger.js";
 import { deviatesFromPlan, planFromData } from "./plan-data.js";
@@ -104,8 +104,8 @@ export class GoapExecutor {
     const journal = claims?.journal;
     const stepRef = { position, checkpoint: claims?.checkpoint ?? "" };
     const ticket = journal ? recoveryTicketFor(config, runId, stepRef) : null;
-    // A recovery finishes the step with the answers the stopped invocation acted on, instead of asking again.
-    const presets = ticket && journal ? await journal.answers(stepRef) : {};
+    // A retry runs on the answer its first attempt got; a recovery finishes the step with the answers the stopped invocation acted on.
+    const presets = { ...standingAnswers(actions, state), ...(ticket && journal ? await journal.answers(stepRef) : {}) };
     // A question is announced in state first (status awaiting_human, naming it) and asked on the next pass: an interrupted node writes nothing.
     const question = firstQuestion(actions, presets);
     if (question && !(state.status === "awaiting_human" && state.awaitingHuman?.action === question.action)) {

@@ -318,7 +318,9 @@ export class GoapGraph<S extends WorldState = WorldState> {
    * `interruptBefore`/`interruptAfter` or an `updateState`) with the human's
    * answer (`true`/`false`/`{ approved, reason }`, or a form value), from
    * the checkpoint it is paused at. A thread that has no run or whose run
-   * has ended is a `NOT_PAUSED` error. When two callers resume the same
+   * has ended is a `NOT_PAUSED` error; a `null` or `undefined` answer to a
+   * waiting question is an `INVALID_ANSWER` error (a run paused without a
+   * question continues with no answer). When two callers resume the same
    * pause, one runs the step and the other gets a `STEP_CLAIMED` error.
    *
    * @example
@@ -340,10 +342,23 @@ export class GoapGraph<S extends WorldState = WorldState> {
         { threadId },
       );
     }
+    const question = snapshot.tasks.flatMap((task) => task.interrupts)[0];
+    if ((answer === null || answer === undefined) && question) {
+      const action = (question.value as { action?: unknown } | undefined)?.action;
+      const about = typeof action === "string" ? ` about action ${JSON.stringify(action)}` : "";
+      throw new LangGoapError(
+        "INVALID_ANSWER",
+        `GoapGraph.resume: the answer is ${answer}, but thread "${threadId}" waits for a human's answer${about}: pass true, false or ` +
+          "{ approved, reason } for an approval, the form's value for a form (null and undefined are no answer)",
+        { threadId, ...(typeof action === "string" ? { action } : {}) },
+      );
+    }
     // Pinned to the checkpoint seen paused: a caller that comes late forks from it and loses the step's claim.
     const checkpointId = snapshot.config.configurable?.checkpoint_id as string | undefined;
     const pinned = { ...config, configurable: { ...config.configurable, ...(checkpointId ? { checkpoint_id: checkpointId } : {}) } };
-    return (await invokeKeepingState(app, new Command({ resume: answer }), pinned)) as GoapRunResult<S>;
+    // No question waits (a pause by interruptBefore/interruptAfter or an updateState): no answer continues the run.
+    const input = answer === null || answer === undefined ? null : new Command({ resume: answer });
+    return (await invokeKeepingState(app, input, pinned)) as GoapRunResult<S>;
   }
 
   /**
@@ -360,6 +375,14 @@ export class GoapGraph<S extends WorldState = WorldState> {
    * ended is returned as it is; a thread with no checkpoint (killed before
    * its first step was saved) is a `NOT_STARTED` error.
    *
+   * Recoveries of a run take turns: of several `recover` calls at once
+   * (threads of a fleet, in any processes), exactly one continues the run
+   * and the others get `STEP_CLAIMED` having run nothing. A later call
+   * takes over only when the last recovery ended, or stopped without
+   * ending and its process is gone (seen by pid and start time on this
+   * host); a recovery on another host is taken over only with
+   * `options.takeOver`.
+   *
    * @example
    * ```ts
    * // In a fresh process, after the one running thread "t1" was killed:
@@ -367,6 +390,8 @@ export class GoapGraph<S extends WorldState = WorldState> {
    * graph.compile({ checkpointer: PostgresSaver.fromConnString(url) });
    * const result = await graph.recover({ configurable: { thread_id: "t1" } });
    * ```
+   *
+   * @param options.takeOver - the caller knows every earlier recovery has stopped (see {@link RecoverOptions})
    */
   async recover(config: LangGraphRunnableConfig, options: RecoverOptions = {}): Promise<GoapRunResult<S>> {
     const { app, snapshot, threadId, checkpointer } = await this.#thread(config, "recover");

@@ -96,6 +96,38 @@ function readApproval(answer: unknown): HumanDecision {
 }
 
 /**
+ * @internal The answers that still stand for `actions` in `state`: a
+ * human's decision about an action covers its retries, so an action that
+ * was answered, whose latest run in the history failed, and whose failures
+ * still count toward `maxRetries` (it was not blacklisted since) runs on
+ * that answer without asking again. The human is asked anew when the
+ * action is needed again after it succeeded, when the blacklist fallback
+ * lets it back in (its failure count starts over), when a sequential goal
+ * moves to its next subgoal, and in every new run (and, erring towards
+ * asking, when its last run has left the state's history window).
+ */
+export function standingAnswers(
+  actions: readonly ActionSpec[],
+  state: {
+    readonly humanInput: Readonly<Record<string, unknown>>;
+    readonly actionFailureCounts: Readonly<Record<string, number>>;
+    readonly executionHistory: readonly { readonly actionName: string; readonly success: boolean }[];
+  },
+): Record<string, unknown> {
+  const standing: Record<string, unknown> = {};
+  for (const action of actions) {
+    const name = action.name;
+    if (action.requireHumanApproval === false || !Object.hasOwn(state.humanInput, name)) continue;
+    if (!Object.hasOwn(state.actionFailureCounts, name) || !((state.actionFailureCounts[name] ?? 0) > 0)) continue;
+    const history = state.executionHistory;
+    let i = history.length - 1;
+    while (i >= 0 && history[i]?.actionName !== name) i--;
+    if (i >= 0 && history[i]?.success === false) standing[name] = state.humanInput[name];
+  }
+  return standing;
+}
+
+/**
  * Asks a human about `action` through LangGraph's `interrupt()` when the
  * action requires it; returns at once for actions that do not. On the
  * first pass the graph pauses here; when resumed (`Command({ resume })`) the

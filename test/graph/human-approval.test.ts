@@ -6,7 +6,7 @@ import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ActionSpec, GoalSpec, LangGoapError } from "../../src/core/index.js";
-import { GoapGraph, type HumanRequest, successfulActionNames } from "../../src/graph/index.js";
+import { type GoalInput, GoapGraph, type HumanRequest, successfulActionNames } from "../../src/graph/index.js";
 import { quietLogger, tracked } from "./support.js";
 
 function releaseDomain(calls: string[], budget: number[] = []) {
@@ -205,6 +205,100 @@ describe("human approval", () => {
     await expect(new GoapGraph(releaseDomain(calls)).resume(true, thread("x"))).rejects.toThrow(
       "GoapGraph.resume needs a graph compiled with a checkpointer (graph.compile({ checkpointer })) and config.configurable.thread_id",
     );
+  });
+});
+
+describe("how often a human is asked", () => {
+  /** Runs to the end, approving every question; returns the actions asked about, in order. */
+  async function approveAll(graph: GoapGraph, goal: GoalInput, id: string) {
+    const asked: string[] = [];
+    let result = await graph.invoke(goal, {}, thread(id));
+    while (result.__interrupt__) {
+      asked.push((result.__interrupt__[0]?.value as HumanRequest | undefined)?.action ?? "<none>");
+      result = await graph.resume(true, thread(id));
+    }
+    return { asked, result };
+  }
+
+  it("retries of an approved action run on the same approval; the blacklist fallback letting it back in asks once more", async () => {
+    let runs = 0;
+    const deploy = new ActionSpec({
+      name: "deploy",
+      effects: { deployed: true },
+      requireHumanApproval: true,
+      maxRetries: 3,
+      execute: () => {
+        runs++;
+        throw new Error("cluster down");
+      },
+    });
+    const graph = new GoapGraph([deploy], { logger: quietLogger() });
+    graph.compile({ checkpointer: new MemorySaver() });
+    const { asked, result } = await approveAll(graph, { deployed: true }, "always-fails");
+    // 1 + 3 retries on the first approval, then 1 + 3 more on the second, after the fallback readmitted it (was: asked before each of the 8).
+    expect(runs).toBe(8);
+    expect(asked).toEqual(["deploy", "deploy"]);
+    expect(result.status).toBe("failed");
+    expect(result.replanReason).toBe('action_exhausted: "deploy" failed 8 times (last: cluster down), and no plan avoids it');
+  });
+
+  it("an approved action that fails once and then succeeds is asked about once; a later step needing it again asks again", async () => {
+    let failures = 1;
+    const calls: string[] = [];
+    const post = new ActionSpec({
+      name: "post",
+      effects: { posts: { inc: 1 } },
+      requireHumanApproval: true,
+      maxRetries: 2,
+      execute: () => {
+        calls.push("post");
+        if (failures-- > 0) throw new Error("timeout");
+      },
+    });
+    const graph = new GoapGraph([post], { logger: quietLogger() });
+    graph.compile({ checkpointer: new MemorySaver() });
+    const { asked, result } = await approveAll(graph, { posts: { gte: 2 } }, "post-twice");
+    expect(result.status).toBe("goal_achieved");
+    // Asked, failed, retried on that answer and succeeded; the second post is a new step: asked again.
+    expect(calls).toEqual(["post", "post", "post"]);
+    expect(asked).toEqual(["post", "post"]);
+  });
+});
+
+describe("resume() without an answer", () => {
+  it("null or undefined answering a waiting question is INVALID_ANSWER naming the action; the question still waits", async () => {
+    const calls: string[] = [];
+    const graph = new GoapGraph(releaseDomain(calls), { logger: quietLogger() });
+    graph.compile({ checkpointer: new MemorySaver() });
+    await graph.invoke(deployGoal, {}, thread("no-answer"));
+    for (const answer of [null, undefined]) {
+      const error = await graph.resume(answer, thread("no-answer")).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(LangGoapError);
+      expect((error as LangGoapError).code).toBe("INVALID_ANSWER");
+      expect((error as LangGoapError).message).toBe(
+        `GoapGraph.resume: the answer is ${answer}, but thread "no-answer" waits for a human's answer about action "deploy_prod": ` +
+          "pass true, false or { approved, reason } for an approval, the form's value for a form (null and undefined are no answer)",
+      );
+    }
+    expect(calls).toEqual(["build", "test"]);
+    expect((await graph.resume(true, thread("no-answer"))).status).toBe("goal_achieved");
+    expect(calls).toEqual(["build", "test", "deploy_prod"]);
+  });
+
+  it("a run paused without a question (interruptBefore) continues with no answer", async () => {
+    const calls: string[] = [];
+    const graph = new GoapGraph(releaseDomain(calls).slice(0, 2), { logger: quietLogger() });
+    graph.compile({ checkpointer: new MemorySaver(), interruptBefore: ["executor"] });
+    const paused = await graph.invoke({ tested: true }, {}, thread("stepwise"));
+    expect(paused.status).toBe("executing");
+    expect(calls).toEqual([]);
+    await graph.resume(null, thread("stepwise"));
+    expect(calls).toEqual(["build"]);
+    expect((await graph.resume(undefined, thread("stepwise"))).status).toBe("goal_achieved");
+    expect(calls).toEqual(["build", "test"]);
   });
 });
 
