@@ -67,7 +67,7 @@ describe("concurrent recover() on SqliteSaver", () => {
   it("fleets of 2 and 4 processes recover one killed run: one winner, the others STEP_CLAIMED, no step twice", async () => {
     const conn = join(dir, "checkpoints.sqlite");
     await fleets({ saver: "sqlite", conn }, SqliteSaver.fromConnString(conn), dir);
-  }, 180_000);
+  }, 600_000);
 });
 
 describe.runIf(postgresHere.available)("concurrent recover() on PostgresSaver", () => {
@@ -93,5 +93,5 @@ describe.runIf(postgresHere.available)("concurrent recover() on PostgresSaver", 
 
   it("fleets of 2 and 4 processes recover one killed run: one winner, the others STEP_CLAIMED, no step twice", async () => {
     await fleets({ saver: "postgres", conn: (server as PostgresServer).url, schema }, reader as PostgresSaver, dir);
-  }, 180_000);
+  }, 600_000);
 });
