@@ -78,6 +78,7 @@ export {
   toGoalSpec,
 } from "./goal.js";
 export { GoapAction } from "./goap-action.js";
+export { checkStateValues, findNonJsonValue, MAX_VALUE_DEPTH, type NonJsonValue } from "./json-value.js";
 export { MAX_ACTION_COST, MAX_NESTING_DEPTH } from "./limits.js";
 export { CONSOLE_LOGGER, type GoapLogger, getLogLevel, type LogLevel, type LogThreshold, setLogLevel } from "./log.js";
 export { checkFactName, isPlainRecord, RESERVED_FACT_NAMES, unsafeNameReason } from "./names.js";

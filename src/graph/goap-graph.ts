@@ -3,6 +3,7 @@ import { RunnableLambda } from "@langchain/core/runnables";
 import { type BaseCheckpointSaver, Command, type LangGraphRunnableConfig, Overwrite, type StreamMode } from "@langchain/langgraph";
 import {
   type ActionSpec,
+  checkStateValues,
   checkTimeout,
   describeValue,
   type GoalSpec,
@@ -186,6 +187,7 @@ export class GoapGraph<S extends WorldState = WorldState> {
     if (worldState !== undefined && (typeof worldState !== "object" || worldState === null || Array.isArray(worldState))) {
       throw new LangGoapError("INVALID_STATE", `GoapGraph: worldState must be an object of facts, got ${describeValue(worldState)}`);
     }
+    if (worldState !== undefined) checkStateValues(worldState, "GoapGraph");
     return {
       ...freshRunState(this.#seed),
       // Typed conditions are conditions: only the compile-time view differs.

@@ -98,6 +98,6 @@ export {
   OnStuckPolicy,
   type TerminationPolicy,
 } from "./termination.js";
-export { DEFAULT_CHECKPOINTER_TIMEOUT_MS } from "./time-limited-checkpointer.js";
 export type { ThreadRun } from "./thread-history.js";
+export { DEFAULT_CHECKPOINTER_TIMEOUT_MS } from "./time-limited-checkpointer.js";
 export { dependsOn, nextWave, planDependencies } from "./waves.js";

@@ -1,7 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { type LangGraphRunnableConfig, Overwrite } from "@langchain/langgraph";
 import type { ConditionResolver } from "../core/index.js";
-import { type ActionSpec, checkTimeout, describeValue, type GoalSpec, LangGoapError, MultiGoal, type WorldState } from "../core/index.js";
+import {
+  type ActionSpec,
+  checkStateValues,
+  checkTimeout,
+  describeValue,
+  type GoalSpec,
+  LangGoapError,
+  MultiGoal,
+  type WorldState,
+} from "../core/index.js";
 import { TwoPhasePipelineStrategy } from "../optimize/index.js";
 import { AStarStrategy, type Plan, type PlanningStrategy, planningKeys, StrategyRouter } from "../planner/index.js";
 import { resolveConditions } from "./conditions.js";
@@ -137,6 +146,7 @@ export class GoapPlanner {
     if (typeof state.worldState !== "object" || state.worldState === null || Array.isArray(state.worldState)) {
       throw new LangGoapError("INVALID_STATE", `worldState must be an object of facts, got ${describeValue(state.worldState)}`);
     }
+    checkStateValues(state.worldState, "GoapPlanner");
     let goal = this.runtime.goals.restore(state.goal);
     let world = await this.#observe(state.worldState, goal, config?.signal);
 

@@ -1,5 +1,14 @@
 import { isGraphBubbleUp, type LangGraphRunnableConfig } from "@langchain/langgraph";
-import { type ActionSpec, callWithin, FIRE_ONCE, isTimeoutError, type Rng, type WorldState } from "../core/index.js";
+import {
+  type ActionSpec,
+  callWithin,
+  FIRE_ONCE,
+  findNonJsonValue,
+  isTimeoutError,
+  type NonJsonValue,
+  type Rng,
+  type WorldState,
+} from "../core/index.js";
 import { copyState } from "./copy-state.js";
 import { describeBadFactValue, type FactTypes, findBadFactValue } from "./fact-values.js";
 import { isMissingCheckpointer, missingCheckpointerError } from "./human-approval.js";
@@ -103,6 +112,11 @@ async function attemptWithin(
   );
 }
 
+/** `action "x": execute returned a value that is not JSON at "inv.items[3].x": 10n (a BigInt) is not JSON`. */
+function notJsonMessage(action: ActionSpec, who: string, bad: NonJsonValue): string {
+  return `action "${action.name}": ${who} returned a value that is not JSON at "${bad.path}": ${bad.reason}`;
+}
+
 /**
  * @internal Runs `action` on `before`: `execute` with the action's QoS
  * retries (exponential backoff with seeded jitter), then the result rule
@@ -169,8 +183,11 @@ export async function runAction(action: ActionSpec, before: Readonly<WorldState>
   }
 
   let after: WorldState;
+  // What user code handed back, checked to be JSON once the plainer checks of its facts pass (they name the fact and the value).
+  let produced: { by: string; value: unknown } | undefined;
   try {
     if (isPlainObject(raw)) {
+      produced = { by: "execute", value: raw };
       after = { ...before, ...raw };
     } else if (raw !== undefined && raw !== null) {
       const kind = Array.isArray(raw) ? "an array" : typeof raw;
@@ -186,6 +203,7 @@ export async function runAction(action: ActionSpec, before: Readonly<WorldState>
       const sampled = await runtime.callHook(`transition model sample for action "${action.name}"`, () =>
         model.sample(copyState(before), action, rng),
       );
+      produced = { by: "the transition model", value: sampled };
       after = { ...before, ...(isPlainObject(sampled) ? sampled : {}) };
     } else {
       // An effect function is user code too: it gets a copy.
@@ -197,6 +215,8 @@ export async function runAction(action: ActionSpec, before: Readonly<WorldState>
 
   const bad = findBadFactValue(after, before, ctx.factTypes);
   if (bad) return finish(false, attempt, copyState(before), "invalid_value", describeBadFactValue(`action "${action.name}"`, bad));
+  const notJson = produced ? findNonJsonValue(produced.value) : null;
+  if (notJson && produced) return finish(false, attempt, copyState(before), "invalid_value", notJsonMessage(action, produced.by, notJson));
 
   if (action.effectValidator) {
     let valid: boolean;

@@ -4,6 +4,7 @@ import {
   callWithin,
   checkTimeout,
   DEFAULT_OBSERVER_TIMEOUT_MS,
+  findNonJsonValue,
   type GoalSpec,
   LangGoapError,
   MultiGoal,
@@ -147,6 +148,17 @@ export async function runSensors(
         sensor: sensor.name,
         key: bad.key,
       });
+      continue;
+    }
+    const notJson = findNonJsonValue(updates);
+    if (notJson) {
+      logger.warn(
+        `sensor "${sensor.name}" returned a value that is not JSON at "${notJson.path}": ${notJson.reason}, so its update was skipped`,
+        {
+          sensor: sensor.name,
+          key: notJson.path,
+        },
+      );
       continue;
     }
     state = next;

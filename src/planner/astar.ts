@@ -8,6 +8,7 @@ import { checkActionEntry } from "../core/action.js";
 import {
   type ActionSpec,
   callTracer,
+  checkStateValues,
   describeValue,
   type GoalLike,
   GoalSpec,
@@ -159,6 +160,7 @@ export function* planningSteps(
   if (typeof start !== "object" || start === null || Array.isArray(start)) {
     throw new LangGoapError("INVALID_STATE", `plan: start state must be an object, got ${describeValue(start)}`);
   }
+  checkStateValues(start, "plan");
   const goalSpec = toGoalSpec(goal);
   const heuristic = options.heuristic ?? "hmax";
   // Search hooks (expand, dead end, complete) are part of search recording: off unless asked for.
