@@ -81,6 +81,7 @@ export {
   formatCondition,
   formatEffect,
   formatOfName,
+  frozenCopy,
   type GoalLike,
   GoalPolicy,
   type GoalPolicyOptions,

@@ -55,6 +55,7 @@ export type { EffectUpdatesOf, FactKey } from "./fact-keys.js";
 export { type CompiledFacts, compileFacts, type FactDeclaration, type FactsDefinition, type FactsOf } from "./fact-schema.js";
 export type { ConditionsOf, EffectsOf, FactCondition, FactEffect } from "./fact-types.js";
 export { type Fact, type FactCatalog, type FactSpec, type FactType, factOf, isFact, type WorldState } from "./facts.js";
+export { frozenCopy } from "./frozen-copy.js";
 export {
   type ActionFilter,
   ConstraintSpec,

@@ -9,6 +9,7 @@ import {
   toConditionStatus,
   type WorldState,
 } from "../core/index.js";
+import { copyState } from "./copy-state.js";
 import { errorMessage, type GoapLogger, safeLogger } from "./logger.js";
 
 /**
@@ -74,7 +75,7 @@ export async function resolveConditions(
     for (const resolver of resolvers) {
       let status: ConditionStatus;
       try {
-        const answer = await callWithin((signal) => resolver.resolve(key, state, { signal }), {
+        const answer = await callWithin((signal) => resolver.resolve(key, copyState(state), { signal }), {
           ms: options.timeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS,
           what: `condition resolver "${resolver.name}" on "${key}"`,
           details: { resolver: resolver.name, key },

@@ -43,3 +43,8 @@ function copyValue(value: unknown, seen: Map<object, unknown>): unknown {
 export function copyState(state: Readonly<WorldState>): WorldState {
   return copyObject(state, Object.prototype, new Map());
 }
+
+/** @internal A deep copy of any value handed to user code, by the rules of {@link copyState} (a `GoapState`, a hook's arguments). */
+export function copyData<T>(value: T): T {
+  return copyValue(value, new Map()) as T;
+}

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { type ActionSpec, checkTimeout, createRng, type Rng, type WorldState } from "../core/index.js";
 import { planningKeys } from "../planner/index.js";
+import { copyState } from "./copy-state.js";
 import { type FactTypes, factTypesOfRun } from "./fact-values.js";
 import { activeGoal } from "./goal-planning.js";
 import { type ActionGuard, hasBlockingFailure, runGuards } from "./guards.js";
@@ -255,7 +256,7 @@ export class GoapExecutor {
 
   async #checkGuards(action: ActionSpec, world: WorldState, signal: AbortSignal | undefined): Promise<ActionResult | null> {
     if (this.#guards.length === 0) return null;
-    const verdicts = await runGuards(this.#guards, action, world, { timeoutMs: this.runtime.hookTimeoutMs, signal });
+    const verdicts = await runGuards(this.#guards, action, copyState(world), { timeoutMs: this.runtime.hookTimeoutMs, signal });
     for (const v of verdicts) {
       if (!v.passed && v.severity === "warn") {
         this.runtime.logger.warn(`guard "${v.guard}" warned about action "${action.name}": ${v.message}`, {

@@ -1,6 +1,7 @@
 import { END, type LangGraphRunnableConfig } from "@langchain/langgraph";
 import { type ActionSpec, type GoalSpec, isTimeoutError, MultiGoal, type ReplanStrategy } from "../core/index.js";
 import { planningKeys } from "../planner/index.js";
+import { copyData } from "./copy-state.js";
 import { activeGoal } from "./goal-planning.js";
 import { type ExecutionHistory, historyForStore } from "./history/index.js";
 import { buildExecutionRecord, recordExecution } from "./history-record.js";
@@ -137,7 +138,7 @@ export class GoapObserver {
       try {
         const decision = await this.runtime.callHook(
           `termination policy "${policy.name}"`,
-          (own) => policy.shouldTerminate(state, { signal: own }),
+          (own) => policy.shouldTerminate(copyData(state), { signal: own }),
           signal,
         );
         if (decision) return decision;

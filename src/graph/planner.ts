@@ -14,6 +14,7 @@ import {
 import { TwoPhasePipelineStrategy } from "../optimize/index.js";
 import { AStarStrategy, type Plan, type PlanningStrategy, planningKeys, StrategyRouter } from "../planner/index.js";
 import { resolveConditions } from "./conditions.js";
+import { copyData } from "./copy-state.js";
 import { exhaustedActions, exhaustionReason, fallbackUpdate } from "./exhaustion.js";
 import { goalToData } from "./goal-data.js";
 import {
@@ -268,8 +269,8 @@ export class GoapPlanner {
         suggestion: "",
       };
       const answer = await this.#stuck.handleStuck(
-        { ...state, goal: goalToData(goal), worldState: world, noPlanExplanation: explanation, replanCount },
-        explanation,
+        copyData({ ...state, goal: goalToData(goal), worldState: world, noPlanExplanation: explanation, replanCount }),
+        copyData(explanation),
         ctx.signal ? { signal: ctx.signal } : undefined,
       );
       if (answer.code !== "replan") break;

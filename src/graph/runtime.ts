@@ -13,6 +13,7 @@ import {
   validateActions,
 } from "../core/index.js";
 import { SafeTracer } from "../tracing/index.js";
+import { copyData } from "./copy-state.js";
 import { GoalRegistry } from "./goal-data.js";
 import { CONSOLE_LOGGER, type GoapLogger, safeLogger } from "./logger.js";
 import { ObserverLimits } from "./observer-limits.js";
@@ -146,6 +147,9 @@ export class NodeRuntime {
 
   /** Delivers a tracer event; never throws, waits for async hooks. */
   async trace<K extends keyof PlanningTracer>(hook: K, ...args: Parameters<NonNullable<PlanningTracer[K]>>): Promise<void> {
-    await callTracer(this.tracer, hook, ...args);
+    const tracer = this.tracer;
+    if (!tracer) return;
+    // A tracer gets copies of states and records: what it does to them never reaches the run or its history.
+    await callTracer(tracer, hook, ...(args.map((arg) => copyData(arg)) as typeof args));
   }
 }

@@ -13,6 +13,7 @@ import {
   type Effect,
   type Fact,
   factOf,
+  frozenCopy,
   type GoalSpec,
   isFact,
   isOperatorCondition,
@@ -362,6 +363,8 @@ export function* compileSteps(
     });
   }
 
+  // Only cost and effect functions get decoded states with the start's other values; without them nothing needs protecting.
+  const userReads = compiledActions.some((a) => a.dynamicEffects || a.staticCost < 0);
   const decodeState = (row: Float64Array, offset: number): WorldState => {
     const out: WorldState = { ...problem.context };
     for (let i = 0; i < factCount; i++) {
@@ -409,7 +412,8 @@ export function* compileSteps(
       const row = new Float64Array(width);
       for (let i = 0; i < factCount; i++) row[i] = encode(i, factOf(next, keys[i] as string));
       const ctx: WorldState = {};
-      for (const [k, v] of Object.entries(next)) if (!keyIndex.has(k)) ctx[k] = v;
+      // Cost and effect functions read these once per generated state: one frozen copy keeps the caller's objects out of their reach.
+      for (const [k, v] of Object.entries(next)) if (!keyIndex.has(k)) ctx[k] = userReads ? frozenCopy(v) : v;
       problem.start = row;
       problem.context = ctx;
       return true;

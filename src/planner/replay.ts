@@ -1,4 +1,4 @@
-import { type ActionSpec, type GoalSpec, LangGoapError, type WorldState } from "../core/index.js";
+import { type ActionSpec, frozenCopy, type GoalSpec, LangGoapError, type WorldState } from "../core/index.js";
 
 /** Result of replaying actions from a state with their declared effects. */
 export interface Replay {
@@ -41,7 +41,9 @@ function write(state: WorldState, key: string, value: unknown): void {
  * Cost and effect functions get a snapshot, since they may keep what they are given.
  */
 export function replaySteps(start: Readonly<WorldState>, actions: readonly ActionSpec[], goal?: GoalSpec): StepReplay {
-  const state: WorldState = { ...start };
+  // Nested values frozen once: cost and effect functions that scribble on them cannot reach the caller's start state.
+  const userReads = actions.some((a) => a.hasDynamicCost || a.hasDynamicEffects);
+  const state: WorldState = { ...(userReads ? frozenCopy(start) : start) };
   const changes: Readonly<WorldState>[] = [];
   const stepCosts: number[] = [];
   let totalCost = 0;
