@@ -72,9 +72,7 @@ process.stdout.write(
     status,
     expanded,
     runMs: Math.round(runMs),
-    ...(mode === "abort"
-      ? { abortLatencyMs: round(abortLatencyMs) }
-      : { overrunPct: round((100 * (runMs - ms)) / ms) }),
+    ...(mode === "abort" ? { abortLatencyMs: round(abortLatencyMs) } : { overrunPct: round((100 * (runMs - ms)) / ms) }),
     p99DelayMs: round(histogram.percentile(99) / 1e6),
     maxDelayMs: round(histogram.max / 1e6),
     p99GapMs: round(gaps[Math.min(gaps.length - 1, Math.floor(gaps.length * 0.99))] ?? 0),
