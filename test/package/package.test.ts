@@ -79,6 +79,7 @@ describe.runIf(REQUIRED)("the package installed from its tarball", () => {
       "./nl",
       "./integrations",
       "./viz",
+      "./pddl",
       "./cli",
       "./node",
       "./testing",
@@ -199,7 +200,7 @@ void wrong;
     expect(pkg.sideEffects).toBe(false);
   });
 
-  it("bundles ActionSpec + plan from the installed root for the browser under 80 KB, without zod or yaml", {
+  it("bundles ActionSpec + plan from the installed root for the browser under 96 KB, without zod or yaml", {
     timeout: 60_000,
   }, async () => {
     const result = await build({
@@ -225,7 +226,8 @@ void wrong;
         .map(([path]) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? "(entry)"),
     );
     expect([...packages].sort()).toEqual(["(entry)", "langgoap"]);
-    expect(output.bytes).toBeLessThan(80 * 1024);
+    // The same guard as test/package/browser-bundle.test.ts: 85.9 KB now (paced compile, JSON-checked start states, numeric tolerance).
+    expect(output.bytes).toBeLessThan(96 * 1024);
     expect(result.outputFiles?.[0]?.text).not.toContain("node:");
   });
 });
@@ -321,7 +323,8 @@ describe.runIf(REQUIRED)("a project scaffolded by the installed langgoap deploy-
       const state = await b.threads.getState<{ status: string; executionHistory: { actionName: string }[] }>(thread.thread_id);
       expect(state.values.status).toBe("goal_achieved");
       expect(state.values.executionHistory.map((r) => r.actionName)).toEqual(["research", "write_fast", "publish", "send_newsletter"]);
-      expect((await b.threads.getHistory(thread.thread_id, { limit: 100 })).length).toBe(11);
+      // 13 checkpoints: a question is announced (awaiting_human) in one executor pass and asked in the next, one extra pair.
+      expect((await b.threads.getHistory(thread.thread_id, { limit: 100 })).length).toBe(13);
 
       // The finished run's execution record is in the shared PostgresStore, under this thread and the resuming run.
       const store = PostgresStore.fromConnString((postgres as PostgresServer).url, { schema });
