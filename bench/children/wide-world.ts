@@ -10,9 +10,9 @@
  * delays, the CPU time used between two timer callbacks (`*CpuGapMs`): on a
  * loaded machine wall-clock gaps include waiting for a core.
  */
-import { monitorEventLoopDelay } from "node:perf_hooks";
 import { GoapGraph } from "../../src/graph/index.js";
 import { AStarStrategy, planDetailedAsync } from "../../src/planner/index.js";
+import { round, startLoopProbe } from "../loop-probe.js";
 import { wideWorldProblem } from "../problems.js";
 
 const W = Number(process.argv[2] ?? 200);
@@ -20,22 +20,7 @@ const mode = process.argv[3] ?? "budget";
 const ms = Number(process.argv[4] ?? 2000);
 const { actions, start, goal } = wideWorldProblem(W);
 
-const histogram = monitorEventLoopDelay({ resolution: 1 });
-const gaps: number[] = [];
-// CPU time between two timer callbacks: on a loaded machine a process waiting for a core shows wall-clock gaps that
-// are not its own blocking; the CPU it used between two turns of the loop is (GC threads included).
-const cpuGaps: number[] = [];
-let last = performance.now();
-let lastCpu = process.cpuUsage();
-const timer = setInterval(() => {
-  const now = performance.now();
-  gaps.push(now - last);
-  last = now;
-  const cpu = process.cpuUsage(lastCpu);
-  cpuGaps.push((cpu.user + cpu.system) / 1000);
-  lastCpu = process.cpuUsage();
-}, 1);
-histogram.enable();
+const probe = startLoopProbe();
 const began = performance.now();
 let status = "";
 let expanded = 0;
@@ -59,11 +44,7 @@ if (mode === "budget") {
 }
 const runMs = performance.now() - began;
 await new Promise((resolve) => setTimeout(resolve, 20));
-histogram.disable();
-clearInterval(timer);
-gaps.sort((a, b) => a - b);
-cpuGaps.sort((a, b) => a - b);
-const round = (v: number) => Number(v.toFixed(1));
+const loop = probe.stop();
 process.stdout.write(
   `${JSON.stringify({
     W,
@@ -73,12 +54,7 @@ process.stdout.write(
     expanded,
     runMs: Math.round(runMs),
     ...(mode === "abort" ? { abortLatencyMs: round(abortLatencyMs) } : { overrunPct: round((100 * (runMs - ms)) / ms) }),
-    p99DelayMs: round(histogram.percentile(99) / 1e6),
-    maxDelayMs: round(histogram.max / 1e6),
-    p99GapMs: round(gaps[Math.min(gaps.length - 1, Math.floor(gaps.length * 0.99))] ?? 0),
-    maxGapMs: round(gaps[gaps.length - 1] ?? 0),
-    p99CpuGapMs: round(cpuGaps[Math.min(cpuGaps.length - 1, Math.floor(cpuGaps.length * 0.99))] ?? 0),
-    maxCpuGapMs: round(cpuGaps[cpuGaps.length - 1] ?? 0),
+    ...loop,
     peakRssMB: Math.round((process.resourceUsage().maxRSS * 1024) / 1e6),
   })}\n`,
 );
