@@ -6,17 +6,23 @@
  * and a 3 GB heap. One JSON line per instance (status, cost, whether the
  * plan was validated both on the grounded task and by the lifted PDDL
  * checker, expansions, search and grounding ms, peak RSS), then one line per
- * domain with the number solved. Fast Downward's figures, when
- * BENCH_FD_RESULTS names a JSON file of them (bench/ipc/README.md), are
- * printed beside ours.
- * Filters: BENCH_IPC_DOMAINS=gripper,blocks; BENCH_IPC_BUDGET_MS=30000.
+ * domain with the number solved.
+ * Fast Downward side by side: BENCH_FD=/path/to/fast-downward.py runs its
+ * A* with LM-cut on each instance right after ours, under the same time
+ * limit and 3 GB (bench/fast-downward.ts); or BENCH_FD_RESULTS names a JSON
+ * file of earlier figures (bench/ipc/README.md). The domain line then adds
+ * FD's solved count and the median ratios (ours / FD's) of expansions,
+ * search time and grounding time over the instances both solved.
+ * Filters: BENCH_IPC_DOMAINS=gripper,blocks; BENCH_IPC_BUDGET_MS=30000;
+ * BENCH_IPC_PROBLEMS=3 (the first K instances of each domain).
  */
 import { execFile } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { emit } from "../emit.js";
+import { emit, median } from "../emit.js";
+import { runFastDownward } from "../fast-downward.js";
 
 const run = promisify(execFile);
 const here = dirname(fileURLToPath(import.meta.url));
@@ -24,6 +30,8 @@ const IPC = join(here, "..", "ipc");
 const CHILD = join(here, "..", "children", "ipc-instance.ts");
 const DOMAINS = (process.env.BENCH_IPC_DOMAINS ?? "gripper,blocks,logistics00,miconic,depot,elevators-opt08-strips").split(",");
 const BUDGET_MS = Number(process.env.BENCH_IPC_BUDGET_MS ?? 30_000);
+const PROBLEMS = Number(process.env.BENCH_IPC_PROBLEMS ?? 10);
+const FD_DRIVER = process.env.BENCH_FD;
 
 type FdResults = Record<string, { solved: boolean; cost?: number; expansions?: number; searchMs?: number; translateMs?: number }>;
 
@@ -38,9 +46,11 @@ export default async function ipcBench(): Promise<void> {
     const dir = join(IPC, domain);
     const problems = readdirSync(dir)
       .filter((f) => f.endsWith(".pddl") && f !== "domain.pddl")
-      .sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
+      .sort((a, b) => a.localeCompare(b, "en", { numeric: true }))
+      .slice(0, PROBLEMS);
     let solved = 0;
     let fdSolved = 0;
+    const ratios = { expansions: [] as number[], searchMs: [] as number[], groundingMs: [] as number[] };
     for (const problem of problems) {
       const id = `${domain}/${problem}`;
       let record: Record<string, unknown>;
@@ -57,10 +67,38 @@ export default async function ipcBench(): Promise<void> {
         record = { status: `error: ${why || (error as Error).message.split("\n")[0]}` };
       }
       if (record.status === "found") solved++;
-      const anchor = fd[id];
+      const anchor = FD_DRIVER ? await runFastDownward(FD_DRIVER, join(dir, "domain.pddl"), join(dir, problem), BUDGET_MS) : fd[id];
       if (anchor?.solved) fdSolved++;
+      if (anchor?.solved && record.status === "found") {
+        const ratio = (ours: unknown, theirs: number | undefined) =>
+          typeof ours === "number" && theirs !== undefined ? ours / Math.max(theirs, 1) : undefined;
+        for (const [key, theirs] of [
+          ["expansions", anchor.expansions],
+          ["searchMs", anchor.searchMs],
+          ["groundingMs", anchor.translateMs],
+        ] as const) {
+          const value = ratio(record[key], theirs);
+          if (value !== undefined) ratios[key].push(value);
+        }
+      }
       emit({ suite: "ipc", instance: id, ...record, ...(anchor ? { fd: anchor } : {}) });
     }
-    emit({ suite: "ipc", domain, instances: problems.length, solved, ...(Object.keys(fd).length ? { fdSolved } : {}) });
+    const rounded = (values: number[]) => (values.length ? Number(median(values).toPrecision(3)) : null);
+    emit({
+      suite: "ipc",
+      domain,
+      instances: problems.length,
+      solved,
+      ...(FD_DRIVER || Object.keys(fd).length
+        ? {
+            fdSolved,
+            medianRatioVsFd: {
+              expansions: rounded(ratios.expansions),
+              searchMs: rounded(ratios.searchMs),
+              groundingMs: rounded(ratios.groundingMs),
+            },
+          }
+        : {}),
+    });
   }
 }
