@@ -1,6 +1,6 @@
 export { type AgentModel, UniformRandomAgentModel, type UniformRandomAgentModelOptions, type WeightedMove } from "./agent-model.js";
 export { AnytimePlanningStrategy, type AnytimePlanningStrategyOptions } from "./anytime.js";
-export { ESCALATE_AFTER, plan, planAsync, planDetailed, planDetailedAsync, YIELD_EVERY_MS } from "./astar.js";
+export { plan, planAsync, planDetailed, planDetailedAsync, YIELD_EVERY_MS } from "./astar.js";
 export { AStarStrategy, type AStarStrategyOptions } from "./astar-strategy.js";
 export {
   AGENT_PLAN_BUDGET,
@@ -19,6 +19,7 @@ export {
   type StrategyClassifier,
 } from "./classifier.js";
 export { type CompiledProblem, compileProblem, planningKeys } from "./compile.js";
+export { ESCALATE_AFTER } from "./default-heuristic-policy.js";
 export { assertExpectedMatchesDeclared, checkExpectedAgainstDeclared, type Deviation, type DivergenceCheck } from "./divergence.js";
 export { type DivergenceKind, DivergencePolicy, type DivergencePolicyOptions } from "./divergence-policy.js";
 export { explainNoPlan } from "./explain.js";

@@ -1,0 +1,139 @@
+/**
+ * Compiled problems kept for reuse: planning the same actions toward the same
+ * goal again (as per-frame planners do) only re-encodes the start state. An
+ * entry also holds what its searches build lazily and reuse: LM-cut's graph,
+ * the operator-counting program, the relevance analysis and search arrays.
+ * @internal
+ */
+
+import type { ActionSpec, GoalSpec, WorldState } from "../core/index.js";
+import { type CompiledProblem, compileSteps } from "./compile.js";
+import { type RelaxedModel, relaxedModelSteps } from "./heuristics.js";
+import { LmCut } from "./lmcut.js";
+import { OperatorCounting } from "./operator-counting.js";
+import type { Pace } from "./pace.js";
+import { relevanceOf, relevantEffectMasks } from "./relevance.js";
+import { type BitLayout, bitLayoutOf } from "./search-bits.js";
+import { type SearchSetup, SearchWorkspace } from "./search-setup.js";
+
+/** A compiled domain kept for reuse: planning the same actions and goal again only re-encodes the start. */
+export interface CompiledEntry {
+  readonly actions: readonly ActionSpec[];
+  readonly goalKey: string;
+  readonly p: CompiledProblem;
+  readonly model: RelaxedModel;
+  readonly layout: BitLayout | null;
+  /** Relevance analysis for the boolean engine: computed at the first search that wants it; `null` when it prunes nothing. */
+  relevantBits?: SearchSetup["relevantBits"] | null;
+  /** Arrays reused by this problem's searches. */
+  readonly workspace: SearchWorkspace;
+  /** LM-cut's graph of this problem, built at the first search that uses it (building it costs more than a small search). */
+  lmcut?: LmCut;
+  /** The operator-counting program of this problem, built at the first search that uses it. */
+  opcount?: OperatorCounting;
+  /** Interned values when it was compiled: only values interned since (new strings in start states) count against the cap. */
+  readonly compiledValues: number;
+  inUse: boolean;
+}
+
+const compiledCache = new WeakMap<ActionSpec, CompiledEntry[]>();
+const ENTRIES_PER_DOMAIN = 8;
+/** Values interned after compiling beyond which a cached problem is dropped (keys with unbounded string values). */
+const MAX_INTERNED_VALUES = 4096;
+
+function sameActions(a: readonly ActionSpec[], b: readonly ActionSpec[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * A compiled problem for these (sorted) actions and goal, rebound to `start`:
+ * a cached one not in use, or a new one compiled in slices and cached. The
+ * caller owns it until {@link releaseCompiled}.
+ */
+export function* acquireCompiled(
+  start: Readonly<WorldState>,
+  goal: GoalSpec,
+  sorted: readonly ActionSpec[],
+  pace: Pace,
+): Generator<void, CompiledEntry, void> {
+  const goalKey = JSON.stringify(goal.conditions);
+  const head = sorted[0];
+  const list = head ? compiledCache.get(head) : undefined;
+  if (list) {
+    for (const entry of list) {
+      // A cost or effect function may itself plan over the same domain: never share an entry that is in use.
+      if (!entry.inUse && entry.goalKey === goalKey && sameActions(entry.actions, sorted) && entry.p.rebindStart(start)) {
+        entry.model.rebindStart(entry.p.start);
+        entry.inUse = true;
+        return entry;
+      }
+    }
+  }
+  const p = yield* compileSteps(start, goal, sorted, pace);
+  const model = yield* relaxedModelSteps(p, p.start, pace);
+  yield* pace.check();
+  const layout = bitLayoutOf(p);
+  yield* pace.check();
+  const entry: CompiledEntry = {
+    actions: sorted,
+    goalKey,
+    p,
+    model,
+    layout,
+    workspace: new SearchWorkspace(),
+    compiledValues: p.valueCount(),
+    inUse: true,
+  };
+  if (head) {
+    const entries = list ?? [];
+    entries.unshift(entry);
+    if (entries.length > ENTRIES_PER_DOMAIN) entries.pop();
+    compiledCache.set(head, entries);
+  }
+  return entry;
+}
+
+/** Hands an entry back for reuse, or drops it when start states have interned too many new values into it. */
+export function releaseCompiled(entry: CompiledEntry): void {
+  entry.inUse = false;
+  // A large domain interns many values from the start (two per boolean fact): only growth since then is unbounded.
+  if (entry.p.valueCount() - entry.compiledValues > MAX_INTERNED_VALUES) {
+    const list = entry.actions[0] ? compiledCache.get(entry.actions[0]) : undefined;
+    const i = list?.indexOf(entry) ?? -1;
+    if (list && i >= 0) list.splice(i, 1);
+  }
+}
+
+/** The problem's LM-cut graph, built once and rebound to the current action costs. */
+export function lmcutOf(compiled: CompiledEntry): LmCut {
+  compiled.lmcut ??= new LmCut(compiled.p, compiled.model);
+  compiled.lmcut.rebindCosts();
+  return compiled.lmcut;
+}
+
+/** The problem's operator-counting program, rebound to the search's start. */
+export function reboundOpcount(compiled: CompiledEntry): OperatorCounting {
+  const counting = opcountOf(compiled);
+  counting.rebind(compiled.p.start);
+  return counting;
+}
+
+/** The problem's operator-counting program, built once (the caller rebinds it to the search's start). */
+export function opcountOf(compiled: CompiledEntry): OperatorCounting {
+  compiled.opcount ??= new OperatorCounting(compiled.p, compiled.model);
+  return compiled.opcount;
+}
+
+/** The boolean engine's relevance masks, computed once; `null` when relevance prunes nothing or the domain is numeric. */
+export function relevantBitsOf(compiled: CompiledEntry): SearchSetup["relevantBits"] | null {
+  if (compiled.relevantBits === undefined) {
+    const relevance = compiled.layout ? relevanceOf(compiled.p) : null;
+    if (relevance && compiled.layout) {
+      const { clear, set } = relevantEffectMasks(compiled.layout, relevance);
+      compiled.relevantBits = { action: relevance.action, effClear: clear, effSet: set };
+    } else compiled.relevantBits = null;
+  }
+  return compiled.relevantBits;
+}

@@ -1,0 +1,132 @@
+/**
+ * One search of a planning call, from an action list to an outcome: takes a
+ * compiled problem from the cache, lets the default heuristic policy choose
+ * the phases, sets each phase up (heuristic, relevance masks, engine) and
+ * steps it in slices. The search loop itself is the engines' (`search-bits`,
+ * `search-float`); this file only wires them.
+ * @internal
+ */
+
+import { type ActionSpec, callTracer, type GoalSpec, type WorldState } from "../core/index.js";
+import { bySpecificity } from "./action-order.js";
+import type { ResolvedBudget } from "./budget.js";
+import { acquireCompiled, type CompiledEntry, lmcutOf, reboundOpcount, releaseCompiled, relevantBitsOf } from "./compiled-problem-cache.js";
+import { searchByDefaultPolicy } from "./default-heuristic-policy.js";
+import { createHeuristic, lmcutHeuristic, opcountHeuristic } from "./heuristics.js";
+import { type Pace, PlanningStopped } from "./pace.js";
+import { packStart, startBitsSearch } from "./search-bits.js";
+import { startFloatSearch } from "./search-float.js";
+import { finishedRun, type SearchOutcome, type SearchRun, type SearchSetup } from "./search-setup.js";
+import type { HeuristicName, PlanOptions } from "./types.js";
+
+/**
+ * Searches from `start` to `goal` over `actionList`. A stop by the signal or
+ * the time budget while setting up becomes an outcome carrying the counts of
+ * the phases already finished.
+ */
+export function* searchActions(
+  start: Readonly<WorldState>,
+  goal: GoalSpec,
+  actionList: readonly ActionSpec[],
+  options: PlanOptions,
+  heuristicName: HeuristicName,
+  budget: ResolvedBudget,
+  deadline: number,
+  pace: Pace,
+): Generator<void, SearchOutcome, void> {
+  if (options.signal?.aborted) return { status: "aborted", actions: null, nodesExpanded: 0, nodesGenerated: 0 };
+  // Counts of finished phases, for a stop while the next one is set up.
+  let expanded = 0;
+  let generated = 0;
+  let compiled: CompiledEntry | undefined;
+  try {
+    compiled = yield* acquireCompiled(start, goal, yield* bySpecificity(actionList, pace), pace);
+    const entry = compiled;
+    return yield* searchByDefaultPolicy(entry, options, heuristicName, budget, pace, function* (name, phaseBudget) {
+      const outcome = yield* searchWith(entry, goal, options, name, phaseBudget, deadline, pace);
+      expanded += outcome.nodesExpanded;
+      generated += outcome.nodesGenerated;
+      return outcome;
+    });
+  } catch (error) {
+    if (!(error instanceof PlanningStopped)) throw error;
+    return {
+      status: error.status,
+      actions: null,
+      nodesExpanded: expanded,
+      nodesGenerated: generated,
+      ...(error.status === "budget_exhausted" ? { limit: "time" as const } : {}),
+    };
+  } finally {
+    if (compiled) releaseCompiled(compiled);
+  }
+}
+
+/** Sets a search up (in slices: building a heuristic or an index costs time in proportion to the domain) and runs it. */
+function* searchWith(
+  compiled: CompiledEntry,
+  goal: GoalSpec,
+  options: PlanOptions,
+  heuristicName: HeuristicName,
+  budget: ResolvedBudget,
+  deadline: number,
+  pace: Pace,
+): Generator<void, SearchOutcome, void> {
+  const run = yield* startSearch(compiled, goal, options, heuristicName, budget, deadline, pace);
+  yield* pace.check();
+  let outcome = run.step(pace.sliceEnd);
+  while (outcome === null) {
+    yield* pace.pause();
+    outcome = run.step(pace.sliceEnd);
+  }
+  return outcome;
+}
+
+function* startSearch(
+  compiled: CompiledEntry,
+  goal: GoalSpec,
+  options: PlanOptions,
+  heuristicName: HeuristicName,
+  budget: ResolvedBudget,
+  deadline: number,
+  pace: Pace,
+): Generator<void, SearchRun, void> {
+  const { p, model } = compiled;
+  const tracer = options.recordExpansions ? options.tracer : undefined;
+
+  // Reachability pre-check: relaxed reachability proves most unreachable goals at once.
+  yield* pace.check();
+  if (model.relax(p.start, 0, 0, true) > 0) {
+    callTracer(tracer, "onSearchDeadEnd", "not_reachable", { goal: goal.conditions });
+    return finishedRun({ status: "no_plan", actions: null, nodesExpanded: 0, nodesGenerated: 0 });
+  }
+  yield* pace.check();
+  const h =
+    heuristicName === "lmcut"
+      ? lmcutHeuristic(lmcutOf(compiled))
+      : heuristicName === "opcount"
+        ? opcountHeuristic(reboundOpcount(compiled), p, model)
+        : createHeuristic(heuristicName, p, model);
+  yield* pace.check();
+  const relevantBits =
+    options.relevance === false || options.recordExpansions === true ? undefined : (relevantBitsOf(compiled) ?? undefined);
+  yield* pace.check();
+  const setup: SearchSetup = {
+    p,
+    h,
+    goal,
+    weight: options.weight ?? 1,
+    maxExpansions: budget.maxExpansions,
+    maxNodes: budget.maxNodes,
+    defaultNodes: budget.defaultNodes,
+    deadline,
+    signal: options.signal,
+    tracer,
+    record: options.recordExpansions === true,
+    // Recorded expansions show whole states, so a recording search sees every fact.
+    relevantBits,
+    workspace: compiled.workspace,
+  };
+  const packed = compiled.layout ? packStart(p, compiled.layout) : null;
+  return compiled.layout && packed ? startBitsSearch(setup, compiled.layout, packed) : startFloatSearch(setup);
+}
