@@ -502,6 +502,7 @@ export {
   type LazyDecompositionStrategyOptions,
   MCTSStrategy,
   type MCTSStrategyOptions,
+  type MctsStopReason,
   NIRVANA_NAME,
   NirvanaGoal,
   type NirvanaGoalOptions,

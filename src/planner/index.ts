@@ -32,7 +32,7 @@ export type { StateOptions, WeightedState } from "./mcts/analysis.js";
 export { DEAD_END_REWARD, GOAL_REWARD, type ScalarHeuristic } from "./mcts/evaluate.js";
 export type { ExtractionSource } from "./mcts/extract.js";
 export { HeuristicRollout, RandomRollout, type RolloutContext, type RolloutPolicy, StochasticRollout } from "./mcts/rollouts.js";
-export { MCTSStrategy, type MCTSStrategyOptions } from "./mcts/strategy.js";
+export { MCTSStrategy, type MCTSStrategyOptions, type MctsStopReason } from "./mcts/strategy.js";
 export { type NodeStatistics, recordReturn, ucb1 } from "./mcts/ucb1.js";
 export { type DeserializePlanOptions, deserializePlan, type SerializedPlan, serializePlan } from "./plan-file.js";
 export { type RepairOptions, type RepairResult, RepairStrategy, type RepairStrategyOptions, repairPlan } from "./repair.js";

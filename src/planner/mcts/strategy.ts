@@ -22,6 +22,16 @@ import { HeuristicRollout, type RolloutPolicy, StochasticRollout } from "./rollo
 import { MctsSearch } from "./search.js";
 import { createStateKey } from "./state-key.js";
 
+/**
+ * Why an MCTS search stopped iterating, in `plan.metadata.stopReason`:
+ * `"iterations"` (the iteration budget ran out: the same seed gives the same
+ * plan on any machine), `"terminal"` (the start is a dead end or the goal:
+ * nothing left to search), `"time"` (`wallClockMs` ended the iterations or
+ * exact mode's exploration of the graph: the plan depends on the machine's
+ * speed), `"signal"` (the caller's `AbortSignal` fired).
+ */
+export type MctsStopReason = "iterations" | "terminal" | "time" | "signal";
+
 /** Options of {@link MCTSStrategy}. */
 export interface MCTSStrategyOptions {
   /** Iteration budget per `plan` call. @defaultValue 200; 1000 under a model with outcome distributions (see {@link MCTSStrategy}) */
@@ -36,9 +46,11 @@ export interface MCTSStrategyOptions {
   /** Actions simulated per rollout. @defaultValue 20 */
   readonly rolloutDepth?: number;
   /**
-   * Return factor per action, in (0, 1]: below 1 prefers reaching the goal
-   * in fewer steps. MCTS maximises the chance of reaching the goal first
-   * and plan length second; it does not minimise cost like A*.
+   * Return factor per action, in (0, 1]: reaching the goal k actions later
+   * is worth `discount^k`, so below 1 the search trades the chance of
+   * reaching the goal against the time it takes (at 0.995 a goal 140
+   * actions away is worth half of one reached now). It does not minimise
+   * cost like A*.
    * @defaultValue 0.95; 0.995 under a model with outcome distributions
    * (where reaching the goal at all matters more than a few steps: a lower
    * discount trades safety for speed)
@@ -50,6 +62,16 @@ export interface MCTSStrategyOptions {
    * much more chance of reaching the goal. 0 treats a dead end like never
    * arriving; a few units make the search accept detours and waiting to
    * stay clear of irreversible failures.
+   *
+   * The price of that safety is time, weighed by `discount`, and the search
+   * knows no step limit outside it (a `MaxActionsPolicy`, an episode's
+   * length). On FrozenLake 4x4 with 20% slips (discount 0.995) the exact
+   * optimum with a penalty of 3 is a slow route that bumps into walls and
+   * waits for lucky slips: it falls into a hole 0.3% of the time within
+   * 100 steps instead of 13.4%, and reaches the goal 99.4% of the time
+   * eventually instead of 86.6%, but only 44.7% of the time within 100
+   * steps (86.4% without a penalty). Under a step limit, keep the penalty
+   * small (up to 1 there changes nothing) or lower `discount` with it.
    * @defaultValue 0
    */
   readonly deadEndPenalty?: number;
@@ -242,8 +264,8 @@ const MAX_REUSED_NODES = 200_000;
  * action's outcomes are sampled from the model (chance nodes), so an
  * action that sometimes slips into a hole is valued by what it really
  * risks. The search stops at the first of `iterations`, `wallClockMs` and
- * `context.signal`; with the iteration budget alone, the same seed gives
- * the same plan.
+ * `context.signal`, and `metadata.stopReason` says which ({@link MctsStopReason});
+ * with the iteration budget alone, the same seed gives the same plan.
  *
  * Under a model that lists outcome distributions (`distribution`, as
  * `StochasticTransitionModel` does) the defaults pursue the chance of
@@ -371,23 +393,32 @@ export class MCTSStrategy implements PlanningStrategy {
     const root = search.nodeFor({ ...start }, NOTHING_SPENT).node;
 
     let done = 0;
-    let outOfTime = false;
+    let stopReason: MctsStopReason = "iterations";
     let lastYield = performance.now();
     while (done < iterations) {
       const now = performance.now();
       if (now - began >= wallClockMs) {
-        outOfTime = true;
+        stopReason = "time";
         break;
       }
-      if (context.signal?.aborted) break;
+      if (context.signal?.aborted) {
+        stopReason = "signal";
+        break;
+      }
       if (now - lastYield >= YIELD_EVERY_MS) {
         await new Promise<void>((resolve) => setImmediate(resolve));
         lastYield = performance.now();
-        if (context.signal?.aborted) break;
+        if (context.signal?.aborted) {
+          stopReason = "signal";
+          break;
+        }
       }
       search.iterate(root);
       done++;
-      if (root.terminal !== null) break;
+      if (root.terminal !== null) {
+        stopReason = "terminal";
+        break;
+      }
     }
     // Exact mode: a small graph is explored to the end, then value iteration makes every value agree (sampled
     // backups leave values off the sampled paths stale): on a closed graph that is the exact optimum.
@@ -398,7 +429,16 @@ export class MCTSStrategy implements PlanningStrategy {
       for (;;) {
         const closure = search.closeGraph(CLOSE_MAX_NODES, Math.min(began + wallClockMs, performance.now() + YIELD_EVERY_MS));
         closed = closure === "closed";
-        if (closure !== "paused" || performance.now() - began >= wallClockMs || context.signal?.aborted) break;
+        if (closure !== "paused") break;
+        // A closure cut short leaves the played policy to the clock: the result says so.
+        if (performance.now() - began >= wallClockMs) {
+          if (stopReason !== "signal") stopReason = "time";
+          break;
+        }
+        if (context.signal?.aborted) {
+          stopReason = "signal";
+          break;
+        }
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
       sweeps = search.settle(SETTLE_SWEEPS);
@@ -428,7 +468,7 @@ export class MCTSStrategy implements PlanningStrategy {
         plan: null,
         status: "budget_exhausted",
         stats,
-        budget: iterationBudget(outOfTime, iterations, wallClockMs, done, search.table.size, elapsed),
+        budget: iterationBudget(stopReason === "time", iterations, wallClockMs, done, search.table.size, elapsed),
       };
     }
     const plan = this.#toPlan(start, path, {
@@ -441,6 +481,7 @@ export class MCTSStrategy implements PlanningStrategy {
       root,
       sweeps,
       closed,
+      stopReason,
     });
     return { plan, status: "found", stats };
   }
@@ -536,6 +577,7 @@ export class MCTSStrategy implements PlanningStrategy {
       sweeps: number;
       /** Whether exact mode explored every state and action. */
       closed: boolean;
+      stopReason: MctsStopReason;
     },
   ): Plan {
     let totalCost = 0;
@@ -563,6 +605,7 @@ export class MCTSStrategy implements PlanningStrategy {
         reusedTree: facts.reusedTree,
         graphSize: facts.graphSize,
         usedBlacklistFallback: facts.usedBlacklistFallback,
+        stopReason: facts.stopReason,
         ...(facts.sweeps > 0 ? { valueIterationSweeps: facts.sweeps, exploredEveryState: facts.closed } : {}),
       },
     });
