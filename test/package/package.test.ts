@@ -82,6 +82,7 @@ describe.runIf(REQUIRED)("the package installed from its tarball", () => {
       "./pddl",
       "./cli",
       "./node",
+      "./inspect",
       "./testing",
     ]);
   });
