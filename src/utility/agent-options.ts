@@ -11,6 +11,13 @@ export interface GoapAgentOptions {
   readonly actions: readonly ActionSpec[];
   /** The initial world state. @defaultValue {} */
   readonly state?: Readonly<WorldState>;
+  /**
+   * Use `state` itself as the live world state instead of a copy, so the
+   * agent, a behaviour tree's blackboard and game code read and write the
+   * same facts object ({@link PlanNode} does this).
+   * @defaultValue false
+   */
+  readonly shareState?: boolean;
   /** Tick-level hooks by action name (see {@link ActionBehaviour}). @defaultValue {} (every action is instant) */
   readonly behaviours?: Readonly<Record<string, ActionBehaviour>>;
   /** Update the world state at the start of every tick. @defaultValue [] */
@@ -62,6 +69,7 @@ export interface ResolvedAgentOptions {
   readonly name: string;
   readonly actions: readonly ActionSpec[];
   readonly state: Readonly<WorldState>;
+  readonly shareState: boolean;
   readonly behaviours: ReadonlyMap<string, ActionBehaviour>;
   readonly sensors: readonly TickSensor[];
   readonly selector: GoalSelector | undefined;
@@ -109,6 +117,7 @@ export function resolveAgentOptions(options: GoapAgentOptions): ResolvedAgentOpt
     name: options.name ?? "agent",
     actions,
     state,
+    shareState: options.shareState === true,
     behaviours,
     sensors: (options.sensors ?? []).map(toSensor),
     selector: options.selector === undefined ? undefined : toSelector(options.selector),

@@ -96,7 +96,7 @@ export class GoapAgent extends TypedEmitter<GoapAgentEvents> {
     this.#selector = resolved.selector;
     this.#cache = resolved.planCache;
     this.#planOptions = resolved.planOptions;
-    this.#state = { ...resolved.state };
+    this.#state = resolved.shareState ? (resolved.state as WorldState) : { ...resolved.state };
     if (options.goal !== undefined) this.setGoal(options.goal);
   }
 

@@ -1,6 +1,7 @@
 import { describeValue, LangGoapError } from "../core/index.js";
 import type { Blackboard } from "./consideration.js";
 import { TypedEmitter } from "./emitter.js";
+import { type ActionScore, scoreActions, type UtilityEvaluation } from "./score-actions.js";
 import { UtilityAction, type UtilityActionOptions } from "./utility-action.js";
 
 /** Options of {@link UtilityBrain}. */
@@ -22,23 +23,6 @@ export interface UtilityBrainOptions {
    * @defaultValue none (a missing key is an error)
    */
   readonly missingInput?: number;
-}
-
-/** One action's score in an evaluation. */
-export interface ActionScore {
-  readonly action: UtilityAction;
-  readonly score: number;
-  /** Seconds of cooldown left (the score is 0 while > 0). */
-  readonly cooldownRemaining: number;
-}
-
-/** The outcome of one evaluation. */
-export interface UtilityEvaluation {
-  /** The best action, or null when every action scored 0. */
-  readonly best: UtilityAction | null;
-  readonly bestScore: number;
-  /** Every action's score, in declaration order. */
-  readonly scores: readonly ActionScore[];
 }
 
 /** Payload of the brain's `changed` event. */
@@ -196,26 +180,13 @@ export class UtilityBrain extends TypedEmitter<UtilityBrainEvents> {
 
   /** Scores every action now and switches to the best (see the class summary). */
   evaluate(): UtilityEvaluation {
-    const scores: ActionScore[] = [];
-    let best: UtilityAction | null = null;
-    let bestScore = 0;
-    for (const [i, action] of this.actions.entries()) {
-      const cooldownRemaining = this.#cooldowns[i] as number;
-      const score =
-        cooldownRemaining > 0
-          ? 0
-          : action.score(this.#blackboard, {
-              running: action === this.#current,
-              momentum: this.momentum,
-              ...(this.missingInput !== undefined ? { missingInput: this.missingInput } : {}),
-            });
-      scores.push({ action, score, cooldownRemaining });
-      if (score > bestScore) {
-        bestScore = score;
-        best = action;
-      }
-    }
-    const evaluation: UtilityEvaluation = { best, bestScore, scores };
+    const evaluation = scoreActions(this.actions, this.#blackboard, {
+      running: this.#current,
+      momentum: this.momentum,
+      missingInput: this.missingInput,
+      cooldowns: this.#cooldowns,
+    });
+    const { best, bestScore, scores } = evaluation;
     this.#last = evaluation;
     const previous = this.#current;
     this.#current = best;

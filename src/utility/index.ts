@@ -12,13 +12,47 @@ export type {
   TickSensorLike,
 } from "./agent-types.js";
 export {
-  type ActionScore,
   UtilityBrain,
   type UtilityBrainEvents,
   type UtilityBrainOptions,
   type UtilityChange,
-  type UtilityEvaluation,
 } from "./brain.js";
+export {
+  ActionNode,
+  type ActionNodeOptions,
+  BehaviourTree,
+  type BehaviourTreeEvents,
+  type BehaviourTreeOptions,
+  type BtDuration,
+  type BtElapsed,
+  type BtHookName,
+  BtNode,
+  type BtNodeStatus,
+  type BtStatus,
+  type BtTickContext,
+  type CompositeOptions,
+  ConditionNode,
+  type ConditionNodeOptions,
+  Cooldown,
+  type CooldownOptions,
+  type DecoratorOptions,
+  Inverter,
+  Parallel,
+  type ParallelOptions,
+  type ParallelThreshold,
+  PlanNode,
+  type PlanNodeOptions,
+  Repeat,
+  type RepeatOptions,
+  Selector,
+  Sequence,
+  Timeout,
+  type TimeoutOptions,
+  type UtilityChild,
+  type UtilitySelection,
+  UtilitySelector,
+  type UtilitySelectorOptions,
+} from "./bt/index.js";
 export { type Blackboard, Consideration, type ConsiderationOptions } from "./consideration.js";
 export { CURVE_TYPES, type CurvePoint, type CurveType, ResponseCurve, type ResponseCurveOptions } from "./curve.js";
 export { cutOff } from "./cut-off.js";
@@ -32,6 +66,7 @@ export {
   stupGoalSelector,
 } from "./goal-selectors.js";
 export { type CachedPlanResult, PlanCache, type PlanCacheOptions, type PlanCacheStats } from "./plan-cache.js";
+export type { ActionScore, UtilityEvaluation } from "./score-actions.js";
 export {
   formatStupTable,
   type SatisfiedGoalPolicy,

@@ -1,0 +1,17 @@
+export { ActionNode, type ActionNodeOptions, type BtElapsed } from "./action-node.js";
+export { ConditionNode, type ConditionNodeOptions } from "./condition-node.js";
+export { Cooldown, type CooldownOptions } from "./cooldown.js";
+export type { DecoratorOptions } from "./decorator.js";
+export type { BtDuration } from "./duration.js";
+export { Inverter } from "./inverter.js";
+export { BtNode } from "./node.js";
+export type { CompositeOptions } from "./ordered-composite.js";
+export { Parallel, type ParallelOptions, type ParallelThreshold } from "./parallel.js";
+export { PlanNode, type PlanNodeOptions } from "./plan-node.js";
+export { Repeat, type RepeatOptions } from "./repeat.js";
+export { Selector } from "./selector.js";
+export { Sequence } from "./sequence.js";
+export type { BtHookName, BtNodeStatus, BtStatus, BtTickContext } from "./status.js";
+export { Timeout, type TimeoutOptions } from "./timeout.js";
+export { BehaviourTree, type BehaviourTreeEvents, type BehaviourTreeOptions } from "./tree.js";
+export { type UtilityChild, type UtilitySelection, UtilitySelector, type UtilitySelectorOptions } from "./utility-selector.js";
