@@ -26,6 +26,7 @@ export type LangGoapErrorCode =
   | "NOT_PAUSED"
   | "THREAD_PAUSED"
   | "NOT_STARTED"
+  | "NODE_ONLY"
   | "PDDL_SYNTAX"
   | "PDDL_UNSUPPORTED";
 

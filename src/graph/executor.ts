@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { type ActionSpec, checkTimeout, createRng, type Rng, type WorldState } from "../core/index.js";
+import { randomUuid } from "../core/uuid.js";
 import { planningKeys } from "../planner/index.js";
 import { copyState } from "./copy-state.js";
 import { type FactTypes, factTypesOfRun } from "./fact-values.js";
@@ -100,7 +100,7 @@ export class GoapExecutor {
     // Every executor step appends to the history, so its length names the step within the run.
     const position = runRecordCount(state);
     // The planner names every run; a run planned elsewhere is named by this step's checkpoint (stable when it runs again).
-    const runId = state.runId ?? taskCheckpoint(config)?.checkpointId ?? randomUUID();
+    const runId = state.runId ?? taskCheckpoint(config)?.checkpointId ?? randomUuid();
     const claims = StepJournal.forTask(config, runId);
     const journal = claims?.journal;
     const stepRef = { position, checkpoint: claims?.checkpoint ?? "" };

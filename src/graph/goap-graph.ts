@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { RunnableLambda } from "@langchain/core/runnables";
 import { type BaseCheckpointSaver, Command, type LangGraphRunnableConfig, Overwrite, type StreamMode } from "@langchain/langgraph";
 import {
@@ -12,6 +11,7 @@ import {
   validateActions,
   type WorldState,
 } from "../core/index.js";
+import { randomUuid } from "../core/uuid.js";
 import { GoalInterpreter } from "../nl/index.js";
 import type { Plan } from "../planner/index.js";
 import { GoapExecutor } from "./executor.js";
@@ -194,7 +194,7 @@ export class GoapGraph<S extends WorldState = WorldState> {
       goal: goal as GoalInput,
       ...(worldState === undefined ? {} : { worldState: { ...worldState } }),
       executionHistory: new Overwrite([]) as unknown as GoapState["executionHistory"],
-      runId: randomUUID(),
+      runId: randomUuid(),
     };
   }
 

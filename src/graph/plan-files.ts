@@ -1,5 +1,5 @@
-import { readFile, writeFile } from "node:fs/promises";
 import { type ActionSpec, LangGoapError } from "../core/index.js";
+import { nodeBuiltin } from "../core/node-builtin.js";
 import { type DeserializePlanOptions, deserializePlan, type Plan, serializePlan } from "../planner/index.js";
 
 /**
@@ -12,11 +12,14 @@ import { type DeserializePlanOptions, deserializePlan, type Plan, serializePlan 
  * ```
  */
 export async function savePlan(plan: Plan, path: string): Promise<void> {
+  // Fetched on use, not imported: the root import must bundle for the browser, where this gives NODE_ONLY.
+  const { writeFile } = nodeBuiltin("node:fs/promises", "savePlan");
   await writeFile(path, `${JSON.stringify(serializePlan(plan), null, 2)}\n`, "utf8");
 }
 
 /** Reads a plan written by {@link savePlan}, re-binding actions by name (see {@link deserializePlan}). */
 export async function loadPlan(path: string, actions: readonly ActionSpec[], options: DeserializePlanOptions = {}): Promise<Plan> {
+  const { readFile } = nodeBuiltin("node:fs/promises", "loadPlan");
   const text = await readFile(path, "utf8");
   let json: unknown;
   try {

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { type LangGraphRunnableConfig, Overwrite } from "@langchain/langgraph";
 import type { ConditionResolver } from "../core/index.js";
 import {
@@ -11,6 +10,7 @@ import {
   MultiGoal,
   type WorldState,
 } from "../core/index.js";
+import { randomUuid } from "../core/uuid.js";
 import { TwoPhasePipelineStrategy } from "../optimize/index.js";
 import { AStarStrategy, type Plan, type PlanningStrategy, planningKeys, StrategyRouter } from "../planner/index.js";
 import { resolveConditions } from "./conditions.js";
@@ -188,7 +188,7 @@ export class GoapPlanner {
       replanCount,
       wallClockStartedAt,
       // A run started without an id (a raw input) takes the platform's run_id or draws one: its idempotency keys must hold across crashes.
-      ...(state.runId ? {} : { runId: runIdentity(config).runId ?? randomUUID() }),
+      ...(state.runId ? {} : { runId: runIdentity(config).runId ?? randomUuid() }),
       reflectionContext: this.#reflections(state.reflectionContext),
       ...(goalChanged ? { goal } : {}),
     };

@@ -1,8 +1,10 @@
 /**
  * Which process wrote a record, and whether that process still runs. Node
- * modules are imported on first use so importing the graph layer stays
- * free of them (only recoveries ask).
+ * modules are fetched on first use so importing the graph layer stays
+ * free of them and bundles for the browser (only recoveries ask).
  */
+
+import { nodeBuiltin } from "../core/node-builtin.js";
 
 /** @internal A process as records name it. */
 export interface ProcessIdentity {
@@ -24,7 +26,7 @@ let own: Promise<ProcessIdentity> | undefined;
 /** @internal This process. */
 export function thisProcess(): Promise<ProcessIdentity> {
   own ??= (async () => {
-    const { hostname } = await import("node:os");
+    const { hostname } = nodeBuiltin("node:os", "recover");
     return { host: hostname(), pid: process.pid, start: await startOf(process.pid) };
   })();
   return own;
@@ -33,7 +35,7 @@ export function thisProcess(): Promise<ProcessIdentity> {
 /** The boot id and start time of process `pid` (Linux), or null (not Linux, or no such process). */
 async function startOf(pid: number): Promise<string | null> {
   try {
-    const { readFile } = await import("node:fs/promises");
+    const { readFile } = nodeBuiltin("node:fs/promises", "recover");
     const [boot, stat] = await Promise.all([readFile("/proc/sys/kernel/random/boot_id", "utf8"), readFile(`/proc/${pid}/stat`, "utf8")]);
     // The command name (field 2) may hold spaces and parentheses: fields are counted from its closing parenthesis; the start time is field 22.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");

@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { LangGoapError } from "../core/index.js";
+import { randomUuid } from "../core/uuid.js";
 import { type Liveness, liveness, type ProcessIdentity, thisProcess } from "./process-identity.js";
 import { type ClaimsConfig, claimEntries, claimsConfig, claimsNamespace, readClaims, writeClaims } from "./step-journal.js";
 
@@ -79,7 +79,7 @@ export class RecoveryLease {
     const mine: RecoveryEntry = {
       kind: "recovery",
       generation,
-      id: randomUUID(),
+      id: randomUuid(),
       process: await thisProcess(),
       at: new Date().toISOString(),
     };

@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { type BaseCheckpointSaver, emptyCheckpoint, type LangGraphRunnableConfig } from "@langchain/langgraph";
 import { LangGoapError } from "../core/index.js";
+import { randomUuid } from "../core/uuid.js";
 
 /**
  * Step claims are pending writes on small checkpoints of their own, in a
@@ -271,7 +271,7 @@ export class StepJournal {
     label: string,
   ): Promise<StepClaim> {
     const { ticket, invocation } = by;
-    const owner = randomUUID();
+    const owner = randomUuid();
     let slot = ticket ? ticket.slot + 1 : 1;
     for (;;) {
       const at = new Date().toISOString();

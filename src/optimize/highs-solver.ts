@@ -1,24 +1,35 @@
-import highsModule from "highs";
 import { describeValue, LangGoapError } from "../core/index.js";
+import { nodeBuiltin } from "../core/node-builtin.js";
 import type { MilpModel } from "./model.js";
 import { failedResult, resolveTimeLimit, verifiedResult } from "./solver-result.js";
 import { DEFAULT_TIME_LIMIT_MS, type MilpResult, type MilpSolveOptions, type MilpSolver } from "./solver-types.js";
 
 // The package ships one `export default` d.ts without "type": "module", which
-// NodeNext reads as CommonJS (TS2349 on the call). Node loads its .mjs at run
-// time; this cast keeps both the type-checker and the runtime happy.
+// NodeNext reads as CommonJS (TS2349 on the call); the cast below keeps the
+// type-checker happy.
 type LoadHighs = typeof import("highs") extends { default: infer D } ? D : never;
 type Highs = Awaited<ReturnType<LoadHighs>>;
-const loadHighs = ((highsModule as unknown as { default?: LoadHighs }).default ?? highsModule) as unknown as LoadHighs;
+
+/**
+ * The package's loader, required on first use rather than imported: its
+ * ES build imports `node:module`, which would stop the root import from
+ * bundling for the browser (there this gives NODE_ONLY).
+ */
+function loadHighs(): ReturnType<LoadHighs> {
+  const highsModule = nodeBuiltin("node:module", "HighsSolver").createRequire(import.meta.url)("highs") as { default?: LoadHighs };
+  return (highsModule.default ?? (highsModule as unknown as LoadHighs))();
+}
 
 let runtime: Promise<Highs> | undefined;
 
 /** Loads the WASM runtime once per process; a failed load is retried next time. */
 function highsRuntime(): Promise<Highs> {
-  runtime ??= loadHighs().catch((error: unknown) => {
-    runtime = undefined;
-    throw error;
-  });
+  runtime ??= Promise.resolve()
+    .then(loadHighs)
+    .catch((error: unknown) => {
+      runtime = undefined;
+      throw error;
+    });
   return runtime;
 }
 

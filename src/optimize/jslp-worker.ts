@@ -7,8 +7,8 @@
  * the process open) and reused; requests are served one at a time; a
  * worker that had to be stopped is replaced on the next request.
  */
-import { createRequire } from "node:module";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { nodeBuiltin } from "../core/node-builtin.js";
 
 /** What became of one isolated solve. */
 export type IsolatedOutcome =
@@ -25,7 +25,10 @@ interface Reply {
 
 // Plain CommonJS so the worker needs no TypeScript loader, wherever it runs.
 function workerSource(): string {
-  const entry = createRequire(import.meta.url).resolve("javascript-lp-solver");
+  // Not imported: the root import must bundle for the browser, where this gives NODE_ONLY.
+  const entry = nodeBuiltin("node:module", "JsLpSolver")
+    .createRequire(import.meta.url)
+    .resolve("javascript-lp-solver");
   return `
 const { parentPort } = require("node:worker_threads");
 const lib = require(${JSON.stringify(entry)});
@@ -57,6 +60,7 @@ class JsLpWorker {
 
   #spawn(): Worker {
     if (this.#worker) return this.#worker;
+    const { Worker } = nodeBuiltin("node:worker_threads", "JsLpSolver");
     const worker = new Worker(workerSource(), { eval: true });
     worker.unref();
     worker.on("exit", () => {

@@ -1,8 +1,11 @@
-import { dispatchCustomEvent } from "@langchain/core/callbacks/dispatch";
-import type { RunnableConfig } from "@langchain/core/runnables";
+import { dispatchCustomEvent } from "@langchain/core/callbacks/dispatch/web";
+import { ensureConfig, type RunnableConfig } from "@langchain/core/runnables";
+import { ensureAsyncContext } from "./async-context.js";
 import { EventTracer } from "./event-tracer.js";
 import type { TracerErrorHandler } from "./safe-call.js";
 import type { TraceEvent } from "./trace-event.js";
+
+ensureAsyncContext();
 
 /** Options of {@link LangChainEventTracer}. */
 export interface LangChainEventTracerOptions {
@@ -43,7 +46,8 @@ export class LangChainEventTracer extends EventTracer {
 
   protected async emit(event: TraceEvent): Promise<void> {
     try {
-      await dispatchCustomEvent(`${this.prefix}${event.name}`, event.data, this.#config);
+      // What `@langchain/core/callbacks/dispatch` does in Node (the enclosing run's config from async context), from its web entry.
+      await dispatchCustomEvent(`${this.prefix}${event.name}`, event.data, ensureConfig(this.#config));
     } catch (error) {
       try {
         this.#onError?.(error, event.hook);

@@ -1,11 +1,14 @@
 import type { Client } from "langsmith";
 import { RunTree } from "langsmith/run_trees";
-import { getCurrentRunTree, withRunTree } from "langsmith/traceable";
+// The same two functions `langsmith/traceable` exports, without its `node:async_hooks` import (see ensureAsyncContext).
+import { getCurrentRunTree, withRunTree } from "langsmith/singletons/traceable";
 import type { ActionSpec, PlanningTracer, TraceRun, WorldState } from "../core/index.js";
+import { ensureAsyncContext } from "./async-context.js";
 import { PerRunTracer } from "./per-run-tracer.js";
 import type { EndableRun } from "./run-registry.js";
 import { actionOutcome, errorText, factsOf, goalOf, planSummary } from "./trace-event.js";
 
+ensureAsyncContext();
 /** Options of {@link LangSmithTracer}. */
 export interface LangSmithTracerOptions {
   /** The LangSmith client runs are sent with. @defaultValue a client configured from the environment (`LANGSMITH_API_KEY`, `LANGSMITH_ENDPOINT`) */

@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { HumanMessage } from "@langchain/core/messages";
 import type { BaseStore } from "@langchain/langgraph";
 import { z } from "zod";
 import { describeValue, displayText, LangGoapError, type PlanningTracer, promptDataBlock, type WorldState } from "../core/index.js";
+import { randomUuid } from "../core/uuid.js";
 import { actionOutcome, factsOf } from "./trace-event.js";
 
 /** A lesson drawn from a failed action (Reflexion, Shinn et al. 2023). */
@@ -125,7 +125,7 @@ export class ReflexionTracer implements PlanningTracer {
 
   /** Adds a reflection (dropping the oldest beyond the cap) and persists it. */
   async add(reflection: Reflection): Promise<void> {
-    const key = `${reflection.timestamp}_${randomUUID()}`;
+    const key = `${reflection.timestamp}_${randomUuid()}`;
     this.#kept.push({ reflection, key });
     const evicted = this.#kept.splice(0, Math.max(0, this.#kept.length - this.#max));
     if (!this.#store) return;

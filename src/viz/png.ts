@@ -4,8 +4,8 @@
  * loaded on first use). The SVGs are styled by the report's stylesheet, so
  * its chart rules are inlined here with the light scheme's colours.
  */
-import { createRequire } from "node:module";
 import { describeValue, LangGoapError } from "../core/index.js";
+import { nodeBuiltin } from "../core/node-builtin.js";
 import type { Plan, ScheduleEntry } from "../planner/index.js";
 import { REPORT_CSS } from "./html/styles.js";
 import { renderGanttSvg } from "./html/svg-gantt.js";
@@ -34,6 +34,8 @@ let resvg: ResvgModule | undefined;
 
 function loadResvg(): ResvgModule {
   if (resvg) return resvg;
+  // Not imported: the root import must bundle for the browser, where this gives NODE_ONLY.
+  const { createRequire } = nodeBuiltin("node:module", "PNG output");
   try {
     resvg = createRequire(import.meta.url)("@resvg/resvg-js") as ResvgModule;
   } catch (error) {

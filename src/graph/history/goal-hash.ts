@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import type { Conditions, GoalSpec } from "../../core/index.js";
+import { sha256Hex } from "../../core/sha256.js";
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
@@ -28,8 +28,5 @@ export function computeGoalHash(goal: GoalSpec | Conditions): string {
     (goal as GoalSpec).conditions !== undefined && typeof (goal as GoalSpec).isSatisfied === "function"
       ? (goal as GoalSpec).conditions
       : goal;
-  return createHash("sha256")
-    .update(JSON.stringify(canonical(conditions)))
-    .digest("hex")
-    .slice(0, 16);
+  return sha256Hex(JSON.stringify(canonical(conditions))).slice(0, 16);
 }

@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import {
   BaseStore,
   type GetOperation,
@@ -11,6 +10,7 @@ import {
   type SearchOperation,
 } from "@langchain/langgraph";
 import { describeValue, LangGoapError } from "../../core/index.js";
+import { nodeBuiltin } from "../../core/node-builtin.js";
 import { compileSqliteFilter } from "./sqlite-filter.js";
 import { matchesFilter } from "./store-filter.js";
 
@@ -179,6 +179,8 @@ export class SqliteStore extends BaseStore {
    */
   static open(filename: string, options: SqliteStoreOptions = {}): SqliteStore {
     let Database: new (filename: string) => SqliteDatabase;
+    // Not imported: the root import must bundle for the browser, where this gives NODE_ONLY.
+    const { createRequire } = nodeBuiltin("node:module", "SqliteStore");
     try {
       Database = createRequire(import.meta.url)("better-sqlite3") as typeof Database;
     } catch (error) {

@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import type { BaseStore, Item, PutOperation } from "@langchain/langgraph";
 import { type Conditions, describeValue, type GoalSpec, LangGoapError } from "../../core/index.js";
+import { randomUuid } from "../../core/uuid.js";
 import { computeGoalHash } from "./goal-hash.js";
 import { addPostgresHistoryIndexes, isPostgresStore } from "./postgres-indexes.js";
 import { SqliteStore } from "./sqlite-store.js";
@@ -180,7 +180,7 @@ export class StoreExecutionHistory implements ExecutionHistory {
   /** Stores a record (assigning an id when it has none) and returns its id. */
   async record(record: ExecutionRecord): Promise<string> {
     checkRecord(record);
-    const id = record.id ?? randomUUID();
+    const id = record.id ?? randomUuid();
     const stored = JSON.parse(JSON.stringify({ ...record, id })) as ExecutionRecord;
     const failures = new Set(record.failedActions);
     if (record.outcome === "failed") for (const name of record.planActions) failures.add(name);

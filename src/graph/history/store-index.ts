@@ -26,6 +26,7 @@
  * @internal
  */
 import type { BaseStore, PutOperation } from "@langchain/langgraph";
+import { randomUuid } from "../../core/uuid.js";
 import type { ExecutionRecord } from "./types.js";
 
 /** What a scope's entry says: where the record is and when it was written. */
@@ -47,7 +48,7 @@ interface StreamState {
 /** One writer per process, store and namespace. */
 class IndexWriter {
   // Web Crypto's, global in Node 20 and browsers: this layer is bundled for the browser.
-  readonly id = globalThis.crypto.randomUUID();
+  readonly id = randomUuid();
   readonly streams = new Map<string, StreamState>();
   registered = false;
 }

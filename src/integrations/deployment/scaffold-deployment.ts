@@ -1,7 +1,5 @@
-import { readFileSync } from "node:fs";
-import { access, mkdir, writeFile } from "node:fs/promises";
-import { basename, join, resolve } from "node:path";
 import { describeValue, LangGoapError } from "../../core/index.js";
+import { nodeBuiltin } from "../../core/node-builtin.js";
 import { actionsTemplate } from "./templates/actions-template.js";
 import { graphTemplate, serverTemplate } from "./templates/code-templates.js";
 import {
@@ -33,6 +31,10 @@ export interface ScaffoldedDeployment {
 }
 
 const GRAPH_ID = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
+// Fetched on use, not imported: the root import must bundle for the browser, where this gives NODE_ONLY.
+const nodeFs = () => nodeBuiltin("node:fs", "scaffoldDeployment");
+const nodePath = () => nodeBuiltin("node:path", "scaffoldDeployment");
+
 const PEERS = ["@langchain/core", "@langchain/langgraph", "@langchain/langgraph-checkpoint-postgres"] as const;
 
 interface OwnPackage {
@@ -42,7 +44,7 @@ interface OwnPackage {
 
 function ownPackage(): OwnPackage {
   // src/integrations/deployment and dist/integrations/deployment are both three levels below package.json.
-  return JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as OwnPackage;
+  return JSON.parse(nodeFs().readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as OwnPackage;
 }
 
 function versions(langgoap: string | undefined): ScaffoldVersions {
@@ -62,7 +64,8 @@ function graphIdFor(dir: string, given: string | undefined): string {
     }
     return given;
   }
-  const derived = basename(dir)
+  const derived = nodePath()
+    .basename(dir)
     .replace(/[^A-Za-z0-9_]+/g, "_")
     .replace(/^_+|_+$/g, "");
   return derived === "" ? "goap_agent" : /^[0-9]/.test(derived) ? `goap_${derived}` : derived;
@@ -70,7 +73,8 @@ function graphIdFor(dir: string, given: string | undefined): string {
 
 /** An npm package name from the folder name: lower case, `-` for anything npm would refuse. */
 function packageNameFor(dir: string): string {
-  const name = basename(dir)
+  const name = nodePath()
+    .basename(dir)
     .toLowerCase()
     .replace(/[^a-z0-9._-]+/g, "-")
     .replace(/^[._-]+|-+$/g, "");
@@ -79,7 +83,7 @@ function packageNameFor(dir: string): string {
 
 async function exists(path: string): Promise<boolean> {
   try {
-    await access(path);
+    await nodeFs().promises.access(path);
     return true;
   } catch {
     return false;
@@ -108,7 +112,7 @@ export async function scaffoldDeployment(dir: string, options: ScaffoldDeploymen
   if (typeof dir !== "string" || dir.trim() === "") {
     throw new LangGoapError("INVALID_OPTION", `scaffoldDeployment: dir must be a folder path, got ${describeValue(dir)}`);
   }
-  const root = resolve(dir);
+  const root = nodePath().resolve(dir);
   const graphId = graphIdFor(root, options.graphId);
   const name = packageNameFor(root);
   const files: [string, string][] = [
@@ -123,16 +127,20 @@ export async function scaffoldDeployment(dir: string, options: ScaffoldDeploymen
   ];
   if (!options.force) {
     for (const [file] of files) {
-      if (await exists(join(root, file))) {
-        throw new LangGoapError("INVALID_OPTION", `${join(root, file)} already exists; choose an empty folder or overwrite with --force`, {
-          file: join(root, file),
-        });
+      if (await exists(nodePath().join(root, file))) {
+        throw new LangGoapError(
+          "INVALID_OPTION",
+          `${nodePath().join(root, file)} already exists; choose an empty folder or overwrite with --force`,
+          {
+            file: nodePath().join(root, file),
+          },
+        );
       }
     }
   }
   for (const [file, text] of files) {
-    await mkdir(join(root, file, ".."), { recursive: true });
-    await writeFile(join(root, file), text, "utf8");
+    await nodeFs().promises.mkdir(nodePath().join(root, file, ".."), { recursive: true });
+    await nodeFs().promises.writeFile(nodePath().join(root, file), text, "utf8");
   }
   return { dir: root, graphId, files: files.map(([file]) => file) };
 }
