@@ -3,37 +3,38 @@
  * ordered by f, then h (deeper first), then insertion order (FIFO), so ties
  * resolve by the action order the caller generated successors in.
  * `pop()` leaves the popped entry in `node`, `g` and `f`.
+ *
+ * Growing never copies the whole heap at once (copying millions of entries
+ * paused the event loop for tens of ms): a full heap becomes a "draining"
+ * heap, a heap twice as large takes over, and every push or pop moves
+ * {@link DRAIN_PER_OP} entries from the draining heap's tail (removing the
+ * last entry keeps it a heap) into the new one. Until it is empty, `pop`
+ * takes the smaller of the two tops. The order (f, h, insertion number) is
+ * total, so the entries come out exactly as from one heap.
  */
-export class OpenList {
-  private nodes = new Int32Array(64);
-  private fs = new Float64Array(64);
-  private hs = new Float64Array(64);
-  private gs = new Float64Array(64);
-  private seqs = new Float64Array(64);
-  private seq = 0;
+
+/** Entries moved from the draining heap per push or pop: it empties long before the new heap fills. */
+const DRAIN_PER_OP = 4;
+
+/** One heap's parallel arrays. */
+class Heap {
+  nodes: Int32Array;
+  fs: Float64Array;
+  hs: Float64Array;
+  gs: Float64Array;
+  seqs: Float64Array;
   size = 0;
-  /** Entries to jump to once the list is large (see `JUMP_AT` in search-setup), instead of doubling. */
-  reserveHint = 0;
-  node = 0;
-  g = 0;
-  f = 0;
 
-  /** Entries the arrays hold before they grow. */
-  get capacity(): number {
-    return this.nodes.length;
+  constructor(capacity: number) {
+    this.nodes = new Int32Array(capacity);
+    this.fs = new Float64Array(capacity);
+    this.hs = new Float64Array(capacity);
+    this.gs = new Float64Array(capacity);
+    this.seqs = new Float64Array(capacity);
   }
 
-  /** Empties the list, keeping its arrays. */
-  clear(): void {
-    this.size = 0;
-    this.seq = 0;
-    this.reserveHint = 0;
-  }
-
-  push(node: number, f: number, h: number, g: number): void {
-    if (this.size === this.nodes.length) this.grow();
+  push(node: number, f: number, h: number, g: number, s: number): void {
     const { nodes, fs, hs, gs, seqs } = this;
-    const s = this.seq++;
     let i = this.size++;
     while (i > 0) {
       const up = (i - 1) >> 1;
@@ -53,11 +54,9 @@ export class OpenList {
     seqs[i] = s;
   }
 
-  pop(): void {
+  /** Removes the top (the caller has read it). */
+  removeTop(): void {
     const { nodes, fs, hs, gs, seqs } = this;
-    this.node = nodes[0] as number;
-    this.g = gs[0] as number;
-    this.f = fs[0] as number;
     const n = --this.size;
     if (n === 0) return;
     const lNode = nodes[n] as number;
@@ -96,32 +95,79 @@ export class OpenList {
     gs[i] = lg;
     seqs[i] = ls;
   }
-
-  private grow(): void {
-    const length = this.nodes.length;
-    const cap = length >= 1 << 16 && this.reserveHint > length * 2 ? this.reserveHint : length * 2;
-    const i32 = (old: Int32Array) => {
-      const a = new Int32Array(cap);
-      a.set(old);
-      return a;
-    };
-    const f64 = (old: Float64Array) => {
-      const a = new Float64Array(cap);
-      a.set(old);
-      return a;
-    };
-    this.nodes = i32(this.nodes);
-    this.fs = f64(this.fs);
-    this.hs = f64(this.hs);
-    this.gs = f64(this.gs);
-    this.seqs = f64(this.seqs);
-  }
 }
 
-/** murmur3's 32-bit finalizer: a cheap, well-mixing hash of one word. */
-export function fmix32(h: number): number {
-  let x = h;
-  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
-  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
-  return x ^ (x >>> 16);
+/** True when heap `a`'s top comes before heap `b`'s (both non-empty). */
+function topBefore(a: Heap, b: Heap): boolean {
+  const af = a.fs[0] as number;
+  const bf = b.fs[0] as number;
+  if (af !== bf) return af < bf;
+  const ah = a.hs[0] as number;
+  const bh = b.hs[0] as number;
+  if (ah !== bh) return ah < bh;
+  return (a.seqs[0] as number) < (b.seqs[0] as number);
+}
+
+export class OpenList {
+  #heap = new Heap(64);
+  /** The heap being emptied into `#heap` after a growth; `null` when none. */
+  #draining: Heap | null = null;
+  #seq = 0;
+  size = 0;
+  node = 0;
+  g = 0;
+  f = 0;
+
+  /** Entries the arrays hold before they grow. */
+  get capacity(): number {
+    return this.#heap.nodes.length;
+  }
+
+  /** Empties the list, keeping its arrays. */
+  clear(): void {
+    this.#heap.size = 0;
+    this.#draining = null;
+    this.size = 0;
+    this.#seq = 0;
+  }
+
+  push(node: number, f: number, h: number, g: number): void {
+    if (this.#draining !== null) this.#drain();
+    if (this.#heap.size === this.#heap.nodes.length) this.#grow();
+    this.#heap.push(node, f, h, g, this.#seq++);
+    this.size++;
+  }
+
+  pop(): void {
+    const draining = this.#draining;
+    let from = this.#heap;
+    if (draining !== null) {
+      if (from.size === 0 || (draining.size > 0 && topBefore(draining, from))) from = draining;
+    }
+    this.node = from.nodes[0] as number;
+    this.g = from.gs[0] as number;
+    this.f = from.fs[0] as number;
+    from.removeTop();
+    this.size--;
+    if (draining !== null) this.#drain();
+  }
+
+  /** Moves a few entries of the draining heap's tail into the current heap. */
+  #drain(): void {
+    const d = this.#draining as Heap;
+    const heap = this.#heap;
+    for (let k = 0; k < DRAIN_PER_OP && d.size > 0; k++) {
+      const i = --d.size;
+      heap.push(d.nodes[i] as number, d.fs[i] as number, d.hs[i] as number, d.gs[i] as number, d.seqs[i] as number);
+    }
+    if (d.size === 0) this.#draining = null;
+  }
+
+  /** The full heap starts draining into one twice its size (a full heap drained before is at most half full now). */
+  #grow(): void {
+    while (this.#draining !== null) this.#drain();
+    this.#draining = this.#heap;
+    this.#heap = new Heap(this.#heap.nodes.length * 2);
+    this.#drain();
+  }
 }

@@ -9,8 +9,9 @@
  * optimal cost is unchanged; the number of states the search sees can fall
  * by orders of magnitude on domains with distractor facts.
  */
+
+import type { BitLayout } from "./bit-layout.js";
 import type { CompiledProblem } from "./compile.js";
-import type { BitLayout } from "./search-bits.js";
 
 /** What the analysis kept: one byte per action and per slot (1 = relevant). */
 export interface Relevance {

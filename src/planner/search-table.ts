@@ -1,0 +1,122 @@
+/**
+ * Duplicate detection of a search: an open-addressing hash table of node
+ * ids + 1 (0 is empty), indexed by the low bits of the node's hash through
+ * a finalizer: a representation's hash may be linear in the state's bits
+ * (the float rows' XOR of per-slot keys), and structured state sets would
+ * cluster in the table.
+ *
+ * The table grows incrementally: a grown table starts empty, the old one's
+ * nodes move over {@link MOVE_PER_INSERT} per insertion, and until all
+ * have moved a lookup probes both. Re-inserting millions of nodes at once
+ * paused the event loop for over 100 ms on large searches.
+ * @internal
+ */
+
+/**
+ * Nodes of a grown table's predecessor that move to it per insertion. At 4
+ * the move ends when the node count has grown by a quarter, long before the
+ * next growth at twice the count.
+ */
+const MOVE_PER_INSERT = 4;
+
+/** Compares two stored rows. */
+export interface RowEquality {
+  sameRow(a: number, b: number): boolean;
+}
+
+export class StateTable {
+  #table: Int32Array;
+  #mask: number;
+  #old: Int32Array | null = null;
+  #oldMask = 0;
+  #oldCount = 0;
+  #moved = 0;
+  /** Free slot of the current table found by the last {@link find} that found nothing. */
+  #free = 0;
+  /** Node hashes by id (the node store's; reset when the store replaces it). */
+  hashOf: Int32Array;
+
+  constructor(
+    table: Int32Array,
+    hashOf: Int32Array,
+    readonly rows: RowEquality,
+  ) {
+    this.#table = table;
+    this.#mask = table.length - 1;
+    this.hashOf = hashOf;
+  }
+
+  /** The array to keep for the next search. */
+  get array(): Int32Array {
+    return this.#table;
+  }
+
+  /** The stored node whose row equals node `node`'s (hash `hsh`), or -1. */
+  find(node: number, hsh: number): number {
+    const table = this.#table;
+    const mask = this.#mask;
+    const hashOf = this.hashOf;
+    let slot = fmix32(hsh) & mask;
+    for (;;) {
+      const entry = table[slot] as number;
+      if (entry === 0) break;
+      if (hashOf[entry - 1] === hsh && this.rows.sameRow(entry - 1, node)) return entry - 1;
+      slot = (slot + 1) & mask;
+    }
+    this.#free = slot;
+    if (this.#old === null) return -1;
+    // Nodes not moved yet are in the old table only (those moved are found above).
+    const old = this.#old;
+    for (let s = fmix32(hsh) & this.#oldMask; ; s = (s + 1) & this.#oldMask) {
+      const entry = old[s] as number;
+      if (entry === 0) return -1;
+      const other = entry - 1;
+      if (other >= this.#moved && hashOf[other] === hsh && this.rows.sameRow(other, node)) return other;
+    }
+  }
+
+  /** Adds node `node` (its hash already in `hashOf`) at the slot the last {@link find} left free; `count` nodes are then stored. */
+  add(node: number, count: number): void {
+    this.#table[this.#free] = node + 1;
+    if (this.#old !== null) this.#moveSome();
+    if (count * 2 > this.#table.length) this.#grow(count);
+  }
+
+  /** Adds the root (node 0) to an empty table. */
+  addRoot(): void {
+    this.#table[fmix32(this.hashOf[0] as number) & this.#mask] = 1;
+  }
+
+  #moveSome(): void {
+    const table = this.#table;
+    const mask = this.#mask;
+    const hashOf = this.hashOf;
+    const end = Math.min(this.#oldCount, this.#moved + MOVE_PER_INSERT);
+    let moved = this.#moved;
+    for (; moved < end; moved++) {
+      let slot = fmix32(hashOf[moved] as number) & mask;
+      while (table[slot] !== 0) slot = (slot + 1) & mask;
+      table[slot] = moved + 1;
+    }
+    this.#moved = moved;
+    if (moved === this.#oldCount) this.#old = null;
+  }
+
+  #grow(count: number): void {
+    while (this.#old !== null) this.#moveSome();
+    this.#old = this.#table;
+    this.#oldMask = this.#mask;
+    this.#oldCount = count;
+    this.#moved = 0;
+    this.#table = new Int32Array(this.#table.length * 2);
+    this.#mask = this.#table.length - 1;
+  }
+}
+
+/** murmur3's 32-bit finalizer: a cheap, well-mixing hash of one word. */
+export function fmix32(h: number): number {
+  let x = h;
+  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+  return x ^ (x >>> 16);
+}
