@@ -1,12 +1,10 @@
 import { parseArgs } from "node:util";
 import { describeValue, LangGoapError, type LangGoapErrorCode } from "../core/index.js";
-import type { HeuristicName } from "../planner/index.js";
+import { HEURISTIC_NAMES, type HeuristicName } from "../planner/heuristics/registry.js";
 import { parseBudget, type SearchBudget } from "./budget.js";
 import type { CommandSpec } from "./commands/spec.js";
 import { EXTENSION_FORMATS } from "./extension-formats.js";
 import { STRATEGIES, type StrategyName } from "./search.js";
-
-const HEURISTICS: readonly HeuristicName[] = ["hmax", "lmcut", "opcount", "hadd", "hff", "goal-count", "zero"];
 
 /** A command line, parsed and checked. */
 export interface ParsedCommand {
@@ -135,7 +133,7 @@ export function parseCommand(spec: CommandSpec, argv: readonly string[]): Parsed
     goal: text("goal"),
     state: text("state"),
     strategy: strategyText === undefined ? undefined : oneOf(spec, "strategy", strategyText, STRATEGIES, "UNKNOWN_STRATEGY"),
-    heuristic: text("heuristic") === undefined ? undefined : oneOf(spec, "heuristic", text("heuristic") as string, HEURISTICS),
+    heuristic: text("heuristic") === undefined ? undefined : oneOf(spec, "heuristic", text("heuristic") as string, HEURISTIC_NAMES),
     budget: budgetText === undefined ? undefined : parseBudget(budgetText),
     maxStates: maxStatesOf(spec, text("max-states")),
     seed,

@@ -1,16 +1,17 @@
 /**
  * Compiled problems kept for reuse: planning the same actions toward the same
  * goal again (as per-frame planners do) only re-encodes the start state. An
- * entry also holds what its searches build lazily and reuse: LM-cut's graph,
- * the operator-counting program, the relevance analysis and search arrays.
+ * entry also holds what its searches build lazily and reuse: the parts
+ * heuristics keep (LM-cut's graph, the operator-counting program), the
+ * relevance analysis and search arrays.
  * @internal
  */
 
 import type { ActionSpec, GoalSpec, WorldState } from "../core/index.js";
 import { type CompiledProblem, compileSteps } from "./compile.js";
-import { type RelaxedModel, relaxedModelSteps } from "./heuristics.js";
-import { LmCut } from "./lmcut.js";
-import { OperatorCounting } from "./operator-counting.js";
+import type { HeuristicContext } from "./heuristics/heuristic.js";
+import { heuristicContext } from "./heuristics/registry.js";
+import { type RelaxedModel, relaxedModelSteps } from "./heuristics/relaxed-model.js";
 import type { Pace } from "./pace.js";
 import { relevanceOf, relevantEffectMasks } from "./relevance.js";
 import { type BitLayout, bitLayoutOf } from "./search-bits.js";
@@ -27,10 +28,8 @@ export interface CompiledEntry {
   relevantBits?: SearchSetup["relevantBits"] | null;
   /** Arrays reused by this problem's searches. */
   readonly workspace: SearchWorkspace;
-  /** LM-cut's graph of this problem, built at the first search that uses it (building it costs more than a small search). */
-  lmcut?: LmCut;
-  /** The operator-counting program of this problem, built at the first search that uses it. */
-  opcount?: OperatorCounting;
+  /** What heuristics build for this problem and keep for its later searches (see `HeuristicContext.kept`). */
+  readonly heuristics: HeuristicContext;
   /** Interned values when it was compiled: only values interned since (new strings in start states) count against the cap. */
   readonly compiledValues: number;
   inUse: boolean;
@@ -82,6 +81,7 @@ export function* acquireCompiled(
     p,
     model,
     layout,
+    heuristics: heuristicContext(p, model),
     workspace: new SearchWorkspace(),
     compiledValues: p.valueCount(),
     inUse: true,
@@ -104,26 +104,6 @@ export function releaseCompiled(entry: CompiledEntry): void {
     const i = list?.indexOf(entry) ?? -1;
     if (list && i >= 0) list.splice(i, 1);
   }
-}
-
-/** The problem's LM-cut graph, built once and rebound to the current action costs. */
-export function lmcutOf(compiled: CompiledEntry): LmCut {
-  compiled.lmcut ??= new LmCut(compiled.p, compiled.model);
-  compiled.lmcut.rebindCosts();
-  return compiled.lmcut;
-}
-
-/** The problem's operator-counting program, rebound to the search's start. */
-export function reboundOpcount(compiled: CompiledEntry): OperatorCounting {
-  const counting = opcountOf(compiled);
-  counting.rebind(compiled.p.start);
-  return counting;
-}
-
-/** The problem's operator-counting program, built once (the caller rebinds it to the search's start). */
-export function opcountOf(compiled: CompiledEntry): OperatorCounting {
-  compiled.opcount ??= new OperatorCounting(compiled.p, compiled.model);
-  return compiled.opcount;
 }
 
 /** The boolean engine's relevance masks, computed once; `null` when relevance prunes nothing or the domain is numeric. */

@@ -7,7 +7,8 @@
  */
 
 import type { ResolvedBudget } from "./budget.js";
-import { type CompiledEntry, opcountOf } from "./compiled-problem-cache.js";
+import type { CompiledEntry } from "./compiled-problem-cache.js";
+import { operatorCountingOf } from "./heuristics/opcount.js";
 import type { Pace } from "./pace.js";
 import type { SearchOutcome } from "./search-setup.js";
 import type { HeuristicName, PlanOptions } from "./types.js";
@@ -59,7 +60,7 @@ export function* searchByDefaultPolicy(
   // once hmax has expanded ESCALATE_AFTER states. A long plan keeps hmax: it needs an expansion per step anyway.
   const auto = options.heuristic === undefined && compiled.layout !== null && compiled.actions.length <= ESCALATE_MAX_ACTIONS;
   // A numeric domain whose facts change by `inc`/`dec`: hmax and the operator-counting bound, the larger.
-  if (options.heuristic === undefined && compiled.layout === null && opcountOf(compiled).hasRows) {
+  if (options.heuristic === undefined && compiled.layout === null && operatorCountingOf(compiled.heuristics).hasRows) {
     const outcome = yield* run("opcount", budget);
     return { ...outcome, heuristic: "opcount" };
   }
@@ -94,9 +95,6 @@ export function* searchByDefaultPolicy(
  * a good search needs, and LM-cut would cost a cut per step.
  */
 function longPlanAhead(compiled: CompiledEntry): boolean {
-  const { p, model } = compiled;
-  if (model.relax(p.start, 0, 0, true) > 0) return false;
-  let h0 = 0;
-  for (const g of p.goalAtoms) h0 = Math.max(h0, model.cost[g] as number);
-  return h0 >= LONG_PLAN_STEPS;
+  const h0 = compiled.model.goalHmax(compiled.p.start, 0);
+  return h0 !== Number.POSITIVE_INFINITY && h0 >= LONG_PLAN_STEPS;
 }

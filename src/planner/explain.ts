@@ -1,6 +1,6 @@
 import { type ActionSpec, formatCondition, type GoalLike, toGoalSpec, type WorldState } from "../core/index.js";
 import { compileProblem } from "./compile.js";
-import { RelaxedModel, relaxedReachability } from "./heuristics.js";
+import { RelaxedModel, relaxedReachability } from "./heuristics/relaxed-model.js";
 import type { NoPlanExplanation } from "./types.js";
 
 /**

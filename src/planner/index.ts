@@ -25,7 +25,9 @@ export { type DivergenceKind, DivergencePolicy, type DivergencePolicyOptions } f
 export { explainNoPlan } from "./explain.js";
 export { type ExternalAgent, ExternalAgentsTransitionModel, type ExternalAgentsTransitionModelOptions } from "./external-agents.js";
 export { type ExtractFeaturesOptions, extractFeatures, type ProblemFeatures, type RiskProfile } from "./features.js";
-export { createHeuristic, type Heuristic, RelaxedModel } from "./heuristics.js";
+export type { Heuristic } from "./heuristics/heuristic.js";
+export { createHeuristic } from "./heuristics/registry.js";
+export { RelaxedModel } from "./heuristics/relaxed-model.js";
 export { type InferredStartState, type InferStartStateOptions, inferStartState } from "./infer-start-state.js";
 export { LazyDecompositionStrategy, type LazyDecompositionStrategyOptions } from "./lazy.js";
 export type { StateOptions, WeightedState } from "./mcts/analysis.js";

@@ -9,6 +9,7 @@
 import type { ActionSpec, GoalSpec, WorldState } from "../core/index.js";
 import { budgetExhaustion, type ResolvedBudget } from "./budget.js";
 import { explainNoPlan } from "./explain.js";
+import { heuristicNamed } from "./heuristics/registry.js";
 import type { PlanningStopped } from "./pace.js";
 import { assertValidSteps, pruneSteps } from "./replay.js";
 import type { SearchOutcome } from "./search-setup.js";
@@ -108,10 +109,7 @@ export function foundPlan(
   // steps cannot return a removable step: dropping one would give a cheaper
   // valid plan. Pruning is then skipped, which matters for per-frame planning.
   const provablyMinimal =
-    (used === "hmax" || used === "zero" || used === "lmcut") &&
-    (options.weight ?? 1) === 1 &&
-    found.stepCosts.length > 0 &&
-    found.stepCosts.every((c) => c > 0);
+    heuristicNamed(used).admissible && (options.weight ?? 1) === 1 && found.stepCosts.length > 0 && found.stepCosts.every((c) => c > 0);
   if (options.prune !== false && kept.length > 0 && !provablyMinimal) {
     ({ actions: kept, replay, pruned } = pruneSteps(start, kept, goal, found.totalCost));
   }

@@ -2,17 +2,18 @@
  * One search of a planning call, from an action list to an outcome: takes a
  * compiled problem from the cache, lets the default heuristic policy choose
  * the phases, sets each phase up (heuristic, relevance masks, engine) and
- * steps it in slices. The search loop itself is the engines' (`search-bits`,
- * `search-float`); this file only wires them.
+ * steps it in slices. The search loop itself is `search-loop.ts`, over the
+ * state representation of `search-bits.ts` or `search-float.ts`; this file
+ * only wires them.
  * @internal
  */
 
 import { type ActionSpec, callTracer, type GoalSpec, type WorldState } from "../core/index.js";
 import { bySpecificity } from "./action-order.js";
 import type { ResolvedBudget } from "./budget.js";
-import { acquireCompiled, type CompiledEntry, lmcutOf, reboundOpcount, releaseCompiled, relevantBitsOf } from "./compiled-problem-cache.js";
+import { acquireCompiled, type CompiledEntry, releaseCompiled, relevantBitsOf } from "./compiled-problem-cache.js";
 import { searchByDefaultPolicy } from "./default-heuristic-policy.js";
-import { createHeuristic, lmcutHeuristic, opcountHeuristic } from "./heuristics.js";
+import { heuristicIn } from "./heuristics/registry.js";
 import { type Pace, PlanningStopped } from "./pace.js";
 import { packStart, startBitsSearch } from "./search-bits.js";
 import { startFloatSearch } from "./search-float.js";
@@ -101,12 +102,7 @@ function* startSearch(
     return finishedRun({ status: "no_plan", actions: null, nodesExpanded: 0, nodesGenerated: 0 });
   }
   yield* pace.check();
-  const h =
-    heuristicName === "lmcut"
-      ? lmcutHeuristic(lmcutOf(compiled))
-      : heuristicName === "opcount"
-        ? opcountHeuristic(reboundOpcount(compiled), p, model)
-        : createHeuristic(heuristicName, p, model);
+  const h = heuristicIn(heuristicName, compiled.heuristics);
   yield* pace.check();
   const relevantBits =
     options.relevance === false || options.recordExpansions === true ? undefined : (relevantBitsOf(compiled) ?? undefined);

@@ -74,7 +74,7 @@ export interface StateRepresentation<R extends RowArray> {
 export function startSearch<R extends RowArray>(setup: SearchSetup, rep: StateRepresentation<R>): SearchRun {
   const { p, h, weight, tracer, goal, workspace } = setup;
   const actions = p.actions;
-  const lazy = h.name !== "zero";
+  const lazy = h.lazy;
   const UNEVALUATED = -1;
   const expansions: SearchRecord[] | undefined = setup.record ? [] : undefined;
   const nodes = rep.nodes;

@@ -1,9 +1,15 @@
 import type { ActionSpec, GoalSpec, PlanningTracer, Score, WorldState } from "../core/index.js";
 import { LangGoapError, SimpleScore } from "../core/index.js";
 import type { BudgetExhaustion } from "./budget.js";
+import type { HeuristicName } from "./heuristics/registry.js";
 
-/** Heuristics of the A* planner. `hmax` and `lmcut` (landmark cuts: sums disjoint landmarks, far fewer states on large problems, dearer per state) are admissible; `hadd` and `hff` trade optimality for speed. */
-export type HeuristicName = "zero" | "goal-count" | "hmax" | "hadd" | "hff" | "lmcut" | "opcount";
+/**
+ * Heuristics of the A* planner, as registered in `heuristics/registry.ts`.
+ * `hmax`, `lmcut` (landmark cuts: sums disjoint landmarks, far fewer
+ * states on large problems, dearer per state), `opcount` and `zero` are
+ * admissible; `hadd`, `hff` and `goal-count` trade optimality for speed.
+ */
+export type { HeuristicName };
 
 /** Outcome of a constraint-refinement pass. */
 export type CSPStatus = "optimal" | "feasible" | "infeasible" | "timeout" | "error" | "skipped";

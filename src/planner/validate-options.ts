@@ -6,16 +6,15 @@
 
 import { describeValue, LangGoapError } from "../core/index.js";
 import { checkBudget } from "./budget.js";
-import type { HeuristicName, PlanOptions } from "./types.js";
-
-const HEURISTICS: readonly HeuristicName[] = ["zero", "goal-count", "hmax", "hadd", "hff", "lmcut", "opcount"];
+import { HEURISTIC_NAMES, isHeuristicName } from "./heuristics/registry.js";
+import type { PlanOptions } from "./types.js";
 
 /** Throws `INVALID_OPTION` naming the first bad field of `options`. */
 export function validateOptions(options: PlanOptions): void {
   const bad = (field: string, expected: string, value: unknown) =>
     new LangGoapError("INVALID_OPTION", `plan options: ${field} must be ${expected}, got ${describeValue(value)}`, { field, value });
-  if (options.heuristic !== undefined && !HEURISTICS.includes(options.heuristic)) {
-    throw bad("heuristic", `one of ${HEURISTICS.join(", ")}`, options.heuristic);
+  if (options.heuristic !== undefined && !isHeuristicName(options.heuristic)) {
+    throw bad("heuristic", `one of ${HEURISTIC_NAMES.join(", ")}`, options.heuristic);
   }
   if (options.weight !== undefined && !(options.weight >= 1 && Number.isFinite(options.weight)))
     throw bad("weight", "a finite number >= 1", options.weight);

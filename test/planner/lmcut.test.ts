@@ -2,9 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { ActionSpec, type Condition, GoalSpec, type WorldState } from "../../src/core/index.js";
 import { compileProblem } from "../../src/planner/compile.js";
-import { createHeuristic, RelaxedModel } from "../../src/planner/heuristics.js";
+import { EVALUATION_WORK } from "../../src/planner/heuristics/landmark-cut.js";
+import { createHeuristic } from "../../src/planner/heuristics/registry.js";
+import { RelaxedModel } from "../../src/planner/heuristics/relaxed-model.js";
 import { planDetailed, replayPlan } from "../../src/planner/index.js";
-import { EVALUATION_WORK } from "../../src/planner/lmcut.js";
 import { referenceCost } from "./reference-ucs.js";
 
 /** The heuristic's value at the start state, read from the first recorded expansion. */

@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import { resourceProblem, resourceToLanggoap } from "../../bench/problems.js";
 import { ActionSpec, type Condition, GoalSpec, type WorldState } from "../../src/core/index.js";
 import { compileProblem } from "../../src/planner/compile.js";
-import { createHeuristic, RelaxedModel } from "../../src/planner/heuristics.js";
+import { OperatorCounting } from "../../src/planner/heuristics/operator-counting.js";
+import { createHeuristic } from "../../src/planner/heuristics/registry.js";
+import { RelaxedModel } from "../../src/planner/heuristics/relaxed-model.js";
 import { planDetailed, replayPlan } from "../../src/planner/index.js";
-import { OperatorCounting } from "../../src/planner/operator-counting.js";
 import { referenceCost } from "./reference-ucs.js";
 
 function startValue(start: WorldState, goal: GoalSpec, actions: ActionSpec[]): number {

@@ -4,6 +4,7 @@
  * two never drift apart.
  */
 
+import { HEURISTICS } from "../../planner/heuristics/registry.js";
 import { extensionsFor } from "../extension-formats.js";
 
 /** One option of a command. */
@@ -63,7 +64,7 @@ const HEURISTIC: OptionSpec = {
   name: "heuristic",
   type: "string",
   value: "<name>",
-  help: "A* heuristic: hmax (admissible: cost-optimal plans) | lmcut (admissible, fewer states on large problems) | opcount (admissible: hmax and a linear program over numeric inc/dec) | hadd | hff (faster, not always optimal) | goal-count | zero (blind). Default by domain: lmcut on boolean domains of 32 to 1,000 actions; hmax switching to lmcut after 300 expansions on smaller boolean ones; opcount on numeric ones with inc/dec; hmax otherwise and for plans of 500+ steps.",
+  help: `A* heuristic: ${HEURISTICS.map((h) => `${h.name} (${h.summary})`).join(" | ")}. Default by domain: lmcut on boolean domains of 32 to 1,000 actions; hmax switching to lmcut after 300 expansions on smaller boolean ones; opcount on numeric ones with inc/dec; hmax otherwise and for plans of 500+ steps.`,
 };
 const BUDGET: OptionSpec = {
   name: "budget",

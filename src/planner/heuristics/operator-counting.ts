@@ -17,9 +17,9 @@
  * returns an admissible value; an unbounded dual proves there is no plan.
  * @internal
  */
-import { equalitySlack } from "../core/index.js";
-import { type CompiledProblem, EFFECT_ADD, EFFECT_ASSIGN, EFFECT_DECODED_ADD, OP_EQ, OP_GT, OP_GTE, OP_LT, OP_LTE } from "./compile.js";
-import type { RelaxedModel } from "./heuristics.js";
+import { equalitySlack } from "../../core/index.js";
+import { type CompiledProblem, EFFECT_ADD, EFFECT_ASSIGN, EFFECT_DECODED_ADD, OP_EQ, OP_GT, OP_GTE, OP_LT, OP_LTE } from "../compile.js";
+import type { RelaxedModel } from "./relaxed-model.js";
 
 const EPSILON = 1e-9;
 /** Pivots one evaluation makes at most (warm starts usually need a few); the value reached so far is still a bound. */

@@ -13,10 +13,11 @@
  * Buffers are allocated once per compiled problem; an evaluation allocates
  * nothing.
  */
-import type { CompiledProblem } from "./compile.js";
-import { CostHeap } from "./cost-heap.js";
-import type { RelaxedModel } from "./heuristics.js";
-import { LandmarkStore } from "./landmark-store.js";
+import type { CompiledProblem } from "../compile.js";
+import { CostHeap } from "../cost-heap.js";
+import { type Csr, csrOf, invertCsr } from "../csr.js";
+import { LandmarkStore } from "../landmark-store.js";
+import type { RelaxedModel } from "./relaxed-model.js";
 
 /** Costs below this count as spent (costs are sums and differences of floats). */
 const EPSILON = 1e-9;
@@ -98,24 +99,38 @@ export class LmCut {
     this.#goalAction = nActions;
     this.#goalAtoms = Int32Array.from(new Set(p.goalAtoms));
 
-    const pre: number[][] = p.actions.map((a) => {
-      const unique = [...new Set(a.preAtoms)];
-      return unique.length > 0 ? unique : [nAtoms];
+    // Each action's distinct preconditions (the init atom for none) and distinct achieved atoms, in first-seen order
+    // (precondition choices break ties by this order); the goal action needs the goal atoms and achieves the goal.
+    const stamp = new Int32Array(nAtoms + 2);
+    let visit = 0;
+    const distinct = (emit: (item: number) => void) => {
+      const mark = ++visit;
+      return (atom: number) => {
+        if (stamp[atom] === mark) return;
+        stamp[atom] = mark;
+        emit(atom);
+      };
+    };
+    const goalAtoms = this.#goalAtoms;
+    const pre: Csr = csrOf(nActions + 1, (a, emit) => {
+      const add = distinct(emit);
+      const list = a < nActions ? p.actions[a]!.preAtoms : goalAtoms;
+      for (let k = 0; k < list.length; k++) add(list[k] as number);
+      if (list.length === 0) add(nAtoms);
     });
-    pre.push(this.#goalAtoms.length > 0 ? [...this.#goalAtoms] : [nAtoms]);
-    const eff: number[][] = p.actions.map((a) => {
-      const list: number[] = [];
-      for (let k = model.achStart[a.index] as number; k < (model.achStart[a.index + 1] as number); k++)
-        list.push(model.achAtom[k] as number);
-      return [...new Set(list)];
+    const eff: Csr = csrOf(nActions + 1, (a, emit) => {
+      const add = distinct(emit);
+      if (a === nActions) add(nAtoms + 1);
+      else for (let k = model.achStart[a] as number; k < (model.achStart[a + 1] as number); k++) add(model.achAtom[k] as number);
     });
-    eff.push([nAtoms + 1]);
-    [this.#preStart, this.#preAtom] = csr(pre);
-    [this.#effStart, this.#effAtom] = csr(eff);
-    this.#preCount = Int32Array.from(pre, (l) => l.length);
+    this.#preStart = pre.start;
+    this.#preAtom = pre.items;
+    this.#effStart = eff.start;
+    this.#effAtom = eff.items;
+    this.#preCount = Int32Array.from({ length: nActions + 1 }, (_, a) => (pre.start[a + 1] as number) - (pre.start[a] as number));
     const width = nAtoms + 2;
-    [this.#needStart, this.#needAction] = csr(invert(pre, width));
-    [this.#achStart, this.#achAction] = csr(invert(eff, width));
+    ({ start: this.#needStart, items: this.#needAction } = invertCsr(pre, width));
+    ({ start: this.#achStart, items: this.#achAction } = invertCsr(eff, width));
     this.#baseCost = new Float64Array(nActions + 1);
     this.#baseCost.set(model.costLow);
 
@@ -182,9 +197,8 @@ export class LmCut {
     // On a numeric domain the model's hmax knows the numeric bounds, which LM-cut's atoms do not: the larger counts.
     // Without numeric atoms LM-cut's own first hmax is the same value, so the model's is not computed twice.
     if (!this.#atomsOnly) {
-      if (model.relax(row, offset, 0, true) > 0) return Number.POSITIVE_INFINITY;
-      for (const g of this.#goalAtoms) hmaxBound = Math.max(hmaxBound, model.cost[g] as number);
-      if (hmaxBound === 0) return 0;
+      hmaxBound = model.goalHmax(row, offset);
+      if (hmaxBound === Number.POSITIVE_INFINITY || hmaxBound === 0) return hmaxBound;
     }
     if (this.#goalAtoms.length === 0) return hmaxBound;
     // The relaxed model's costs are as admissible as LM-cut's, but the model
@@ -483,21 +497,4 @@ export class LmCut {
     for (let i = 0; i < size; i++) inCut[cut[i] as number] = 0;
     return size;
   }
-}
-
-function csr(lists: readonly (readonly number[])[]): [Int32Array, Int32Array] {
-  const start = new Int32Array(lists.length + 1);
-  for (let i = 0; i < lists.length; i++) start[i + 1] = (start[i] as number) + (lists[i] as readonly number[]).length;
-  const items = new Int32Array(start[lists.length] as number);
-  let k = 0;
-  for (const list of lists) for (const x of list) items[k++] = x;
-  return [start, items];
-}
-
-function invert(lists: readonly (readonly number[])[], width: number): number[][] {
-  const inverse: number[][] = Array.from({ length: width }, () => []);
-  lists.forEach((list, i) => {
-    for (const x of list) (inverse[x] as number[]).push(i);
-  });
-  return inverse;
 }

@@ -1,0 +1,26 @@
+/** LM-cut (landmark-cut.ts): admissible, incremental (a child starts from its parent's landmarks). */
+import { defineHeuristic, type HeuristicContext } from "./heuristic.js";
+import { LmCut } from "./landmark-cut.js";
+
+/** The problem's LM-cut graph, built at its first search that uses it, with the action costs of this search's start. */
+export function landmarkCutOf({ p, model, kept }: HeuristicContext): LmCut {
+  const lmcut = kept("lmcut", () => new LmCut(p, model));
+  lmcut.rebindCosts();
+  return lmcut;
+}
+
+export const lmcut = defineHeuristic({
+  name: "lmcut",
+  summary: "admissible, fewer states on large problems",
+  admissible: true,
+  lazy: true,
+  create: (context) => {
+    const cuts = landmarkCutOf(context);
+    return {
+      evaluate: (row, offset) => cuts.evaluate(row, offset),
+      childEstimate: (action) => cuts.childEstimate(action),
+      beginSearch: (deadline) => cuts.beginSearch(deadline),
+      evaluateNode: (row, offset, node, parent, action) => cuts.evaluateNode(row, offset, node, parent, action),
+    };
+  },
+});

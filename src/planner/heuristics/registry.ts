@@ -1,0 +1,61 @@
+/**
+ * The registered heuristics, as Fast Downward's plugins: `HeuristicName`,
+ * the option check, the CLI's list and the search's laziness and
+ * admissibility all come from here. To add a heuristic, declare it in a
+ * file of this folder with `defineHeuristic` and list it below.
+ * @internal
+ */
+import type { CompiledProblem } from "../compile.js";
+import { goalCount } from "./goal-count.js";
+import { hadd } from "./hadd.js";
+import type { Heuristic, HeuristicContext, HeuristicPlugin } from "./heuristic.js";
+import { hff } from "./hff.js";
+import { hmax } from "./hmax.js";
+import { lmcut } from "./lmcut.js";
+import { opcount } from "./opcount.js";
+import type { RelaxedModel } from "./relaxed-model.js";
+import { zero } from "./zero.js";
+
+/** Every heuristic, in the order option errors list them. */
+export const HEURISTICS = Object.freeze([zero, goalCount, hmax, hadd, hff, lmcut, opcount] as const);
+
+/** The name of a registered heuristic. */
+export type HeuristicName = (typeof HEURISTICS)[number]["name"];
+
+/** The registered names, in {@link HEURISTICS} order. */
+export const HEURISTIC_NAMES: readonly HeuristicName[] = Object.freeze(HEURISTICS.map((h) => h.name));
+
+/** True when `name` names a registered heuristic. */
+export function isHeuristicName(name: unknown): name is HeuristicName {
+  return HEURISTICS.some((h) => h.name === name);
+}
+
+/** The registered heuristic `name` (a registered name: options are checked before). */
+export function heuristicNamed(name: HeuristicName): HeuristicPlugin<HeuristicName> {
+  const plugin = HEURISTICS.find((h) => h.name === name);
+  if (!plugin) throw new Error(`internal error: no heuristic named ${String(name)}`);
+  return plugin;
+}
+
+/** Builds heuristic `name` in `context`, with the plugin's declared properties. */
+export function heuristicIn(name: HeuristicName, context: HeuristicContext): Heuristic {
+  const plugin = heuristicNamed(name);
+  return { ...plugin.create(context), name: plugin.name, lazy: plugin.lazy };
+}
+
+/** A context whose kept parts live as long as the context (for callers without a compiled-problem cache). */
+export function heuristicContext(p: CompiledProblem, model: RelaxedModel, parts = new Map<string, unknown>()): HeuristicContext {
+  return {
+    p,
+    model,
+    kept<T>(key: string, build: () => T): T {
+      if (!parts.has(key)) parts.set(key, build());
+      return parts.get(key) as T;
+    },
+  };
+}
+
+/** Builds heuristic `name` for `p` on its own (tests, explanations): nothing is shared with other searches. */
+export function createHeuristic(name: HeuristicName, p: CompiledProblem, model: RelaxedModel): Heuristic {
+  return heuristicIn(name, heuristicContext(p, model));
+}
