@@ -6,6 +6,8 @@ import { copyState } from "./copy-state.js";
 import { type FactTypes, factTypesOfRun } from "./fact-values.js";
 import { activeGoal } from "./goal-planning.js";
 import { type ActionGuard, hasBlockingFailure, runGuards } from "./guards.js";
+import type { ExecutionHistory } from "./history/index.js";
+import { historyOf, storeStepBlocks } from "./history-record.js";
 import { foldLeavingRecords } from "./history-window.js";
 import { askHuman, standingAnswers } from "./human-approval.js";
 import { sameJson } from "./json.js";
@@ -35,6 +37,11 @@ export interface GoapExecutorOptions extends GoapNodeOptions {
   readonly sleep?: Sleep;
   /** Time limit of one attempt of an action whose QoS sets no `timeoutMs` (`Infinity` for none). @defaultValue {@link DEFAULT_ACTION_TIMEOUT_MS} */
   readonly actionTimeoutMs?: number;
+  /**
+   * Receives each block of 256 records as a run fills it (`recordSteps`),
+   * so long runs can be read back whole. @defaultValue the run's store (`config.store`), if any; `false` for none
+   */
+  readonly history?: ExecutionHistory | false;
 }
 
 /** Time limit of one action attempt unless its QoS or the graph says otherwise: 5 minutes. */
@@ -64,6 +71,7 @@ export class GoapExecutor {
   readonly #transitionModel: ExecutionTransitionModel | undefined;
   readonly #sleep: Sleep;
   readonly #timeoutMs: number;
+  readonly #history: ExecutionHistory | false | undefined;
 
   constructor(actions: readonly ActionSpec[], options: GoapExecutorOptions = {}) {
     this.runtime = new NodeRuntime(actions, options);
@@ -72,6 +80,7 @@ export class GoapExecutor {
     this.#sleep = options.sleep ?? timerSleep;
     this.#timeoutMs =
       options.actionTimeoutMs === undefined ? DEFAULT_ACTION_TIMEOUT_MS : checkTimeout(options.actionTimeoutMs, "actionTimeoutMs");
+    this.#history = options.history;
   }
 
   /** The live actions by name (plans are re-bound through this). */
@@ -86,6 +95,23 @@ export class GoapExecutor {
 
   /** Runs the next step (or wave) of the plan in `state`. */
   async run(state: GoapState, config?: LangGraphRunnableConfig): Promise<GoapStateUpdate> {
+    const update = await this.#step(state, config);
+    const added = update.executionHistory as ActionResult[] | undefined;
+    // Blocks this step filled are stored before the window lets go of them (after a crash the step runs again and rewrites them).
+    if (added)
+      await storeStepBlocks(
+        historyOf(this.#history, config),
+        state,
+        added,
+        false,
+        config,
+        this.runtime,
+        state.runId ?? (update.runId as string | undefined),
+      );
+    return update;
+  }
+
+  async #step(state: GoapState, config?: LangGraphRunnableConfig): Promise<GoapStateUpdate> {
     // Nothing to run: no plan was found, planning ended the run (an error, or only exhausted actions lead on), or the goal already holds.
     if (PLANLESS_STATUSES.has(state.status) || state.status === "error" || state.status === "failed" || state.plan?.actions.length === 0)
       return { lastStepResultCount: 0 };

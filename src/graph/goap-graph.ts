@@ -130,7 +130,10 @@ export class GoapGraph<S extends WorldState = WorldState> {
       seed,
     });
     const Executor = options.parallel ? ParallelGoapExecutor : GoapExecutor;
-    this.executor = new Executor(this.actions, { ...common, ...pick(options, ["guards", "transitionModel", "sleep", "actionTimeoutMs"]) });
+    this.executor = new Executor(this.actions, {
+      ...common,
+      ...pick(options, ["guards", "transitionModel", "sleep", "actionTimeoutMs", "history"]),
+    });
     this.observer = new GoapObserver(this.actions, {
       ...common,
       ...pick(options, ["terminationPolicies", "history"]),

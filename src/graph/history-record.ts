@@ -1,9 +1,68 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { type GoalSpec, settleWithin, timeoutError } from "../core/index.js";
-import { computeGoalHash, type ExecutionHistory, type ExecutionRecord } from "./history/index.js";
+import { computeGoalHash, type ExecutionHistory, type ExecutionRecord, historyForStore } from "./history/index.js";
 import { errorMessage } from "./logger.js";
-import type { RunIdentity } from "./run-identity.js";
+import { type RunIdentity, runIdentity } from "./run-identity.js";
 import type { NodeRuntime } from "./runtime.js";
-import type { GoapState, GoapStatus } from "./state.js";
+import { type ActionResult, type GoapState, type GoapStatus, HISTORY_WINDOW, runRecordCount } from "./state.js";
+
+/** @internal The history a node writes to: the one given, else the run's store's (`false`: none). */
+export function historyOf(
+  option: ExecutionHistory | false | undefined,
+  config: LangGraphRunnableConfig | undefined,
+): ExecutionHistory | undefined {
+  if (option === false) return undefined;
+  return option ?? (config?.store ? historyForStore(config.store) : undefined);
+}
+
+/**
+ * @internal Stores the blocks of {@link HISTORY_WINDOW} records a step
+ * completed (`added` appended to `state`'s window), or with `final` the
+ * run's last block, so the history store holds every record of a run whose
+ * state keeps only a window. Every block written is still in
+ * `state.executionHistory` plus `added`: the window always starts at the
+ * oldest unfinished block. A failing store is logged, never fatal.
+ */
+export async function storeStepBlocks(
+  history: ExecutionHistory | undefined,
+  state: Pick<GoapState, "executionHistory" | "historyBefore" | "runId" | "wallClockStartedAt">,
+  added: readonly ActionResult[],
+  final: boolean,
+  config: LangGraphRunnableConfig | undefined,
+  runtime: NodeRuntime,
+  runId: string | null | undefined = state.runId,
+): Promise<void> {
+  if (!history?.recordSteps || !runId) return;
+  const before = runRecordCount(state);
+  const after = before + added.length;
+  const windowStart = state.historyBefore?.count ?? 0;
+  const firstBlock = Math.floor(before / HISTORY_WINDOW);
+  const endBlock = final ? Math.floor(after / HISTORY_WINDOW) + 1 : Math.floor(after / HISTORY_WINDOW);
+  if (endBlock <= firstBlock) return;
+  const records = added.length > 0 ? state.executionHistory.concat(added) : state.executionHistory;
+  const { threadId } = runIdentity(config, runId);
+  const ms = runtime.limits.timeoutMs;
+  for (let b = firstBlock; b < endBlock; b++) {
+    const first = b * HISTORY_WINDOW;
+    const last = final && b === endBlock - 1;
+    try {
+      await settleWithin(
+        history.recordSteps({
+          runId,
+          ...(threadId ? { threadId } : {}),
+          first,
+          records: records.slice(first - windowStart, Math.min(after, first + HISTORY_WINDOW) - windowStart),
+          final: last,
+          runStartedAt: state.wallClockStartedAt ?? runtime.now(),
+        }),
+        { ms, onTimeout: () => timeoutError("execution history recordSteps()", ms) },
+      );
+    } catch (error) {
+      runtime.logger.warn(`execution history could not store the run's records from ${first}: ${errorMessage(error)}`, { runId });
+      return;
+    }
+  }
+}
 
 function outcomeOf(status: GoapStatus, terminationIsError: boolean): ExecutionRecord["outcome"] {
   if (status === "goal_achieved") return "success";

@@ -3,8 +3,8 @@ import { type ActionSpec, type GoalSpec, isTimeoutError, MultiGoal, type ReplanS
 import { planningKeys } from "../planner/index.js";
 import { copyData } from "./copy-state.js";
 import { activeGoal } from "./goal-planning.js";
-import { type ExecutionHistory, historyForStore } from "./history/index.js";
-import { buildExecutionRecord, recordExecution } from "./history-record.js";
+import type { ExecutionHistory } from "./history/index.js";
+import { buildExecutionRecord, historyOf, recordExecution, storeStepBlocks } from "./history-record.js";
 import { errorMessage } from "./logger.js";
 import { deviatesFromPlan } from "./plan-data.js";
 import { runIdentity } from "./run-identity.js";
@@ -215,7 +215,9 @@ export class GoapObserver {
     // The planner already reported a missing plan when it happened.
     else if (!PLANLESS_STATUSES.has(status)) await this.runtime.trace("onPlanFailed", reason ?? status, 0);
     emitEvent(config, { kind: "finish", status, reason });
-    const history = this.#history === false ? undefined : (this.#history ?? (config?.store ? historyForStore(config.store) : undefined));
+    const history = historyOf(this.#history, config);
+    // The run's last records (the blocks before them were stored as they filled up).
+    await storeStepBlocks(history, state, [], true, config, this.runtime);
     if (state.goal && history) {
       let goal: GoalSpec | null = null;
       try {

@@ -4,6 +4,7 @@ import { randomUuid } from "../../core/uuid.js";
 import { computeGoalHash } from "./goal-hash.js";
 import { addPostgresHistoryIndexes, isPostgresStore } from "./postgres-indexes.js";
 import { SqliteStore } from "./sqlite-store.js";
+import { type HistoryPage, type HistoryPageOptions, type StepBlock, StepBlockStore } from "./step-blocks.js";
 import { indexOperations, indexWriters, readIndex, scopesOf } from "./store-index.js";
 import type { ExecutionHistory, ExecutionRecord } from "./types.js";
 
@@ -13,6 +14,12 @@ export interface StoreExecutionHistoryOptions {
   readonly namespace?: readonly string[];
   /** Items fetched per store search while reading. @defaultValue 500 */
   readonly pageSize?: number;
+  /**
+   * Keep every run's executed actions (`recordSteps`), so runs longer than
+   * the state's history window can be read back whole
+   * ({@link StoreExecutionHistory.readRunHistory}). @defaultValue true
+   */
+  readonly steps?: boolean;
   /**
    * How the store orders search results. `"newest-first"` (SqliteStore and
    * PostgresStore do) lets `list(20)` read about 20 items of a search. On
@@ -118,6 +125,8 @@ export class StoreExecutionHistory implements ExecutionHistory {
   readonly namespace: readonly string[];
   readonly #pageSize: number;
   readonly #newestFirst: boolean;
+  readonly #steps: StepBlockStore;
+  readonly #keepSteps: boolean;
 
   constructor(store: BaseStore, options: StoreExecutionHistoryOptions = {}) {
     if (typeof store?.batch !== "function" || typeof store.search !== "function") {
@@ -139,6 +148,8 @@ export class StoreExecutionHistory implements ExecutionHistory {
       fail(`StoreExecutionHistory: searchOrder must be "newest-first" or "unordered", got ${describeValue(order)}`);
     }
     this.#newestFirst = order === "newest-first";
+    this.#steps = new StepBlockStore(store, this.namespace);
+    this.#keepSteps = options.steps !== false;
   }
 
   /** The stable hash a goal is filed under (see `computeGoalHash`). */
@@ -200,6 +211,46 @@ export class StoreExecutionHistory implements ExecutionHistory {
     }
     index?.commit();
     return id;
+  }
+
+  /** Stores one block of a run's executed actions (the graph calls it; see {@link ExecutionHistory.recordSteps}). */
+  async recordSteps(block: StepBlock): Promise<void> {
+    if (this.#keepSteps) await this.#steps.write(block);
+  }
+
+  /**
+   * One page of a run's executed actions, oldest first, from the store:
+   * every record of a run that ended, however long (the run's state keeps
+   * only a window of the newest 256–511 records of long runs). Pages hold
+   * at most 1,000 records; pass `nextCursor` back for the next one.
+   *
+   * @example
+   * ```ts
+   * let page = await history.readRunHistory(runId, { limit: 500 });
+   * const all = [...page.steps];
+   * while (page.nextCursor) {
+   *   page = await history.readRunHistory(runId, { cursor: page.nextCursor, limit: 500 });
+   *   all.push(...page.steps);
+   * }
+   * ```
+   */
+  async readRunHistory(runId: string, options: HistoryPageOptions = {}): Promise<HistoryPage> {
+    return this.#steps.readRun(runId, options);
+  }
+
+  /**
+   * One page of every run of a checkpointer thread, runs in the order they
+   * started, each run's actions oldest first (see
+   * {@link StoreExecutionHistory.readRunHistory}).
+   *
+   * @example
+   * ```ts
+   * const page = await history.readThreadHistory("t1", { limit: 1000 });
+   * page.steps.map((s) => `${s.runId}#${s.index} ${s.actionName}`);
+   * ```
+   */
+  async readThreadHistory(threadId: string, options: HistoryPageOptions = {}): Promise<HistoryPage> {
+    return this.#steps.readThread(threadId, options);
   }
 
   /** Records of one goal (a hash, a `GoalSpec` or bare conditions), newest first. */

@@ -1,3 +1,5 @@
+import type { StepBlock } from "./step-blocks.js";
+
 /** One finished run, as execution history stores it. JSON-serializable. */
 export interface ExecutionRecord {
   /**
@@ -31,4 +33,12 @@ export interface ExecutionRecord {
 /** Where the graph writes a record at every terminal state (`record` must replace a record with the same id). */
 export interface ExecutionHistory {
   record(record: ExecutionRecord): Promise<string>;
+  /**
+   * Optional: keeps a run's executed actions, a block at a time, so a run
+   * longer than the state's history window can be read back whole. The
+   * graph calls it when a block of `HISTORY_WINDOW` records fills up and
+   * when the run ends; a block written again at the same position must
+   * replace the earlier one.
+   */
+  recordSteps?(block: StepBlock): Promise<void>;
 }
