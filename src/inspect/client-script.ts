@@ -33,7 +33,8 @@ export const INSPECTOR_SCRIPT = String.raw`(function () {
   function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
   function show(value) {
     if (value === null || value === undefined) return "(unset)";
-    if (typeof value === "string") return JSON.stringify(value);
+    // Strings are in display form already: quoted, not JSON-escaped a second time.
+    if (typeof value === "string") return "\"" + value + "\"";
     return JSON.stringify(value);
   }
   function fmt(n) {
@@ -386,7 +387,6 @@ export const INSPECTOR_SCRIPT = String.raw`(function () {
   function resizeCharts() {
     for (var id in charts) { var node = $(id); charts[id].setSize(chartSize(node)); }
   }
-  var rowsByName = {};
   function renderCrowd() {
     var frame = state.crowd;
     if (!frame) return;
@@ -399,27 +399,41 @@ export const INSPECTOR_SCRIPT = String.raw`(function () {
     if (charts["chart-goals"]) charts["chart-goals"].setData(pick(goals));
     if (charts["chart-considerations"]) charts["chart-considerations"].setData(pick(cons));
     $("crowd-summary").textContent = frame.rows.length + " agents · sample " + frame.sample + " · t=" + fmt(frame.time) + " s · goal switches " + fmt(frame.totalSwitches) + " · plan failures " + fmt(frame.totalFailures) + " · " + Object.keys(frame.byGoal).map(function (g) { return g + ": " + frame.byGoal[g]; }).join(", ");
-    var body = $("crowd-rows");
-    var seen = {};
-    frame.rows.forEach(function (r) {
-      var name = r[0];
-      seen[name] = true;
-      var tr = rowsByName[name];
-      if (!tr) {
-        tr = el("tr");
-        for (var c = 0; c < 8; c++) tr.appendChild(el("td"));
-        tr.setAttribute("data-agent", name);
-        tr.addEventListener("click", function () { selectAgent(name); });
-        body.appendChild(tr);
-        rowsByName[name] = tr;
-      }
-      var cells = [name, r[1], r[2] === null ? "–" : r[2], r[3] === null ? "–" : r[3], r[4] === null ? "–" : (r[5] !== null ? "step " + r[5] + ": " : "") + r[4], String(r[6]), String(r[7]), r[8] === null ? "" : r[8]];
-      for (var i = 0; i < 8; i++) { var td = tr.children[i]; if (td.textContent !== cells[i]) td.textContent = cells[i]; }
-      var cls = (name === selected.agent ? "selected " : "") + "status-" + r[1];
-      if (tr.className !== cls) tr.className = cls;
-    });
-    for (var n in rowsByName) if (!seen[n]) { rowsByName[n].remove(); delete rowsByName[n]; }
+    renderCrowdRows();
   }
+  // The table draws only the rows in view (plus a margin): a frame of 1,000 or 10,000 agents costs
+  // the same few dozen rows, and rows are reused, their cells written only when their text changed.
+  var ROW_H = 26, OVERSCAN = 8, pool = [];
+  function renderCrowdRows() {
+    var frame = state.crowd;
+    var wrap = $("crowd-table-wrap");
+    var body = $("crowd-rows");
+    var total = frame.rows.length;
+    var first = Math.max(0, Math.floor(wrap.scrollTop / ROW_H) - OVERSCAN);
+    var count = Math.min(total - first, Math.ceil((wrap.clientHeight || 520) / ROW_H) + 2 * OVERSCAN);
+    $("crowd-pad-top").style.height = first * ROW_H + "px";
+    $("crowd-pad-bottom").style.height = Math.max(0, total - first - count) * ROW_H + "px";
+    while (pool.length < count) {
+      var tr = el("tr");
+      for (var c = 0; c < 8; c++) tr.appendChild(el("td"));
+      tr.addEventListener("click", function (event) { selectAgent(event.currentTarget.getAttribute("data-agent")); });
+      body.appendChild(tr);
+      pool.push(tr);
+    }
+    for (var k = 0; k < pool.length; k++) {
+      var row = pool[k];
+      if (k >= count) { row.hidden = true; continue; }
+      row.hidden = false;
+      var r = frame.rows[first + k];
+      var name = r[0];
+      if (row.getAttribute("data-agent") !== name) row.setAttribute("data-agent", name);
+      var cells = [name, r[1], r[2] === null ? "–" : r[2], r[3] === null ? "–" : r[3], r[4] === null ? "–" : (r[5] !== null ? "step " + r[5] + ": " : "") + r[4], String(r[6]), String(r[7]), r[8] === null ? "" : r[8]];
+      for (var i = 0; i < 8; i++) { var td = row.children[i]; if (td.textContent !== cells[i]) td.textContent = cells[i]; }
+      var cls = (name === selected.agent ? "selected " : "") + "status-" + r[1];
+      if (row.className !== cls) row.className = cls;
+    }
+  }
+  $("crowd-table-wrap").addEventListener("scroll", function () { if (state.crowd) { renderCrowdRows(); } }, { passive: true });
   window.addEventListener("resize", resizeCharts);
   openTab(location.hash === "#crowd" ? "crowd" : location.hash === "#search" ? "search" : location.hash === "#history" ? "history" : "runs");
   connect();

@@ -1,5 +1,6 @@
-import { LangGoapError } from "../core/index.js";
-import type { GoapAgent, StupSelection, UtilityBrain } from "../utility/index.js";
+import { displayText, LangGoapError } from "../core/index.js";
+import type { Consideration, GoapAgent, StupSelection, UtilityBrain } from "../utility/index.js";
+import { MAX_VALUE_CHARS } from "../viz/html/escape.js";
 
 /** Samples of every series kept per agent and for the crowd; older ones leave. */
 export const MAX_SAMPLES = 600;
@@ -12,8 +13,34 @@ export interface WatchAgentOptions {
   readonly name?: string;
 }
 
+/** Where a brain's scores go: each action's column, and each consideration's. */
+interface BrainLayout {
+  readonly column: number;
+  readonly considerations: readonly { readonly consideration: Consideration; readonly column: number }[];
+}
+
+/** A fixed-size ring of samples (no shifting of long arrays every sample). */
+class Ring<T> {
+  readonly #items: T[] = [];
+  #next = 0;
+  push(item: T): void {
+    if (this.#items.length < MAX_SAMPLES) this.#items.push(item);
+    else this.#items[this.#next] = item;
+    this.#next = (this.#next + 1) % MAX_SAMPLES;
+  }
+  /** Oldest first. */
+  toArray(): T[] {
+    return this.#items.length < MAX_SAMPLES ? [...this.#items] : [...this.#items.slice(this.#next), ...this.#items.slice(0, this.#next)];
+  }
+}
+
+/** Strings shown in the table are few and repeat every sample: their display form is cached (bounded). */
+const MAX_CACHED_TEXTS = 20_000;
+
 interface Watched {
   readonly name: string;
+  readonly shownName: string;
+  readonly layout: readonly BrainLayout[];
   readonly agent: GoapAgent;
   readonly brain: UtilityBrain | undefined;
   /** Utility per goal from the last STUP selection, when the agent uses STUP. */
@@ -21,8 +48,8 @@ interface Watched {
   switches: number;
   failures: number;
   lastFailure: string | null;
-  /** Ring of score vectors (one a sample, in column order), for the agent's charts. */
-  readonly history: (number | null)[][];
+  /** Score vectors (one a sample, in column order), for the agent's charts. */
+  readonly history: Ring<(number | null)[]>;
   readonly unsubscribe: (() => void)[];
 }
 
@@ -31,17 +58,13 @@ function considerationColumn(goal: string, consideration: string): string {
   return `${goal} / ${consideration}`;
 }
 
-function ring<T>(list: T[], item: T): void {
-  list.push(item);
-  if (list.length > MAX_SAMPLES) list.shift();
-}
-
 function finite(value: number): number | null {
   return Number.isFinite(value) ? Math.round(value * 10_000) / 10_000 : null;
 }
 
 /**
- * The crowd view's model: the {@link GoapAgent}s you watch (with their
+ * The crowd view's model (its frames are in display form already: every
+ * string bounded with control and bidi characters visible): the {@link GoapAgent}s you watch (with their
  * {@link UtilityBrain} or STUP tables), sampled by {@link CrowdMonitor.sample}
  * from your game loop. Each sample is a table row per agent (goal, plan,
  * action, status, goal switches and plan failures so far) and one score per
@@ -61,7 +84,8 @@ export class CrowdMonitor {
   readonly #columns: string[] = [];
   readonly #columnIndex = new Map<string, number>();
   readonly #publish: (frame: Record<string, unknown>) => void;
-  readonly #series = { time: [] as number[], switches: [] as number[], failures: [] as number[] };
+  readonly #series = { time: new Ring<number>(), switches: new Ring<number>(), failures: new Ring<number>() };
+  readonly #texts = new Map<string, string>();
   #samples = 0;
   #lastSwitches = 0;
   #lastFailures = 0;
@@ -81,6 +105,18 @@ export class CrowdMonitor {
   /** Score columns, in order: goal utilities and `goal / consideration` values. */
   get columns(): readonly string[] {
     return this.#columns;
+  }
+
+  /** A string in display form (bounded, control and bidi characters visible), from the cache. */
+  #show(text: string | null): string | null {
+    if (text === null) return null;
+    let shown = this.#texts.get(text);
+    if (shown === undefined) {
+      if (this.#texts.size >= MAX_CACHED_TEXTS) this.#texts.clear();
+      shown = displayText(text, { maxChars: MAX_VALUE_CHARS });
+      this.#texts.set(text, shown);
+    }
+    return shown;
   }
 
   #column(name: string): number {
@@ -106,15 +142,24 @@ export class CrowdMonitor {
     }
     let name = options.name ?? agent.name;
     for (let n = 2; this.#agents.has(name); n++) name = `${options.name ?? agent.name}#${n}`;
+    const layout = (options.brain?.actions ?? []).map((action) => ({
+      column: this.#column(action.name),
+      considerations: action.considerations.map((consideration) => ({
+        consideration,
+        column: this.#column(considerationColumn(action.name, consideration.name)),
+      })),
+    }));
     const watched: Watched = {
       name,
+      shownName: displayText(name, { maxChars: MAX_VALUE_CHARS }),
+      layout,
       agent,
       brain: options.brain,
       stup: null,
       switches: 0,
       failures: 0,
       lastFailure: null,
-      history: [],
+      history: new Ring(),
       unsubscribe: [],
     };
     const fail = (reason: string) => {
@@ -129,10 +174,6 @@ export class CrowdMonitor {
       agent.on("planInvalidated", ({ reason }) => fail(reason)),
       agent.on("actionFailed", ({ action, reason }) => fail(`${action.name}: ${reason}`)),
     );
-    for (const action of options.brain?.actions ?? []) {
-      this.#column(action.name);
-      for (const c of action.considerations) this.#column(considerationColumn(action.name, c.name));
-    }
     this.#agents.set(name, watched);
     return () => {
       for (const stop of watched.unsubscribe) stop();
@@ -163,16 +204,21 @@ export class CrowdMonitor {
     const scores: (number | null)[] = new Array(this.#columns.length).fill(null);
     const brain = watched.brain;
     if (brain) {
-      const evaluated = new Map(brain.lastEvaluation?.scores.map((s) => [s.action.name, s.score]) ?? []);
-      for (const action of brain.actions) {
-        try {
-          const breakdown = action.explain(brain.blackboard, brain.missingInput === undefined ? {} : { missingInput: brain.missingInput });
-          scores[this.#column(action.name)] = finite(evaluated.get(action.name) ?? breakdown.score);
-          for (const c of breakdown.considerations) scores[this.#column(considerationColumn(action.name, c.name))] = finite(c.score);
-        } catch {
-          // A consideration that cannot read its input (missing blackboard key) has no value to plot this sample.
+      const blackboard = brain.blackboard;
+      const missing = brain.missingInput;
+      // The last evaluation's scores, in declaration order (they include cooldowns and momentum).
+      const evaluated = brain.lastEvaluation?.scores;
+      watched.layout.forEach((layout, i) => {
+        const score = evaluated?.[i]?.score;
+        if (score !== undefined) scores[layout.column] = finite(score);
+        for (const { consideration, column } of layout.considerations) {
+          try {
+            scores[column] = finite(consideration.score(blackboard, missing));
+          } catch {
+            // A consideration that cannot read its input (a missing blackboard key) has no value this sample.
+          }
         }
-      }
+      });
     }
     if (watched.stup) for (const [goal, utility] of Object.entries(watched.stup)) scores[this.#column(goal)] = finite(utility);
     return scores;
@@ -195,27 +241,30 @@ export class CrowdMonitor {
       const goal = agent.goalName ?? (agent.goal ? "(unnamed goal)" : null);
       const plan = agent.plan;
       const vector = this.#scores(watched);
-      ring(watched.history, vector);
+      watched.history.push(vector);
       switches += watched.switches;
       failures += watched.failures;
-      if (goal !== null) byGoal[goal] = (byGoal[goal] ?? 0) + 1;
+      if (goal !== null) {
+        const shown = this.#show(goal) as string;
+        byGoal[shown] = (byGoal[shown] ?? 0) + 1;
+      }
       rows.push([
-        watched.name,
+        watched.shownName,
         agent.status,
-        goal,
-        agent.currentAction?.name ?? null,
-        plan ? plan.actionNames.join(" → ") : null,
+        this.#show(goal),
+        this.#show(agent.currentAction?.name ?? null),
+        plan ? this.#show(plan.actionNames.join(" → ")) : null,
         plan ? agent.step : null,
         watched.switches,
         watched.failures,
-        watched.lastFailure,
+        this.#show(watched.lastFailure),
       ]);
       scores.push(vector);
     }
     const frame = {
       time: Math.round(time * 1000) / 1000,
       sample: this.#samples,
-      columns: this.#columns,
+      columns: this.#columns.map((c) => this.#show(c)),
       rows,
       scores,
       switches: switches - this.#lastSwitches,
@@ -226,21 +275,25 @@ export class CrowdMonitor {
     };
     this.#lastSwitches = switches;
     this.#lastFailures = failures;
-    ring(this.#series.time, frame.time);
-    ring(this.#series.switches, frame.switches);
-    ring(this.#series.failures, frame.failures);
+    this.#series.time.push(frame.time);
+    this.#series.switches.push(frame.switches);
+    this.#series.failures.push(frame.failures);
     this.#publish(frame);
   }
 
   /** The kept series: the crowd's switches and failures per sample, and one agent's scores (for a page that just opened). */
   history(agentName?: string): Record<string, unknown> {
-    const watched = agentName === undefined ? undefined : this.#agents.get(agentName);
+    // The page asks by the name it shows (the display form).
+    const watched =
+      agentName === undefined
+        ? undefined
+        : (this.#agents.get(agentName) ?? [...this.#agents.values()].find((w) => w.shownName === agentName));
     return {
-      columns: this.#columns,
-      time: this.#series.time,
-      switches: this.#series.switches,
-      failures: this.#series.failures,
-      agent: watched ? { name: watched.name, scores: watched.history } : null,
+      columns: this.#columns.map((c) => this.#show(c)),
+      time: this.#series.time.toArray(),
+      switches: this.#series.switches.toArray(),
+      failures: this.#series.failures.toArray(),
+      agent: watched ? { name: watched.shownName, scores: watched.history.toArray() } : null,
     };
   }
 }

@@ -212,7 +212,7 @@ export class Inspector {
         return this.#send(res, 200, "application/json", JSON.stringify({ views: this.#hub.snapshot(), stats: this.#hub.stats }));
       case "/api/crowd": {
         const agent = url.searchParams.get("agent") ?? undefined;
-        return this.#send(res, 200, "application/json", JSON.stringify(displayData(this.crowd.history(agent))));
+        return this.#send(res, 200, "application/json", JSON.stringify(this.crowd.history(agent)));
       }
       default:
         return this.#send(res, 404, "text/plain", "not found\n");

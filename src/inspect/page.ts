@@ -31,8 +31,14 @@ tr.changed td { background: var(--ok-bg); }
 tr.on-path td { background: var(--ok-bg); font-weight: 600; }
 .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(340px, 1fr)); gap: 12px; margin-bottom: 12px; }
 .chart { min-height: 220px; }
-#crowd-table-wrap { max-height: 520px; overflow-y: auto; }
-#crowd-rows tr { cursor: pointer; }
+#crowd-table-wrap { height: 520px; overflow-y: auto; contain: strict; }
+#crowd-table { table-layout: fixed; }
+#crowd-table th:nth-child(1) { width: 13%; } #crowd-table th:nth-child(2) { width: 8%; } #crowd-table th:nth-child(3) { width: 8%; }
+#crowd-table th:nth-child(4) { width: 12%; } #crowd-table th:nth-child(5) { width: 33%; } #crowd-table th:nth-child(6), #crowd-table th:nth-child(7) { width: 7%; }
+#crowd-table thead th { position: sticky; top: 0; background: var(--card); }
+#crowd-rows tr { cursor: pointer; height: 26px; }
+#crowd-rows td { padding: 3px 8px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; height: 26px; }
+td.pad { padding: 0; border: 0; }
 #crowd-rows tr.selected td { background: var(--warn-bg); }
 #crowd-rows tr.status-blocked td:nth-child(2) { color: var(--bad); }
 #crowd-rows tr.status-achieved td:nth-child(2) { color: var(--ok); }
@@ -69,7 +75,7 @@ export function inspectorPage(title: string): string {
 <section data-panel="runs" id="runs-panel"><h2>Live runs</h2><div class="picker" id="run-picker"></div><div id="run-view"><p class="muted">Waiting for a run.</p></div></section>
 <section data-panel="crowd" id="crowd-panel" hidden><h2>Crowd</h2><p id="crowd-summary" class="muted">Waiting for a crowd sample.</p>
 <div class="charts"><div class="chart" id="chart-crowd"></div><div class="chart" id="chart-goals"></div><div class="chart" id="chart-considerations"></div></div>
-<div id="crowd-table-wrap"><table id="crowd-table"><thead><tr><th>agent</th><th>status</th><th>goal</th><th>action</th><th>plan</th><th>goal switches</th><th>plan failures</th><th>last failure</th></tr></thead><tbody id="crowd-rows"></tbody></table></div></section>
+<div id="crowd-table-wrap"><table id="crowd-table"><thead><tr><th>agent</th><th>status</th><th>goal</th><th>action</th><th>plan</th><th>goal switches</th><th>plan failures</th><th>last failure</th></tr></thead><tbody id="crowd-pad-top-body"><tr><td colspan="8" id="crowd-pad-top" class="pad"></td></tr></tbody><tbody id="crowd-rows"></tbody><tbody><tr><td colspan="8" id="crowd-pad-bottom" class="pad"></td></tr></tbody></table></div></section>
 <section data-panel="search" id="search-panel" hidden><h2>Search inspection</h2><div class="picker" id="search-picker"></div><div id="search-view"><p class="muted">No search yet.</p></div></section>
 <section data-panel="history" id="history-panel" hidden><h2>Finished runs</h2><div id="history-view"><p class="muted">No execution history store attached.</p></div></section>
 </main>
