@@ -72,10 +72,11 @@ async function planSpec(goal: GoalSpec, world: Readonly<WorldState>, ctx: GoalPl
     ...(ctx.recordExpansions ? { recordExpansions: true } : {}),
   };
   let result = await planWithStatus(strategy, world, goal, ctx.actions, { ...base, blacklisted: ctx.blacklisted });
-  // Strategies that do not fall back themselves get the blacklist lifted here
-  // (only after a proven "no plan": a search cut short would just be cut short again).
-  if (!result.plan && result.status === "no_plan" && ctx.blacklisted.length > 0)
-    result = await planWithStatus(strategy, world, goal, ctx.actions, base);
+  // The one place the blacklist is lifted: strategies leave blacklisted actions out and never fall back themselves,
+  // so a proven "no plan" costs one more search, not two. Only after a proof: a search cut short would just be cut
+  // short again.
+  const lifted = !result.plan && result.status === "no_plan" && ctx.blacklisted.length > 0;
+  if (lifted) result = await planWithStatus(strategy, world, goal, ctx.actions, base);
   const plan = result.plan ?? null;
   if (plan && !(plan instanceof Plan)) {
     throw new LangGoapError("INVALID_STATE", `strategy "${strategy.name}" returned something other than a Plan or null`, {
@@ -96,7 +97,7 @@ async function planSpec(goal: GoalSpec, world: Readonly<WorldState>, ctx: GoalPl
   }
   const blacklist = new Set(ctx.blacklisted);
   const usedBlacklistFallback =
-    plan !== null && (plan.metadata.usedBlacklistFallback === true || plan.actionNames.some((n) => blacklist.has(n)));
+    plan !== null && (lifted || plan.metadata.usedBlacklistFallback === true || plan.actionNames.some((n) => blacklist.has(n)));
   return { plan, usedBlacklistFallback, result };
 }
 

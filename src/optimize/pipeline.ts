@@ -31,8 +31,10 @@ export interface PipelineOptions {
   readonly objectiveMode?: ObjectiveMode;
   /** Heuristic of the A* searches. @defaultValue the planner's choice by domain (see `PlanOptions.heuristic`) */
   readonly heuristic?: HeuristicName;
-  /** Actions to avoid (A* falls back to them when nothing else works). */
+  /** Actions to avoid (A* falls back to them when nothing else works, unless `blacklistFallback` is false). */
   readonly blacklisted?: Iterable<string>;
+  /** Let A* use blacklisted actions when no plan exists without them. @defaultValue true */
+  readonly blacklistFallback?: boolean;
   /** Bound on the A* searches of the enumeration. @defaultValue 5000 */
   readonly maxSearches?: number;
   /** Stops the searches (solver phases are bounded by `timeLimitMs`). */
@@ -109,6 +111,7 @@ export async function pipelinePlanDetailed(
   const first = await planDetailedAsync(start, spec, actions, {
     ...(options.heuristic !== undefined ? { heuristic: options.heuristic } : {}),
     ...(options.blacklisted ? { blacklisted: options.blacklisted } : {}),
+    ...(options.blacklistFallback !== undefined ? { blacklistFallback: options.blacklistFallback } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.tracer ? { tracer: options.tracer } : {}),
     ...(options.recordExpansions ? { recordExpansions: true } : {}),

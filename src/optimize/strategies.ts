@@ -1,10 +1,18 @@
 import type { ActionSpec, GoalSpec, WorldState } from "../core/index.js";
-import { AStarStrategy, type Plan, type PlanningStrategy, type StrategyContext, type StrategyResult } from "../planner/index.js";
+import {
+  AStarStrategy,
+  BasePlanningStrategy,
+  contextPlanOptions,
+  type Plan,
+  type PlanningStrategy,
+  type StrategyContext,
+  type StrategyResult,
+} from "../planner/index.js";
 import { type PipelineOptions, pipelinePlanDetailed } from "./pipeline.js";
 import { type RefineOptions, refinePlan } from "./refine.js";
 
 /** Options of {@link TwoPhasePipelineStrategy}: those of `pipelinePlan` except the per-call context. */
-export type TwoPhasePipelineOptions = Omit<PipelineOptions, "blacklisted" | "signal" | "tracer" | "recordExpansions">;
+export type TwoPhasePipelineOptions = Omit<PipelineOptions, "blacklisted" | "blacklistFallback" | "signal" | "tracer" | "recordExpansions">;
 
 /**
  * The pipeline (A* → k-best alternatives → MILP selection → schedule) as
@@ -18,17 +26,10 @@ export type TwoPhasePipelineOptions = Omit<PipelineOptions, "blacklisted" | "sig
  * plan?.metadata.csp?.schedule;
  * ```
  */
-export class TwoPhasePipelineStrategy implements PlanningStrategy {
+export class TwoPhasePipelineStrategy extends BasePlanningStrategy {
   readonly name = "two-phase-pipeline";
-  constructor(readonly options: TwoPhasePipelineOptions = {}) {}
-
-  async plan(
-    start: Readonly<WorldState>,
-    goal: GoalSpec,
-    actions: readonly ActionSpec[],
-    context: StrategyContext = {},
-  ): Promise<Plan | null> {
-    return (await this.planDetailed(start, goal, actions, context)).plan;
+  constructor(readonly options: TwoPhasePipelineOptions = {}) {
+    super();
   }
 
   /** The plan, or why there is none: `no_plan`, `budget_exhausted` or `aborted` (see `pipelinePlanDetailed`). */
@@ -38,13 +39,7 @@ export class TwoPhasePipelineStrategy implements PlanningStrategy {
     actions: readonly ActionSpec[],
     context: StrategyContext = {},
   ): Promise<StrategyResult> {
-    return pipelinePlanDetailed(start, goal, actions, {
-      ...this.options,
-      ...(context.blacklisted ? { blacklisted: context.blacklisted } : {}),
-      ...(context.signal ? { signal: context.signal } : {}),
-      ...(context.tracer ? { tracer: context.tracer } : {}),
-      ...(context.recordExpansions ? { recordExpansions: true } : {}),
-    });
+    return pipelinePlanDetailed(start, goal, actions, { ...this.options, ...contextPlanOptions(context) });
   }
 }
 

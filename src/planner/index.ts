@@ -1,7 +1,5 @@
 export { type AgentModel, UniformRandomAgentModel, type UniformRandomAgentModelOptions, type WeightedMove } from "./agent-model.js";
-export { AnytimePlanningStrategy, type AnytimePlanningStrategyOptions } from "./anytime.js";
 export { plan, planAsync, planDetailed, planDetailedAsync, YIELD_EVERY_MS } from "./astar.js";
-export { AStarStrategy, type AStarStrategyOptions } from "./astar-strategy.js";
 export {
   AGENT_PLAN_BUDGET,
   type BudgetExhaustion,
@@ -11,13 +9,6 @@ export {
   DEFAULT_SEARCH_MEMORY_BYTES,
   DEFAULT_TIME_BUDGET_MS,
 } from "./budget.js";
-export {
-  RuleBasedClassifier,
-  type RuleBasedClassifierOptions,
-  type RuleBasedStrategyName,
-  runClassifier,
-  type StrategyClassifier,
-} from "./classifier.js";
 export { type CompiledProblem, compileProblem, planningKeys } from "./compile.js";
 export { ESCALATE_AFTER } from "./default-heuristic-policy.js";
 export { assertExpectedMatchesDeclared, checkExpectedAgainstDeclared, type Deviation, type DivergenceCheck } from "./divergence.js";
@@ -29,7 +20,6 @@ export type { Heuristic } from "./heuristics/heuristic.js";
 export { createHeuristic } from "./heuristics/registry.js";
 export { RelaxedModel } from "./heuristics/relaxed-model.js";
 export { type InferredStartState, type InferStartStateOptions, inferStartState } from "./infer-start-state.js";
-export { LazyDecompositionStrategy, type LazyDecompositionStrategyOptions } from "./lazy.js";
 export type { StateOptions, WeightedState } from "./mcts/analysis.js";
 export { DEAD_END_REWARD, GOAL_REWARD, type ScalarHeuristic } from "./mcts/evaluate.js";
 export type { ExtractionSource } from "./mcts/extract.js";
@@ -37,9 +27,7 @@ export { HeuristicRollout, RandomRollout, type RolloutContext, type RolloutPolic
 export { MCTSStrategy, type MCTSStrategyOptions, type MctsStopReason } from "./mcts/strategy.js";
 export { type NodeStatistics, recordReturn, ucb1 } from "./mcts/ucb1.js";
 export { type DeserializePlanOptions, deserializePlan, type SerializedPlan, serializePlan } from "./plan-file.js";
-export { type RepairOptions, type RepairResult, RepairStrategy, type RepairStrategyOptions, repairPlan } from "./repair.js";
 export { assertValidPlan, prunePlan, type Replay, replayPlan } from "./replay.js";
-export { StrategyRouter, type StrategyRouterOptions } from "./router.js";
 export {
   type OutcomeDistribution,
   type OutcomeEffects,
@@ -48,7 +36,28 @@ export {
   slipOutcomes,
   type TransitionOutcome,
 } from "./stochastic-transitions.js";
-export { planWithStatus } from "./strategy-result.js";
+export { AnytimePlanningStrategy, type AnytimePlanningStrategyOptions } from "./strategies/anytime.js";
+export { AStarStrategy, type AStarStrategyOptions } from "./strategies/astar-strategy.js";
+export { BasePlanningStrategy, type ContextPlanOptions, contextPlanOptions } from "./strategies/base.js";
+export {
+  RuleBasedClassifier,
+  type RuleBasedClassifierOptions,
+  type RuleBasedStrategyName,
+  runClassifier,
+  type StrategyClassifier,
+} from "./strategies/classifier.js";
+export { LazyDecompositionStrategy, type LazyDecompositionStrategyOptions } from "./strategies/lazy.js";
+export { type RepairOptions, type RepairResult, RepairStrategy, type RepairStrategyOptions, repairPlan } from "./strategies/repair.js";
+export { StrategyRouter, type StrategyRouterOptions } from "./strategies/router.js";
+export { planWithStatus } from "./strategies/strategy-result.js";
+export {
+  isNirvana,
+  NIRVANA_NAME,
+  NirvanaGoal,
+  type NirvanaGoalOptions,
+  UtilityStrategy,
+  type UtilityStrategyOptions,
+} from "./strategies/utility-strategy.js";
 export {
   DETERMINISTIC_MODEL,
   DeterministicTransitionModel,
@@ -77,11 +86,3 @@ export {
   type StrategyContext,
   type StrategyResult,
 } from "./types.js";
-export {
-  isNirvana,
-  NIRVANA_NAME,
-  NirvanaGoal,
-  type NirvanaGoalOptions,
-  UtilityStrategy,
-  type UtilityStrategyOptions,
-} from "./utility-strategy.js";

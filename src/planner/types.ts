@@ -334,6 +334,12 @@ export interface PlanOptions {
 
 /** What a strategy receives besides start, goal and actions. */
 export interface StrategyContext {
+  /**
+   * Actions this call must not use. A strategy leaves them out and does not
+   * fall back to them: the caller that keeps the blacklist decides when to
+   * lift it (the graph's planner asks again without it after a proven
+   * `no_plan`).
+   */
   readonly blacklisted?: Iterable<string>;
   /** The plan being replaced, for repair strategies. */
   readonly priorPlan?: Plan | null;

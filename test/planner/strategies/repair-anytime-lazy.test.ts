@@ -50,11 +50,17 @@ describe("repairPlan / RepairStrategy", () => {
     expect(plan(world, done, corridor)?.actionNames).toEqual(["cross_bridge", "finish"]);
   });
 
-  it("stops the prefix at a blacklisted action", async () => {
-    const repaired = await repairPlan(prior, { ...fresh, p1: true }, done, corridor, { currentStep: 1, blacklisted: ["pass_door"] });
-    expect(repaired.validPrefixLength).toBe(1);
-    // The blacklist leaves no way to p3 without the bridge, so A* falls back to all actions.
-    expect(repaired.plan?.actionNames).toEqual(["walk2", "pass_door", "finish"]);
+  it("stops the prefix at a blacklisted action and plans the suffix without it", async () => {
+    const context = { currentStep: 1, blacklisted: ["pass_door"] };
+    const around = await repairPlan(prior, { ...fresh, p1: true, bridge: true }, done, corridor, context);
+    expect(around.validPrefixLength).toBe(1);
+    expect(around.plan?.actionNames).toEqual(["walk2", "cross_bridge", "finish"]);
+    // Without the bridge there is no way to p3 but the door: the suffix search proves it and does not
+    // fall back to the blacklisted action (lifting a blacklist is the graph's decision).
+    const stuck = await repairPlan(prior, { ...fresh, p1: true }, done, corridor, context);
+    expect(stuck.validPrefixLength).toBe(1);
+    expect(stuck.plan).toBeNull();
+    expect(stuck.suffixStatus).toBe("no_plan");
   });
 
   it("keeps a prefix that already reaches the goal, and nothing after it", async () => {

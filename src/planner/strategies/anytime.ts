@@ -1,6 +1,7 @@
-import { type ActionSpec, describeValue, type GoalSpec, LangGoapError, type WorldState } from "../core/index.js";
-import { planDetailedAsync } from "./astar.js";
-import type { HeuristicName, Plan, PlanDetailedResult, PlanningStrategy, StrategyContext, StrategyResult } from "./types.js";
+import { type ActionSpec, describeValue, type GoalSpec, LangGoapError, type WorldState } from "../../core/index.js";
+import { planDetailedAsync } from "../astar.js";
+import type { HeuristicName, Plan, PlanDetailedResult, StrategyContext, StrategyResult } from "../types.js";
+import { BasePlanningStrategy, contextPlanOptions } from "./base.js";
 
 /** Options of {@link AnytimePlanningStrategy}. */
 export interface AnytimePlanningStrategyOptions {
@@ -36,13 +37,14 @@ const DEFAULT_WEIGHTS: readonly number[] = [5, 3, 2, 1.5, 1];
  * p?.metadata.weight; // the weight of the round that found it
  * ```
  */
-export class AnytimePlanningStrategy implements PlanningStrategy {
+export class AnytimePlanningStrategy extends BasePlanningStrategy {
   readonly name = "anytime";
   readonly timeBudgetMs: number;
   readonly weights: readonly number[];
   readonly #options: AnytimePlanningStrategyOptions;
 
   constructor(options: AnytimePlanningStrategyOptions = {}) {
+    super();
     const budget = options.timeBudgetMs ?? 1000;
     if (!(typeof budget === "number" && budget > 0)) {
       throw new LangGoapError("INVALID_OPTION", `AnytimePlanningStrategy.timeBudgetMs must be a number > 0, got ${describeValue(budget)}`);
@@ -58,15 +60,6 @@ export class AnytimePlanningStrategy implements PlanningStrategy {
     this.timeBudgetMs = budget;
     this.weights = Object.freeze([...weights]);
     this.#options = options;
-  }
-
-  async plan(
-    start: Readonly<WorldState>,
-    goal: GoalSpec,
-    actions: readonly ActionSpec[],
-    context: StrategyContext = {},
-  ): Promise<Plan | null> {
-    return (await this.planDetailed(start, goal, actions, context)).plan;
   }
 
   /**
@@ -100,10 +93,7 @@ export class AnytimePlanningStrategy implements PlanningStrategy {
         weight,
         timeBudgetMs: remaining,
         ...(this.#options.maxExpansionsPerRound !== undefined ? { maxExpansions: this.#options.maxExpansionsPerRound } : {}),
-        ...(context.blacklisted ? { blacklisted: context.blacklisted } : {}),
-        ...(context.signal ? { signal: context.signal } : {}),
-        ...(context.tracer ? { tracer: context.tracer } : {}),
-        ...(context.recordExpansions ? { recordExpansions: true } : {}),
+        ...contextPlanOptions(context),
       });
       last = result;
       rounds++;

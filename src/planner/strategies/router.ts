@@ -1,29 +1,37 @@
-import { type ActionSpec, callTracer, describeValue, type GoalSpec, LangGoapError, type WorldState } from "../core/index.js";
+import { type ActionSpec, callTracer, describeValue, type GoalSpec, LangGoapError, type WorldState } from "../../core/index.js";
+import { extractFeatures, type ProblemFeatures } from "../features.js";
+import type { TransitionModel } from "../transitions.js";
+import type { PlanningStrategy, StrategyContext, StrategyResult } from "../types.js";
+import { BasePlanningStrategy } from "./base.js";
 import { RuleBasedClassifier, runClassifier, type StrategyClassifier } from "./classifier.js";
-import { extractFeatures, type ProblemFeatures } from "./features.js";
-import type { TransitionModel } from "./transitions.js";
-import type { Plan, PlanningStrategy, StrategyContext, StrategyResult } from "./types.js";
 
-/** Options of {@link StrategyRouter}. */
-export interface StrategyRouterOptions {
+/**
+ * Options of {@link StrategyRouter}. `K` is the union of the registered
+ * names, inferred from `strategies`: `default` and the names the router
+ * reports must be among them.
+ */
+export interface StrategyRouterOptions<K extends string = string> {
   /** The strategies to choose from, by the names the classifier returns. */
-  readonly strategies: Readonly<Record<string, PlanningStrategy>> | ReadonlyMap<string, PlanningStrategy>;
+  readonly strategies: Readonly<Record<K, PlanningStrategy>> | ReadonlyMap<K, PlanningStrategy>;
   /** @defaultValue a default {@link RuleBasedClassifier} */
   readonly classifier?: StrategyClassifier;
   /** The model features are measured against (stochastic? risk-averse?). @defaultValue the declared effects (deterministic, strict) */
   readonly transitionModel?: TransitionModel;
   /** Strategy used when the classifier names an unregistered one and `onUnknown` is `"default"`. @defaultValue "astar" */
-  readonly default?: string;
+  readonly default?: NoInfer<K>;
   /** What an unregistered name does: throw `UNKNOWN_STRATEGY`, or fall back to `default`. @defaultValue "raise" */
   readonly onUnknown?: "raise" | "default";
   /** Told every choice. A throwing hook is ignored. */
-  readonly onStrategyChosen?: (name: string, features: ProblemFeatures) => void;
+  readonly onStrategyChosen?: (name: NoInfer<K>, features: ProblemFeatures) => void;
 }
 
 /**
  * Chooses a strategy per problem: measures it with {@link extractFeatures},
  * asks the classifier for a name, and delegates to the strategy registered
- * under that name. The choice is kept in `lastChosen`, given to the
+ * under that name. Typed by its names: `StrategyRouter<"astar" | "mcts">`
+ * rejects a `default` it does not register, and `lastChosen` is one of them.
+ * The classifier's answer is only known at run time, so it is checked then
+ * (`onUnknown`). The choice is kept in `lastChosen`, given to the
  * `onStrategyChosen` hook and to the tracer's `onStrategyChosen`.
  *
  * @example
@@ -37,24 +45,26 @@ export interface StrategyRouterOptions {
  * router.lastChosen; // "mcts"
  * ```
  */
-export class StrategyRouter implements PlanningStrategy {
+export class StrategyRouter<K extends string = string> extends BasePlanningStrategy {
   readonly name = "router";
-  readonly strategies: ReadonlyMap<string, PlanningStrategy>;
+  readonly strategies: ReadonlyMap<K, PlanningStrategy>;
   readonly classifier: StrategyClassifier;
   readonly transitionModel: TransitionModel | undefined;
-  readonly defaultName: string;
+  /** The `default` option; checked only when `onUnknown` is `"default"` (then it must be registered). */
+  readonly defaultName: K;
   readonly onUnknown: "raise" | "default";
-  readonly #onStrategyChosen: ((name: string, features: ProblemFeatures) => void) | undefined;
-  #lastChosen: string | undefined;
+  readonly #onStrategyChosen: ((name: K, features: ProblemFeatures) => void) | undefined;
+  #lastChosen: K | undefined;
   #lastFeatures: ProblemFeatures | undefined;
 
-  constructor(options: StrategyRouterOptions) {
+  constructor(options: StrategyRouterOptions<K>) {
+    super();
     const raw: unknown = options?.strategies;
     if (typeof raw !== "object" || raw === null) {
       throw new LangGoapError("INVALID_OPTION", `StrategyRouter.strategies must map names to strategies, got ${describeValue(raw)}`);
     }
-    const entries =
-      raw instanceof Map ? [...(raw as ReadonlyMap<string, PlanningStrategy>)] : Object.entries(raw as Record<string, PlanningStrategy>);
+    const entries: [K, PlanningStrategy][] =
+      raw instanceof Map ? [...(raw as ReadonlyMap<K, PlanningStrategy>)] : (Object.entries(raw) as [K, PlanningStrategy][]);
     if (entries.length === 0) throw new LangGoapError("INVALID_OPTION", "StrategyRouter.strategies must register at least one strategy");
     for (const [name, strategy] of entries) {
       if (typeof strategy?.plan !== "function") {
@@ -70,7 +80,8 @@ export class StrategyRouter implements PlanningStrategy {
       throw new LangGoapError("INVALID_OPTION", `StrategyRouter.onUnknown must be "raise" or "default", got ${describeValue(onUnknown)}`);
     }
     this.onUnknown = onUnknown;
-    this.defaultName = options.default ?? "astar";
+    // Without a `default`, "astar" is the name used; it need not be registered unless `onUnknown` is "default".
+    this.defaultName = options.default ?? ("astar" as K);
     if (onUnknown === "default" && !this.strategies.has(this.defaultName)) {
       throw new LangGoapError(
         "UNKNOWN_STRATEGY",
@@ -89,35 +100,26 @@ export class StrategyRouter implements PlanningStrategy {
     this.#onStrategyChosen = options.onStrategyChosen;
   }
 
-  /** The name chosen by the last call of {@link plan}. */
-  get lastChosen(): string | undefined {
+  /** The name chosen by the last planning call (`plan` or `planDetailed`). */
+  get lastChosen(): K | undefined {
     return this.#lastChosen;
   }
 
-  /** The features measured by the last call of {@link plan}. */
+  /** The features measured by the last planning call. */
   get lastFeatures(): ProblemFeatures | undefined {
     return this.#lastFeatures;
   }
 
   /** The name the router would use for a problem with these features (applies `onUnknown`). */
-  choose(features: ProblemFeatures): string {
+  choose(features: ProblemFeatures): K {
     const name: unknown = runClassifier(this.classifier, features);
-    if (typeof name === "string" && this.strategies.has(name)) return name;
+    if (typeof name === "string" && this.strategies.has(name as K)) return name as K;
     if (this.onUnknown === "default") return this.defaultName;
     throw new LangGoapError(
       "UNKNOWN_STRATEGY",
       `the classifier chose ${describeValue(name)}, which is not a registered strategy; registered strategies are [${[...this.strategies.keys()].join(", ")}]`,
       { chosen: name, registered: [...this.strategies.keys()] },
     );
-  }
-
-  async plan(
-    start: Readonly<WorldState>,
-    goal: GoalSpec,
-    actions: readonly ActionSpec[],
-    context: StrategyContext = {},
-  ): Promise<Plan | null> {
-    return this.#route(start, goal, actions, context).plan(start, goal, actions, context);
   }
 
   /** The chosen strategy's detailed result when it gives one; otherwise its plan, `null` read as `no_plan`. */

@@ -1,5 +1,5 @@
-import { type ActionSpec, type GoalSpec, LangGoapError, type WorldState } from "../core/index.js";
-import type { PlanningStrategy, StrategyContext, StrategyResult } from "./types.js";
+import { type ActionSpec, type GoalSpec, LangGoapError, type WorldState } from "../../core/index.js";
+import type { PlanningStrategy, StrategyContext, StrategyResult } from "../types.js";
 
 /**
  * Plans with `strategy` and says why the search ended: its own

@@ -1,5 +1,5 @@
-import { describeValue, LangGoapError } from "../core/index.js";
-import type { ProblemFeatures } from "./features.js";
+import { describeValue, LangGoapError } from "../../core/index.js";
+import type { ProblemFeatures } from "../features.js";
 
 /**
  * Picks a strategy name for a problem. A plain function is a classifier;

@@ -7,8 +7,9 @@ import {
   LangGoapError,
   toGoalSpec,
   type WorldState,
-} from "../core/index.js";
-import { Plan, type PlanningStrategy, type StrategyContext } from "./types.js";
+} from "../../core/index.js";
+import { Plan, type StrategyContext, type StrategyResult } from "../types.js";
+import { BasePlanningStrategy } from "./base.js";
 
 /** The name every {@link NirvanaGoal} carries. */
 export const NIRVANA_NAME = "Nirvana";
@@ -92,11 +93,12 @@ export interface UtilityStrategyOptions {
  * p?.actionNames; // ["eat"]
  * ```
  */
-export class UtilityStrategy implements PlanningStrategy {
+export class UtilityStrategy extends BasePlanningStrategy {
   readonly name = "utility";
   readonly minNetValue: number;
 
   constructor(options: UtilityStrategyOptions = {}) {
+    super();
     const floor = options.minNetValue ?? Number.NEGATIVE_INFINITY;
     if (typeof floor !== "number" || Number.isNaN(floor)) {
       throw new LangGoapError("INVALID_OPTION", `UtilityStrategy.minNetValue must be a number, got ${describeValue(floor)}`);
@@ -104,12 +106,18 @@ export class UtilityStrategy implements PlanningStrategy {
     this.minNetValue = floor;
   }
 
-  async plan(
+  /** The one-step plan, or `no_plan` when no action applies (blacklisted ones left out) or the best is below `minNetValue`. */
+  async planDetailed(
     start: Readonly<WorldState>,
     goal: GoalSpec,
     actions: readonly ActionSpec[],
     context: StrategyContext = {},
-  ): Promise<Plan | null> {
+  ): Promise<StrategyResult> {
+    const plan = this.#choose(start, goal, actions, context);
+    return { plan, status: plan ? "found" : "no_plan" };
+  }
+
+  #choose(start: Readonly<WorldState>, goal: GoalSpec, actions: readonly ActionSpec[], context: StrategyContext): Plan | null {
     const began = performance.now();
     const goalSpec = toGoalSpec(goal);
     if (goalSpec.isSatisfied(start)) return Plan.empty({ ...start }, { strategy: this.name, applicableCount: 0 });

@@ -1,7 +1,8 @@
-import type { ActionSpec, GoalSpec, WorldState } from "../core/index.js";
-import { planDetailedAsync } from "./astar.js";
-import { checkBudget } from "./budget.js";
-import type { HeuristicName, Plan, PlanDetailedResult, PlanningStrategy, StrategyContext } from "./types.js";
+import type { ActionSpec, GoalSpec, WorldState } from "../../core/index.js";
+import { planDetailedAsync } from "../astar.js";
+import { checkBudget } from "../budget.js";
+import type { HeuristicName, PlanDetailedResult, StrategyContext } from "../types.js";
+import { BasePlanningStrategy, contextPlanOptions } from "./base.js";
 
 /** Options of {@link AStarStrategy}. */
 export interface AStarStrategyOptions {
@@ -27,34 +28,20 @@ export interface AStarStrategyOptions {
  * const graph = new GoapGraph(actions, { strategy: new AStarStrategy({ heuristic: "hff", timeBudgetMs: 2000 }) });
  * ```
  */
-export class AStarStrategy implements PlanningStrategy {
+export class AStarStrategy extends BasePlanningStrategy {
   readonly name = "astar";
   constructor(readonly options: AStarStrategyOptions = {}) {
+    super();
     checkBudget(options, "AStarStrategy");
   }
 
-  async plan(
-    start: Readonly<WorldState>,
-    goal: GoalSpec,
-    actions: readonly ActionSpec[],
-    context: StrategyContext = {},
-  ): Promise<Plan | null> {
-    return (await this.planDetailed(start, goal, actions, context)).plan;
-  }
-
-  /** The search's full result: status, counters, explanation or budget figures. */
+  /** The search's full result: status, counters, explanation or budget figures. Blacklisted actions are left out (see {@link contextPlanOptions}). */
   planDetailed(
     start: Readonly<WorldState>,
     goal: GoalSpec,
     actions: readonly ActionSpec[],
     context: StrategyContext = {},
   ): Promise<PlanDetailedResult> {
-    return planDetailedAsync(start, goal, actions, {
-      ...this.options,
-      ...(context.blacklisted ? { blacklisted: context.blacklisted } : {}),
-      ...(context.signal ? { signal: context.signal } : {}),
-      ...(context.tracer ? { tracer: context.tracer } : {}),
-      ...(context.recordExpansions ? { recordExpansions: true } : {}),
-    });
+    return planDetailedAsync(start, goal, actions, { ...this.options, ...contextPlanOptions(context) });
   }
 }

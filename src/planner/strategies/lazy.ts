@@ -1,7 +1,8 @@
-import { type ActionSpec, describeValue, type GoalSpec, LangGoapError, SimpleScore, type WorldState } from "../core/index.js";
+import { type ActionSpec, describeValue, type GoalSpec, LangGoapError, SimpleScore, type WorldState } from "../../core/index.js";
+import { Plan, type PlanningStrategy, type StrategyContext, type StrategyResult } from "../types.js";
 import { AStarStrategy } from "./astar-strategy.js";
+import { BasePlanningStrategy } from "./base.js";
 import { planWithStatus } from "./strategy-result.js";
-import { Plan, type PlanningStrategy, type StrategyContext, type StrategyResult } from "./types.js";
 
 /** Options of {@link LazyDecompositionStrategy}. */
 export interface LazyDecompositionStrategyOptions {
@@ -25,12 +26,13 @@ export interface LazyDecompositionStrategyOptions {
  * (await strategy.plan(start, goal, actions))?.length; // at most 2
  * ```
  */
-export class LazyDecompositionStrategy implements PlanningStrategy {
+export class LazyDecompositionStrategy extends BasePlanningStrategy {
   readonly name = "lazy";
   readonly lookahead: number;
   readonly inner: PlanningStrategy;
 
   constructor(options: LazyDecompositionStrategyOptions = {}) {
+    super();
     const lookahead = options.lookahead ?? 1;
     if (!Number.isInteger(lookahead) || lookahead < 1) {
       throw new LangGoapError(
@@ -40,15 +42,6 @@ export class LazyDecompositionStrategy implements PlanningStrategy {
     }
     this.lookahead = lookahead;
     this.inner = options.inner ?? new AStarStrategy();
-  }
-
-  async plan(
-    start: Readonly<WorldState>,
-    goal: GoalSpec,
-    actions: readonly ActionSpec[],
-    context: StrategyContext = {},
-  ): Promise<Plan | null> {
-    return (await this.planDetailed(start, goal, actions, context)).plan;
   }
 
   /** The first steps of the inner strategy's plan, or the inner strategy's reason for having none. */

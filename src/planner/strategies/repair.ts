@@ -1,7 +1,8 @@
-import { type ActionSpec, type GoalSpec, toGoalSpec, type WorldState } from "../core/index.js";
+import { type ActionSpec, type GoalSpec, toGoalSpec, type WorldState } from "../../core/index.js";
+import { Plan, type PlanningStrategy, type SearchStatus, type StrategyContext, type StrategyResult } from "../types.js";
 import { AStarStrategy } from "./astar-strategy.js";
+import { BasePlanningStrategy } from "./base.js";
 import { planWithStatus } from "./strategy-result.js";
-import { Plan, type PlanningStrategy, type SearchStatus, type StrategyContext, type StrategyResult } from "./types.js";
 
 /** What {@link repairPlan} did. */
 export interface RepairResult {
@@ -138,21 +139,13 @@ export interface RepairStrategyOptions {
  * const graph = new GoapGraph(actions, { strategy: new RepairStrategy() });
  * ```
  */
-export class RepairStrategy implements PlanningStrategy {
+export class RepairStrategy extends BasePlanningStrategy {
   readonly name = "repair";
   readonly inner: PlanningStrategy;
 
   constructor(options: RepairStrategyOptions = {}) {
+    super();
     this.inner = options.inner ?? new AStarStrategy();
-  }
-
-  async plan(
-    start: Readonly<WorldState>,
-    goal: GoalSpec,
-    actions: readonly ActionSpec[],
-    context: StrategyContext = {},
-  ): Promise<Plan | null> {
-    return (await this.planDetailed(start, goal, actions, context)).plan;
   }
 
   /** The repaired (or new) plan, or why there is none: the inner search's status, e.g. `budget_exhausted`. */
