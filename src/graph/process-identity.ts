@@ -29,6 +29,10 @@ export function thisProcess(): Promise<ProcessIdentity> {
     const { hostname } = nodeBuiltin("node:os", "recover");
     return { host: hostname(), pid: process.pid, start: await startOf(process.pid) };
   })();
+  // A failure is not kept: the next call asks again.
+  own.catch(() => {
+    own = undefined;
+  });
   return own;
 }
 

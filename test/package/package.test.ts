@@ -217,7 +217,6 @@ void wrong;
       format: "esm",
       write: false,
       metafile: true,
-      external: ["node:*"],
       logLevel: "silent",
     });
     const output = Object.values((result.metafile as Metafile).outputs)[0] as Metafile["outputs"][string];
@@ -230,6 +229,34 @@ void wrong;
     // The same guard as test/package/browser-bundle.test.ts: 85.9 KB now (paced compile, JSON-checked start states, numeric tolerance).
     expect(output.bytes).toBeLessThan(96 * 1024);
     expect(result.outputFiles?.[0]?.text).not.toContain("node:");
+  });
+
+  it("bundles ActionSpec, plan and GoapGraph from the installed root for the browser: every module resolved, nothing external", {
+    timeout: 60_000,
+  }, async () => {
+    // Through the package's exports and its installed peers (LangGraph's "browser" condition), as an app's bundler sees them;
+    // test/package/root-bundle.browser.test.ts runs the same import in Chromium.
+    const result = await build({
+      stdin: {
+        contents:
+          'import { ActionSpec, GoapGraph, plan } from "langgoap";\nconst actions = [new ActionSpec({ name: "x", effects: { a: true } })];\nexport const found = plan({}, { a: true }, actions);\nexport const graph = new GoapGraph(actions).compile();',
+        resolveDir: project,
+        sourcefile: "app.js",
+      },
+      bundle: true,
+      minify: true,
+      platform: "browser",
+      format: "esm",
+      write: false,
+      metafile: true,
+      logLevel: "silent",
+    });
+    expect(result.errors).toEqual([]);
+    expect(result.warnings).toEqual([]);
+    const output = Object.values((result.metafile as Metafile).outputs)[0] as Metafile["outputs"][string];
+    expect(output.imports.filter((i) => i.external).map((i) => i.path)).toEqual([]);
+    // ~1.6 MB: LangGraph.js, LangChain core, LangSmith and zod are most of it; a guard against a layer (solvers' WASM, the server) leaking in.
+    expect(output.bytes).toBeLessThan(2 * 1024 * 1024);
   });
 });
 
