@@ -3,3 +3,20 @@
  * `langgoap` import (which must bundle for the browser) never loads it.
  */
 export { loadDomainFile } from "./domain-file.js";
+export {
+  DEFAULT_FLEET_CONCURRENCY,
+  DEFAULT_HEARTBEAT_MS,
+  DEFAULT_LEASE_MS,
+  DEFAULT_POLL_MS,
+  type FleetWorkerOptions,
+} from "./fleet/fleet-options.js";
+export { FleetWorker, type FleetWorkerStats } from "./fleet/fleet-worker.js";
+export { DEFAULT_FLEET_CONNECTIONS, type FleetPool, type FleetPoolClient, type FleetPoolOptions, openFleetPool } from "./fleet/pg-pool.js";
+export {
+  type EnqueueRun,
+  type QueuedRun,
+  type QueuedRunState,
+  RunQueue,
+  type RunQueueCounts,
+  type RunQueueOptions,
+} from "./fleet/run-queue.js";

@@ -1,0 +1,208 @@
+/**
+ * The leases of the fleet, one property a test, each on its own schema of
+ * one private PostgreSQL: a stopping worker releases the leases of the
+ * runs it gives up (another process continues them at once, with no
+ * expiry to wait for); a run taken over after its process died never
+ * runs a finished step again, even when the process it takes over from
+ * was itself recovering the run on another host; and workers racing for
+ * runs never take the same one.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GoapGraph } from "../../src/graph/index.js";
+import { type FleetPool, FleetWorker, openFleetPool, RunQueue } from "../../src/node/index.js";
+import type { FleetChildArgs } from "../support/fleet-child.js";
+import { buildFleetChild, type FleetChild, startFleetChild } from "../support/fleet-children.js";
+import { LEDGER_GOAL, ledgerActions, ledgerCounts, setupLedger } from "../support/fleet-ledger.js";
+import { dropSchema, type PostgresServer, uniqueSchema, usePostgres } from "../support/postgres.js";
+import { requirePostgres } from "../support/requirements.js";
+
+const postgres = requirePostgres("fleet leases");
+const quiet = { warn: () => {} };
+
+describe.runIf(postgres.available)("fleet leases on PostgreSQL", () => {
+  let server: PostgresServer | undefined;
+  let removeChild: () => void = () => {};
+  const pools: FleetPool[] = [];
+  const schemas: string[] = [];
+
+  beforeAll(async () => {
+    removeChild = await buildFleetChild();
+    server = await usePostgres();
+  }, 120_000);
+
+  afterAll(async () => {
+    removeChild();
+    await Promise.all(pools.map((p) => p.end().catch(() => undefined)));
+    if (server) {
+      for (const schema of schemas) await dropSchema(server.url, schema);
+      await server.stop();
+    }
+  }, 60_000);
+
+  async function fresh(tag: string): Promise<{ schema: string; pool: FleetPool; queue: RunQueue }> {
+    const schema = uniqueSchema(`langgoap_lease_${tag}`);
+    schemas.push(schema);
+    const pool = openFleetPool((server as PostgresServer).url, { maxConnections: 4 });
+    pools.push(pool);
+    const queue = new RunQueue(pool, { schema });
+    await queue.setup();
+    await setupLedger(pool, schema);
+    return { schema, pool, queue };
+  }
+
+  async function until(what: string, check: () => Promise<boolean>, ms = 120_000): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  async function executions(pool: FleetPool, schema: string, runId: string): Promise<string[]> {
+    const { rows } = await pool.query<{ action: string; step_attempt: number; idempotency_key: string }>(
+      `SELECT action, step_attempt, idempotency_key FROM "${schema}".executions WHERE run_id = $1 ORDER BY id`,
+      [runId],
+    );
+    return rows.map((r) => `${r.action}#${r.step_attempt}`);
+  }
+
+  async function leaseRows(pool: FleetPool, schema: string) {
+    const { rows } = await pool.query<{ run_id: string; state: string; lease_owner: string | null }>(
+      `SELECT run_id, state, lease_owner FROM "${schema}".langgoap_fleet_runs ORDER BY seq`,
+    );
+    return rows;
+  }
+
+  it("stop() releases the leases of the runs it aborts: another worker continues them at once, not after the lease", async () => {
+    const { schema, pool, queue } = await fresh("stop");
+    const runIds = ["o-1", "o-2", "o-3"];
+    for (const runId of runIds) await queue.enqueue({ runId, goal: LEDGER_GOAL, worldState: { order: runId } });
+    // Packing never ends on its own here, and the lease would last ten minutes: only a release lets another worker in.
+    const stuck = new FleetWorker({
+      graph: new GoapGraph(ledgerActions(pool, schema, "stuck", { delayMs: (a) => (a === "pack" ? 600_000 : 0) }), { logger: quiet }),
+      pool,
+      schema,
+      name: "stuck",
+      concurrency: 3,
+      leaseMs: 600_000,
+      heartbeatMs: 1_000,
+      pollMs: 50,
+      logger: quiet,
+    });
+    await stuck.start();
+    await until("three runs packing", async () => (await packing()) === 3);
+    async function packing(): Promise<number> {
+      const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${schema}".executions WHERE action = 'pack'`);
+      return Number(rows[0]?.n);
+    }
+    const stats = await stuck.stop({ drainTimeoutMs: 100 });
+    expect(stats).toMatchObject({ claimed: 3, released: 3, finished: 0, leasesLost: 0 });
+    expect(await leaseRows(pool, schema)).toEqual(runIds.map((run_id) => ({ run_id, state: "queued", lease_owner: null })));
+
+    const next = new FleetWorker({
+      graph: new GoapGraph(ledgerActions(pool, schema, "next", { delayMs: 0 }), { logger: quiet }),
+      pool,
+      schema,
+      name: "next",
+      leaseMs: 600_000,
+      heartbeatMs: 1_000,
+      pollMs: 50,
+      logger: quiet,
+    });
+    await next.start();
+    const ended = await Promise.all(runIds.map((runId) => queue.waitFor(runId, { signal: AbortSignal.timeout(120_000), pollMs: 50 })));
+    const nextStats = await next.stop();
+    expect(ended.map((r) => [r.state, r.runStatus, r.attempts, r.takeovers])).toEqual(runIds.map(() => ["done", "goal_achieved", 2, 0]));
+    expect(nextStats).toMatchObject({ claimed: 3, takenOver: 0, finished: 3 });
+    expect(await leaseRows(pool, schema)).toEqual(runIds.map((run_id) => ({ run_id, state: "done", lease_owner: null })));
+    expect(await ledgerCounts(pool, schema, runIds)).toMatchObject({ once: 12, duplicated: 0, missing: 0 });
+  }, 180_000);
+
+  it("a run taken over from dead processes never runs a finished step again, even from a recovery on another host", async () => {
+    const { schema, pool, queue } = await fresh("takeover");
+    const runId = "o-killed";
+    await queue.enqueue({ runId, goal: LEDGER_GOAL, worldState: { order: runId } });
+    const child = (name: string, host: string, action: string): FleetChildArgs => ({
+      url: (server as PostgresServer).url,
+      schema,
+      name,
+      host,
+      concurrency: 1,
+      maxConnections: 3,
+      leaseMs: 1_500,
+      heartbeatMs: 500,
+      pollMs: 50,
+      delayMs: 0,
+      killAt: { action, runId },
+    });
+    // Host A starts the run and dies packing; host B takes it over (a recovery) and dies shipping.
+    for (const [name, host, action] of [
+      ["host-a", "fleet-host-a", "pack"],
+      ["host-b", "fleet-host-b", "ship"],
+    ] as const) {
+      const c: FleetChild = startFleetChild(child(name, host, action));
+      await c.printed("KILLPOINT");
+      c.process.kill("SIGKILL");
+      await c.exited;
+    }
+    // Here, on a third host: host B's recovery never wrote its end and its process cannot be seen from here; its lease expiry says it stopped.
+    const worker = new FleetWorker({
+      graph: new GoapGraph(ledgerActions(pool, schema, "here", { delayMs: 0 }), { logger: quiet }),
+      pool,
+      schema,
+      name: "here",
+      leaseMs: 1_500,
+      heartbeatMs: 500,
+      pollMs: 50,
+      maxAttempts: 5,
+      logger: quiet,
+    });
+    await worker.start();
+    const run = await queue.waitFor(runId, { signal: AbortSignal.timeout(120_000), pollMs: 50 });
+    const stats = await worker.stop();
+    expect([run.state, run.runStatus, run.attempts, run.takeovers]).toEqual(["done", "goal_achieved", 3, 2]);
+    expect(stats).toMatchObject({ claimed: 1, takenOver: 1, finished: 1, released: 0, failed: 0 });
+    // Each step killed while running ran once more, told so (stepAttempt 2); no finished step ran again.
+    expect(await executions(pool, schema, runId)).toEqual(["reserve#1", "charge#1", "pack#1", "pack#2", "ship#1", "ship#2"]);
+    expect(await ledgerCounts(pool, schema, [runId])).toEqual({
+      once: 4,
+      duplicated: 0,
+      missing: 0,
+      executions: 6,
+      reExecutions: 2,
+      reExecutionsWrong: 0,
+    });
+  }, 180_000);
+
+  it("workers racing for runs never take the same run", async () => {
+    const { schema, pool, queue } = await fresh("race");
+    const runIds = Array.from({ length: 60 }, (_, i) => `o-${i}`);
+    for (const runId of runIds) await queue.enqueue({ runId, goal: LEDGER_GOAL, worldState: { order: runId } });
+    const workers = ["w0", "w1", "w2"].map((name) => {
+      // Each worker on its own pool, as in its own process: the claims race in the database.
+      const own = openFleetPool((server as PostgresServer).url, { maxConnections: 3 });
+      pools.push(own);
+      return new FleetWorker({
+        graph: new GoapGraph(ledgerActions(own, schema, name, { delayMs: 0 }), { logger: quiet }),
+        pool: own,
+        schema,
+        name,
+        concurrency: 4,
+        leaseMs: 60_000,
+        heartbeatMs: 1_000,
+        pollMs: 5,
+        logger: quiet,
+      });
+    });
+    await Promise.all(workers.map((w) => w.start()));
+    const ended = await Promise.all(runIds.map((runId) => queue.waitFor(runId, { signal: AbortSignal.timeout(150_000), pollMs: 100 })));
+    const stats = await Promise.all(workers.map((w) => w.stop()));
+    expect(ended.filter((r) => r.state === "done" && r.runStatus === "goal_achieved" && r.attempts === 1).length).toBe(60);
+    expect(stats.reduce((n, s) => n + s.claimed, 0)).toBe(60);
+    const { rows } = await pool.query<{ run_id: string; workers: number; n: number }>(
+      `SELECT run_id, count(DISTINCT worker)::int AS workers, count(*)::int AS n FROM "${schema}".executions GROUP BY run_id`,
+    );
+    expect(rows.filter((r) => Number(r.workers) !== 1 || Number(r.n) !== 4)).toEqual([]);
+    expect(await ledgerCounts(pool, schema, runIds)).toMatchObject({ once: 240, duplicated: 0, missing: 0, reExecutions: 0 });
+  }, 180_000);
+});
