@@ -96,8 +96,8 @@ describe.runIf(postgres.available)("fleet leases on PostgreSQL", () => {
       return Number(rows[0]?.n);
     }
     const stats = await stuck.stop({ drainTimeoutMs: 100 });
-    expect(stats).toMatchObject({ claimed: 3, released: 3, finished: 0, leasesLost: 0 });
     expect(await leaseRows(pool, schema)).toEqual(runIds.map((run_id) => ({ run_id, state: "queued", lease_owner: null })));
+    expect(stats).toMatchObject({ claimed: 3, released: 3, finished: 0, leasesLost: 0 });
 
     const next = new FleetWorker({
       graph: new GoapGraph(ledgerActions(pool, schema, "next", { delayMs: 0 }), { logger: quiet }),
@@ -173,6 +173,28 @@ describe.runIf(postgres.available)("fleet leases on PostgreSQL", () => {
       reExecutionsWrong: 0,
     });
   }, 180_000);
+
+  it("claims made at the same instant from many connections never return one run twice", async () => {
+    const { queue } = await fresh("claims");
+    const runIds = Array.from({ length: 60 }, (_, i) => `c-${i}`);
+    await Promise.all(runIds.map((runId) => queue.enqueue({ runId, goal: LEDGER_GOAL, worldState: { order: runId } })));
+    const claimers = Array.from({ length: 6 }, (_, i) => {
+      const own = openFleetPool((server as PostgresServer).url, { maxConnections: 5 });
+      pools.push(own);
+      return { name: `claimer-${i}`, queue: new RunQueue(own, { schema: queue.schema }) };
+    });
+    // 30 claims of up to 4 runs each, 5 at a time on each of 6 pools: together they ask for twice the runs there are.
+    const claims = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => {
+        const claimer = claimers[i % claimers.length] as (typeof claimers)[number];
+        return claimer.queue.claim(4, claimer.name, 60_000);
+      }),
+    );
+    const taken = claims.flat().map((run) => run.runId);
+    expect(taken.length).toBe(60);
+    expect(new Set(taken).size).toBe(60);
+    expect((await queue.counts()).running).toBe(60);
+  }, 120_000);
 
   it("workers racing for runs never take the same run", async () => {
     const { schema, pool, queue } = await fresh("race");
