@@ -1,6 +1,7 @@
 /**
- * Node-only helpers: everything here touches the file system, so the root
- * `langgoap` import (which must bundle for the browser) never loads it.
+ * Node-only helpers: the file system (domain files) and PostgreSQL (the
+ * run fleet), so the root `langgoap` import (which must bundle for the
+ * browser) never loads them.
  */
 export { loadDomainFile } from "./domain-file.js";
 export {
