@@ -36,6 +36,8 @@ export interface PlanNodeOptions {
   readonly planOptions?: PlanOptions;
   /** Apply a completed action's declared effects to the blackboard. @defaultValue true */
   readonly applyEffects?: boolean;
+  /** Called once with the agent when it is made (on the first tick), e.g. to follow its events. */
+  readonly onAgent?: (agent: GoapAgent) => void;
   /** @defaultValue "plan" */
   readonly name?: string;
 }
@@ -69,6 +71,7 @@ export class PlanNode extends BtNode {
   readonly maxReplans: number;
   readonly #goal: GoalLike | undefined;
   readonly #agentOptions: GoapAgentOptions;
+  readonly #onAgent: ((agent: GoapAgent) => void) | undefined;
   #agent: GoapAgent | null = null;
   #ctx: BtTickContext | null = null;
   #replans = 0;
@@ -124,8 +127,12 @@ export class PlanNode extends BtNode {
     };
     // Checked now (unknown leaf names, bad intervals), though the agent is made on the first tick, with the tree's blackboard.
     resolveAgentOptions(this.#agentOptions);
+    if (options.onAgent !== undefined && typeof options.onAgent !== "function") {
+      throw new LangGoapError("INVALID_OPTION", `plan node "${name}": onAgent must be a function`, { node: name });
+    }
     this.maxReplans = maxReplans;
     this.#goal = options.goal;
+    this.#onAgent = options.onAgent;
   }
 
   /** The agent that plans and runs the steps (null before the first tick). */
@@ -209,6 +216,7 @@ export class PlanNode extends BtNode {
     created.on("actionFailed", ({ action, reason }) => replanned(`"${action.name}" failed: ${reason}`));
     created.on("planInvalidated", ({ reason }) => replanned(reason));
     this.#agent = created;
+    this.#onAgent?.(created);
     return created;
   }
 }
