@@ -7,9 +7,10 @@
  * whole day (planning frames included) and for the median frame, with the
  * day's outcome counted so runs can be compared.
  */
+
+import { villageStartState } from "../../examples/lib/village.js";
 import { createVillageWorld, senseVillage, VILLAGE_TICK } from "../../examples/lib/village-day.js";
 import { buildVillagerTree, type VillagerTree } from "../../examples/lib/village-tree.js";
-import { villageStartState } from "../../examples/lib/village.js";
 import { createRng } from "../../src/core/index.js";
 import { PlanCache } from "../../src/utility/index.js";
 import { emit, median } from "../emit.js";
