@@ -8,8 +8,12 @@
  * context, so `crypto.randomUUID` is absent and run ids come from
  * `getRandomValues`) and may make no network request. Without Chromium the
  * browser half skips with one printed line (fails under
- * LANGGOAP_REQUIRE_BROWSER=1); the bundling half always runs.
+ * LANGGOAP_REQUIRE_BROWSER=1); the bundling half always runs, and also
+ * bundles every other entry point but the Node-only ones (all exports of
+ * each), so a `node:` import added to any layer fails here.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build, type Message, type Metafile } from "esbuild";
 import type { Browser } from "playwright-core";
@@ -98,6 +102,25 @@ async function bundle(): Promise<Bundled> {
   }
 }
 
+/** What a browser bundle of `contents` could not resolve or left external (empty when it bundles cleanly). */
+async function unresolved(contents: string): Promise<string[]> {
+  try {
+    const result = await build({
+      stdin: { contents, resolveDir: ROOT, loader: "ts", sourcefile: "entry.ts" },
+      bundle: true,
+      platform: "browser",
+      format: "esm",
+      write: false,
+      metafile: true,
+      logLevel: "silent",
+    });
+    const output = Object.values((result.metafile as Metafile).outputs)[0];
+    return [...result.warnings.map(where), ...(output?.imports ?? []).filter((i) => i.external).map((i) => `external ${i.path}`)];
+  } catch (error) {
+    return ((error as { errors?: Message[] }).errors ?? [{ text: String(error) } as Message]).map(where);
+  }
+}
+
 const where = (m: Message) => `${m.text} (${m.location?.file ?? "?"}:${m.location?.line ?? "?"})`;
 
 let bundled: Bundled;
@@ -114,6 +137,25 @@ describe("the root import bundled for the browser", () => {
     expect(bundled.code.length).toBeGreaterThan(0);
     expect(bundled.code.length).toBeLessThan(LIMIT_BYTES);
     expect(gzipSync(bundled.code).length).toBeLessThan(bundled.code.length / 2);
+  });
+});
+
+/** Entry points that are Node-only by design: the file system, the command line, the inspector's HTTP server. */
+const NODE_ONLY_SUBPATHS = ["./node", "./cli", "./inspect"];
+
+describe("every other entry point bundled for the browser", () => {
+  it("resolves every module of each layer's subpath (all its exports), nothing external", { timeout: 300_000 }, async () => {
+    const exportsMap = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).exports as Record<string, unknown>;
+    const subpaths = Object.keys(exportsMap).filter((key) => key !== "./package.json" && !NODE_ONLY_SUBPATHS.includes(key));
+    expect(subpaths).toContain(".");
+    expect(subpaths).toContain("./graph");
+    const failures: Record<string, string[]> = {};
+    for (const subpath of subpaths) {
+      const source = subpath === "." ? "./src/index.ts" : `./src/${subpath.slice(2)}/index.ts`;
+      const problems = await unresolved(`export * from ${JSON.stringify(source)};`);
+      if (problems.length > 0) failures[subpath] = problems;
+    }
+    expect(failures).toEqual({});
   });
 });
 
