@@ -29,6 +29,24 @@ export interface ParsedCommand {
   readonly maxNodes: number | undefined;
   /** Open the written result in the default browser or viewer. */
   readonly open: boolean;
+  /** `inspect`'s options. */
+  readonly inspect?: InspectOptions;
+}
+
+/** The options only `langgoap inspect` takes. */
+export interface InspectOptions {
+  readonly port: number | undefined;
+  readonly stepDelayMs: number | undefined;
+  readonly history: string | undefined;
+  readonly serveForMs: number | undefined;
+}
+
+/** A duration option: `500ms`, `2s`, or a number of milliseconds. */
+function durationOf(spec: CommandSpec, option: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const match = /^(\d+(?:\.\d+)?)(ms|s)?$/.exec(text.trim());
+  if (!match) throw usage(spec, `--${option} must be a duration like 500ms or 2s, got ${JSON.stringify(text)}`, { option });
+  return Number(match[1]) * (match[2] === "s" ? 1000 : 1);
 }
 
 function usage(spec: CommandSpec, message: string, details: Record<string, unknown> = {}): LangGoapError {
@@ -144,5 +162,15 @@ export function parseCommand(spec: CommandSpec, argv: readonly string[]): Parsed
     searchTree: values["search-tree"] === true,
     maxNodes: integer(spec, "max-nodes", text("max-nodes"), 1, MAX_TREE_NODES),
     open,
+    ...(spec.name === "inspect"
+      ? {
+          inspect: {
+            port: integer(spec, "port", text("port"), 0, 65_535),
+            stepDelayMs: durationOf(spec, "step-delay", text("step-delay")),
+            history: text("history"),
+            serveForMs: durationOf(spec, "serve-for", text("serve-for")),
+          },
+        }
+      : {}),
   };
 }

@@ -3,6 +3,7 @@ import { LangGoapError } from "../core/index.js";
 import { actionsCommand } from "./commands/actions.js";
 import { deployInitCommand, parseDeployInit } from "./commands/deploy-init.js";
 import { explainCommand } from "./commands/explain.js";
+import { inspectCommand } from "./commands/inspect.js";
 import { planCommand } from "./commands/plan.js";
 import { runCommand } from "./commands/run.js";
 import { COMMANDS, type CommandName, commandSpec } from "./commands/spec.js";
@@ -20,6 +21,7 @@ const RUNNERS: Readonly<Record<Exclude<CommandName, "deploy-init">, (ctx: Comman
   explain: explainCommand,
   visualize: visualizeCommand,
   run: runCommand,
+  inspect: inspectCommand,
 };
 
 function version(): string {

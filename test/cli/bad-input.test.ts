@@ -117,7 +117,7 @@ describe("bad input exits 2 with a message naming the problem", () => {
   it("unknown commands and options, and a missing or extra domain", async () => {
     await rejects(
       ["plna", VILLAGE],
-      'unknown command "plna"; did you mean plan? Commands: plan, actions, explain, visualize, run, deploy-init',
+      'unknown command "plna"; did you mean plan? Commands: plan, actions, explain, visualize, run, inspect, deploy-init',
     );
     await rejects(["plan", VILLAGE, "--frobnicate"], "Unknown option '--frobnicate'");
     await rejects(["plan"], "plan: missing <domain> (a .yaml/.json domain file or module.js#export)");

@@ -32,7 +32,7 @@ export interface CommandSpec {
   readonly operand?: "domain" | "dir";
 }
 
-export type CommandName = "plan" | "actions" | "explain" | "visualize" | "run" | "deploy-init";
+export type CommandName = "plan" | "actions" | "explain" | "visualize" | "run" | "inspect" | "deploy-init";
 
 export const PLAN_FORMATS = ["ascii", "json", "mermaid", "dot", "gantt", "mermaid-gantt", "html", "png", "gantt-png"] as const;
 
@@ -235,6 +235,49 @@ export const COMMANDS: readonly CommandSpec[] = [
       "langgoap run examples/domains/village.yaml",
       "langgoap run examples/domains/village.yaml --format html -o run.html",
       "langgoap run examples/domains/village.yaml --open",
+    ],
+  },
+  {
+    name: "inspect",
+    summary: "Watch the goal's run live in a local web page (the inspector)",
+    usage: "langgoap inspect <domain> [options]",
+    description:
+      "Serves the live inspector on 127.0.0.1 and prints its address: the first planning call's search tree (g, h, f per expansion, or why there is no plan), then the goal run through a real LangGraph graph step by step (plan graph with the step in progress, preconditions and effects with their values now, world state with per-step changes, replans with reasons, planning figures). With --history the run is recorded in a SQLite execution history and the finished runs there are listed. Serves until Ctrl-C (or for --serve-for); exits like run.",
+    formats: [],
+    defaultFormat: "",
+    options: [
+      GOAL,
+      STATE,
+      STRATEGY,
+      HEURISTIC,
+      BUDGET,
+      MAX_STATES,
+      SEED,
+      TITLE,
+      { name: "port", type: "string", value: "<n>", help: "Port on 127.0.0.1, 0 to 65535 (default 0: any free port)." },
+      {
+        name: "step-delay",
+        type: "string",
+        value: "<time>",
+        help: "Pause before each action so the run can be followed, e.g. 500ms or 2s (default 0).",
+      },
+      {
+        name: "history",
+        type: "string",
+        value: "<file.sqlite>",
+        help: "SQLite execution history: the run is recorded there and its finished runs are listed (needs better-sqlite3).",
+      },
+      {
+        name: "serve-for",
+        type: "string",
+        value: "<time>",
+        help: "Stop serving this long after the run ends, e.g. 30s (default: until Ctrl-C).",
+      },
+      HELP,
+    ],
+    examples: [
+      "langgoap inspect examples/domains/village.yaml --step-delay 1s",
+      "langgoap inspect examples/domains/village.yaml --port 7300 --history runs.sqlite",
     ],
   },
   {
