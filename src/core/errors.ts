@@ -28,7 +28,11 @@ export type LangGoapErrorCode =
   | "NOT_STARTED"
   | "NODE_ONLY"
   | "PDDL_SYNTAX"
-  | "PDDL_UNSUPPORTED";
+  | "PDDL_UNSUPPORTED"
+  | "NOT_SERIALIZABLE"
+  | "WORKER_CRASHED"
+  | "POOL_CLOSED"
+  | "POOL_QUEUE_FULL";
 
 /**
  * The one error class of langgoap. The message names the offending action,

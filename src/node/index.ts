@@ -1,8 +1,17 @@
 /**
- * Node-only helpers: the file system (domain files) and PostgreSQL (the
- * run fleet), so the root `langgoap` import (which must bundle for the
+ * Node-only helpers: the file system (domain files), worker threads (the
+ * planner pool) and PostgreSQL (the run fleet), so the root `langgoap`
+ * import (which must bundle for the
  * browser) never loads them.
  */
+
+export {
+  PlannerPool,
+  type PlannerPoolOptions,
+  type PlannerPoolStats,
+  PooledAStarStrategy,
+  type PooledPlanResult,
+} from "../workers/index.js";
 export { loadDomainFile } from "./domain-file.js";
 export {
   DEFAULT_FLEET_CONCURRENCY,
