@@ -1,8 +1,7 @@
 /**
  * Node-only helpers: the file system (domain files), worker threads (the
  * planner pool) and PostgreSQL (the run fleet), so the root `langgoap`
- * import (which must bundle for the
- * browser) never loads them.
+ * import (which must bundle for the browser) never loads them.
  */
 
 export {
