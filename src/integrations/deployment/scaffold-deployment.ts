@@ -43,8 +43,10 @@ interface OwnPackage {
 }
 
 function ownPackage(): OwnPackage {
-  // src/integrations/deployment and dist/integrations/deployment are both three levels below package.json.
-  return JSON.parse(nodeFs().readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as OwnPackage;
+  // src/integrations/deployment and dist/integrations/deployment are both three levels below package.json. Read through
+  // require, not `new URL(..., import.meta.url)`, which browser bundlers (Vite) would copy into the app as an asset.
+  const require = nodeBuiltin("node:module", "scaffoldDeployment").createRequire(import.meta.url);
+  return JSON.parse(nodeFs().readFileSync(require.resolve("../../../package.json"), "utf8")) as OwnPackage;
 }
 
 function versions(langgoap: string | undefined): ScaffoldVersions {
