@@ -75,6 +75,7 @@ export interface CompiledAction {
   readonly onceSlot: number;
 }
 
+/** @internal A problem as the search sees it; not exported from the package (tests import it from this file). */
 export interface CompiledProblem {
   readonly keys: readonly string[];
   readonly keyIndex: ReadonlyMap<string, number>;
@@ -142,8 +143,8 @@ function effectValue(effect: Effect): unknown[] {
 }
 
 /**
- * Compiles start, goal and actions. Actions keep the order given (callers
- * sort them for tie-breaking first).
+ * @internal Compiles start, goal and actions. Actions keep the order given
+ * (callers sort them for tie-breaking first).
  */
 export function compileProblem(start: Readonly<WorldState>, goal: GoalSpec, actions: readonly ActionSpec[]): CompiledProblem {
   return runUnpaced(compileSteps(start, goal, actions, unpaced()));

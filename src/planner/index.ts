@@ -9,16 +9,13 @@ export {
   DEFAULT_SEARCH_MEMORY_BYTES,
   DEFAULT_TIME_BUDGET_MS,
 } from "./budget.js";
-export { type CompiledProblem, compileProblem, planningKeys } from "./compile.js";
+export { planningKeys } from "./compile.js";
 export { ESCALATE_AFTER } from "./default-heuristic-policy.js";
 export { assertExpectedMatchesDeclared, checkExpectedAgainstDeclared, type Deviation, type DivergenceCheck } from "./divergence.js";
 export { type DivergenceKind, DivergencePolicy, type DivergencePolicyOptions } from "./divergence-policy.js";
 export { explainNoPlan } from "./explain.js";
 export { type ExternalAgent, ExternalAgentsTransitionModel, type ExternalAgentsTransitionModelOptions } from "./external-agents.js";
 export { type ExtractFeaturesOptions, extractFeatures, type ProblemFeatures, type RiskProfile } from "./features.js";
-export type { Heuristic } from "./heuristics/heuristic.js";
-export { createHeuristic } from "./heuristics/registry.js";
-export { RelaxedModel } from "./heuristics/relaxed-model.js";
 export { type InferredStartState, type InferStartStateOptions, inferStartState } from "./infer-start-state.js";
 export type { StateOptions, WeightedState } from "./mcts/analysis.js";
 export { DEAD_END_REWARD, GOAL_REWARD, type ScalarHeuristic } from "./mcts/evaluate.js";

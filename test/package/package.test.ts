@@ -101,6 +101,11 @@ describe.runIf(REQUIRED)("the package installed from its tarball", () => {
     const cjs = JSON.parse(await node("cjs.cjs")) as Record<string, string[]>;
     expect(cjs).toEqual(esm);
     expect(esm.langgoap).toEqual(expect.arrayContaining(["ActionSpec", "GoapGraph", "plan", "LangGoapError"]));
+    // Engine internals stay inside the package (see test/package/exports.test.ts).
+    for (const internal of ["RelaxedModel", "createHeuristic", "compileProblem"]) {
+      expect(esm.langgoap).not.toContain(internal);
+      expect(esm["langgoap/planner"]).not.toContain(internal);
+    }
     expect(esm["langgoap/integrations"]).toEqual(
       expect.arrayContaining(["createGoapAgent", "goapifyTool", "createDeploymentGraph", "scaffoldDeployment", "StoreThreadSaver"]),
     );
