@@ -3,7 +3,7 @@ import { type Conditions, normalizeConditions, satisfiesConditions } from "./con
 import { describeValue, LangGoapError } from "./errors.js";
 import type { ConditionsOf } from "./fact-types.js";
 import type { WorldState } from "./facts.js";
-import { type EntityId, entitiesIn, type PerEntityOptions, perEntityGoals } from "./per-entity.js";
+import { type EntityId, entitiesIn, type PerEntityTemplateOptions, perEntityGoals } from "./per-entity.js";
 
 /** When the graph replans. */
 export type ReplanStrategy = "on_deviation" | "every_action" | "never";
@@ -389,6 +389,9 @@ export function toGoalSpec(goal: GoalLike): GoalSpec {
   }
   return new GoalSpec({ conditions: goal as Conditions });
 }
+
+/** Options of {@link MultiGoal.perEntity}: placeholder, shared goal options, value per entity, name. */
+export type PerEntityOptions = PerEntityTemplateOptions<Omit<GoalSpecOptions, "conditions" | "name" | "value">, GoalValue>;
 
 /** How a {@link MultiGoal} combines its goals. */
 export type MultiGoalMode = "sequential" | "any" | "best_value";

@@ -71,6 +71,7 @@ export {
   type MultiGoalOptions,
   type ObjectiveDirection,
   type ObjectiveSpec,
+  type PerEntityOptions,
   type PlanQualityMetric,
   type PlanTrajectory,
   type ReplanStrategy,
@@ -84,7 +85,7 @@ export { MAX_ACTION_COST, MAX_NESTING_DEPTH } from "./limits.js";
 export { CONSOLE_LOGGER, type GoapLogger, getLogLevel, type LogLevel, type LogThreshold, setLogLevel } from "./log.js";
 export { checkFactName, isPlainRecord, RESERVED_FACT_NAMES, unsafeNameReason } from "./names.js";
 export { equalitySlack, factsEqual, NUMERIC_EQUALITY_TOLERANCE, numbersEqual } from "./numeric-equality.js";
-export { type EntityId, entitiesIn, type PerEntityOptions } from "./per-entity.js";
+export { type EntityId, entitiesIn } from "./per-entity.js";
 export { type PromptDataOptions, promptDataBlock } from "./prompt-data.js";
 export { ActionQos, type ActionQosOptions, DEFAULT_RETRY_POLICY, FIRE_ONCE, type RetryableErrors } from "./qos.js";
 export { createRng, isRng, mulberry32Step, type Rng } from "./rng.js";

@@ -1,19 +1,22 @@
 import type { Condition, Conditions } from "./conditions.js";
 import { describeValue, LangGoapError } from "./errors.js";
 import type { WorldState } from "./facts.js";
-import type { GoalSpecOptions, GoalValue } from "./goal.js";
 
 /** An entity's id as it appears in fact names: a string or an integer. */
 export type EntityId = string | number;
 
-/** Options of `MultiGoal.perEntity`. */
-export interface PerEntityOptions {
+/**
+ * Options of `MultiGoal.perEntity` over goal options `G` and a goal value
+ * `V`: `goal.ts` fills them in as `PerEntityOptions`, so this file needs
+ * nothing from it (no import cycle).
+ */
+export interface PerEntityTemplateOptions<G extends object, V> {
   /** The text replaced by each entity's id in keys and string values. @defaultValue "{entity}" */
   readonly placeholder?: string;
   /** Everything a subgoal has besides its conditions (policy, constraints, ...), shared by all. */
-  readonly goal?: Omit<GoalSpecOptions, "conditions" | "name" | "value">;
+  readonly goal?: G;
   /** Each entity's worth (for `best_value`): one value for all, or a record by entity id (missing ids get 1). @defaultValue 1 */
-  readonly value?: GoalValue | Readonly<Record<string, GoalValue>>;
+  readonly value?: V | Readonly<Record<string, V>>;
   /** Names subgoals `${name}[${id}]`. @defaultValue "per-entity" */
   readonly name?: string;
 }
@@ -40,7 +43,11 @@ function fill(template: string, placeholder: string, id: string): string {
 }
 
 /** @internal One subgoal's options per entity, the template's placeholder replaced by the entity's id. */
-export function perEntityGoals(entities: readonly EntityId[], template: Conditions, options: PerEntityOptions = {}): GoalSpecOptions[] {
+export function perEntityGoals<G extends object, V>(
+  entities: readonly EntityId[],
+  template: Conditions,
+  options: PerEntityTemplateOptions<G, V> = {},
+): (Partial<G> & { conditions: Record<string, Condition>; name: string; value?: V })[] {
   const placeholder = options.placeholder ?? "{entity}";
   if (typeof placeholder !== "string" || placeholder === "") {
     throw new LangGoapError(
@@ -83,20 +90,22 @@ export function perEntityGoals(entities: readonly EntityId[], template: Conditio
     );
   }
   const name = options.name ?? "per-entity";
+  const shared: Partial<G> = options.goal ?? {};
   return ids.map((id) => {
     const conditions: Record<string, Condition> = {};
     for (const [key, condition] of entries) {
       conditions[fill(key, placeholder, id)] = substitute(condition, placeholder, id);
     }
     const value = valueFor(options.value, id);
-    return { ...options.goal, conditions, name: `${name}[${id}]`, ...(value !== undefined ? { value } : {}) };
+    return { ...shared, conditions, name: `${name}[${id}]`, ...(value !== undefined ? { value } : {}) };
   });
 }
 
-function valueFor(value: PerEntityOptions["value"], id: string): GoalValue | undefined {
-  if (value === undefined || typeof value === "number" || typeof value === "function") return value;
-  if (typeof value === "object" && value !== null) return Object.hasOwn(value, id) ? value[id] : undefined;
-  return value;
+/** A goal value is a number or a function, so an object is the record by entity id. */
+function valueFor<V>(value: V | Readonly<Record<string, V>> | undefined, id: string): V | undefined {
+  if (value === undefined || typeof value === "number" || typeof value === "function") return value as V | undefined;
+  if (typeof value === "object" && value !== null) return Object.hasOwn(value, id) ? (value as Readonly<Record<string, V>>)[id] : undefined;
+  return value as V;
 }
 
 function substitute(condition: Condition, placeholder: string, id: string): Condition {

@@ -1,5 +1,4 @@
 import type { WorldState } from "../../core/index.js";
-import type { BtNode } from "./node.js";
 
 /** What a behaviour-tree node reports on each tick. */
 export type BtStatus = "success" | "failure" | "running";
@@ -24,8 +23,12 @@ export interface BtTickContext {
   readonly time: number;
   /** This tick's number, from 1. */
   readonly tick: number;
-  /** Reports a failing user hook; the tree emits it as `hookFailed` after the tick. */
-  report(node: BtNode, hook: BtHookName, error: unknown): void;
+  /**
+   * Reports a failing user hook of `node` (a `BtNode`, named here only by
+   * what the report reads, so this file does not import `node.ts`, which
+   * imports it); the tree emits it as `hookFailed` after the tick.
+   */
+  report(node: { readonly name: string }, hook: BtHookName, error: unknown): void;
 }
 
 /** @internal True for the three statuses. */
