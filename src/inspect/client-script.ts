@@ -17,6 +17,7 @@ export const INSPECTOR_SCRIPT = String.raw`(function () {
   var scheduled = false;
   var probe = { received: 0, rendered: 0, superseded: 0, renderMs: [], lagMs: [], renders: {} };
   window.__inspector = probe;
+  probe.points = function () { return series.time.length; };
 
   function $(id) { return document.getElementById(id); }
   function el(tag, cls, text) {
@@ -89,7 +90,7 @@ export const INSPECTOR_SCRIPT = String.raw`(function () {
   var source = null;
   function connect() {
     source = new EventSource("./events");
-    source.onopen = function () { setConn("connected"); };
+    source.onopen = function () { setConn("connected"); if (state.crowd) loadHistory(); };
     source.onerror = function () { setConn(source.readyState === 2 ? "closed" : "reconnecting"); if (source.readyState === 2) setTimeout(connect, 1000); };
     source.onmessage = function (event) {
       var message;
@@ -110,7 +111,11 @@ export const INSPECTOR_SCRIPT = String.raw`(function () {
     if (dirty[key]) probe.superseded++;
     if (key.indexOf("run:") === 0) { state.runs[key.slice(4)] = data; if (selected.run === null) selected.run = key.slice(4); want.runs = true; }
     else if (key.indexOf("search:") === 0) { state.searches[key.slice(7)] = data; if (selected.search === null) selected.search = key.slice(7); want.searches = true; }
-    else if (key === "crowd") { state.crowd = data; appendCrowd(data); want.crowd = true; }
+    else if (key === "crowd") {
+      // A gap in the samples means the server coalesced frames for this page while its socket was full: the charts refill from its kept series.
+      if (!state.crowd || data.sample > state.crowd.sample + 1) loadHistory();
+      state.crowd = data; appendCrowd(data); want.crowd = true;
+    }
     else if (key === "history") { state.history = data; want.history = true; }
     else if (key === "meta") { state.meta = data; $("title").textContent = data.title; document.title = data.title; }
     dirty[key] = { seq: message.seq, at: Date.now(), sentAt: data && data.sentAt };
@@ -329,13 +334,14 @@ export const INSPECTOR_SCRIPT = String.raw`(function () {
   }
 
   // ---- crowd
-  var series = { time: [], switches: [], failures: [], agent: [] };
+  var series = { time: [], switches: [], failures: [], agent: [], sample: [] };
   var charts = {};
   function push(arr, v) { arr.push(v); if (arr.length > MAX_POINTS) arr.shift(); }
   function appendCrowd(frame) {
     push(series.time, frame.time);
     push(series.switches, frame.switches);
     push(series.failures, frame.failures);
+    push(series.sample, frame.sample);
     var i = agentIndex(frame);
     push(series.agent, i >= 0 ? frame.scores[i] : []);
   }
@@ -344,15 +350,38 @@ export const INSPECTOR_SCRIPT = String.raw`(function () {
     for (var i = 0; i < frame.rows.length; i++) if (frame.rows[i][0] === selected.agent) return i;
     return -1;
   }
+  // The charts start from the server's kept series (the page may open, or reconnect, long after the crowd started).
+  var historyLoading = false, historyAgain = false;
+  function loadHistory() {
+    if (historyLoading) { historyAgain = true; return; }
+    historyLoading = true;
+    var agent = selected.agent;
+    var done = function () { historyLoading = false; if (historyAgain) { historyAgain = false; loadHistory(); } };
+    fetch("./api/crowd" + (agent === null ? "" : "?agent=" + encodeURIComponent(agent))).then(function (r) { return r.json(); }).then(function (h) {
+      done();
+      if (selected.agent !== agent) { loadHistory(); return; }
+      // Frames that reached the page after the server answered are kept after the history.
+      var later = [];
+      for (var i = 0; i < series.sample.length; i++) if (series.sample[i] > h.sample) later.push(i);
+      var pick = function (arr) { return later.map(function (j) { return arr[j]; }); };
+      var scores = h.agent ? h.agent.scores.slice(-h.time.length) : [];
+      var agentHistory = new Array(Math.max(0, h.time.length - scores.length)).fill([]).concat(scores);
+      var first = h.sample - h.time.length + 1;
+      series = {
+        time: h.time.concat(pick(series.time)),
+        switches: h.switches.concat(pick(series.switches)),
+        failures: h.failures.concat(pick(series.failures)),
+        agent: agentHistory.concat(pick(series.agent)),
+        sample: h.time.map(function (_, k) { return first + k; }).concat(pick(series.sample)),
+      };
+      want.crowd = true;
+      schedule();
+    }, done);
+  }
   function selectAgent(name) {
     selected.agent = name;
-    series.agent = [];
-    fetch("./api/crowd?agent=" + encodeURIComponent(name)).then(function (r) { return r.json(); }).then(function (h) {
-      if (selected.agent !== name || !h.agent) return;
-      var scores = h.agent.scores.slice(-series.time.length);
-      series.agent = new Array(Math.max(0, series.time.length - scores.length)).fill([]).concat(scores);
-      rebuildAgentCharts();
-    });
+    series.agent = series.time.map(function () { return []; });
+    loadHistory();
     rebuildAgentCharts();
     want.crowd = true;
     schedule();

@@ -289,6 +289,8 @@ export class CrowdMonitor {
         ? undefined
         : (this.#agents.get(agentName) ?? [...this.#agents.values()].find((w) => w.shownName === agentName));
     return {
+      /** The last sample's number: a page appends the frames after it that reached it meanwhile. */
+      sample: this.#samples,
       columns: this.#columns.map((c) => this.#show(c)),
       time: this.#series.time.toArray(),
       switches: this.#series.switches.toArray(),

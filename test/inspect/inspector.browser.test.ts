@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { MemorySaver } from "@langchain/langgraph";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createVillageActions, VILLAGE_GOALS, villageStartState } from "../../examples/lib/village.js";
 import { createVillagerCrowd } from "../../examples/lib/villager-crowd.js";
 import { ActionSpec, displayText } from "../../src/core/index.js";
 import { GoapGraph } from "../../src/graph/index.js";
@@ -161,6 +162,17 @@ describe.runIf(chromiumHere.available)("inspector in Chromium", () => {
     );
     // Generous: a loaded CI machine must not fail this; the figure above is the measurement.
     expect(Math.max(...latencies)).toBeLessThan(2000);
+    // The search view of one planning call (the village domain, goal-count heuristic): the tree with g, h and f, the plan's path marked.
+    inspector.search("villager: eat", villageStartState(), VILLAGE_GOALS.notHungry, createVillageActions(), { heuristic: "goal-count" });
+    await page.locator('[data-tab="search"]').click();
+    await page.locator("#search-tree").waitFor();
+    const tree = await page
+      .locator("#search-tree tbody tr")
+      .evaluateAll((rows) => rows.map((row) => (row as unknown as { className: string }).className));
+    expect(tree.length).toBeGreaterThan(5);
+    // The plan go_to_tree, chop_wood, go_to_campfire, cook_food, eat_food: the start and four states (goal nodes are never expanded).
+    expect(tree.filter((c) => c === "on-path").length).toBe(5);
+    await shot(page, "inspector-search.png");
     await page.close();
   });
 
@@ -221,10 +233,17 @@ describe.runIf(chromiumHere.available)("inspector in Chromium", () => {
     const considerations = await page.locator("#chart-considerations .u-legend .u-series .u-label").allTextContents();
     expect(considerations).toEqual(["time (s)", "eat / hunger", "eat / daylight", "sleep / tiredness", "gather / fed", "gather / energy"]);
     expect(await page.locator(".chart canvas").count()).toBe(3);
+    // The charts start from the server's kept series, not from when the page opened: 150 + 20 samples.
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as unknown as { __inspector: { points(): number } }).__inspector.points()), {
+        timeout: 10_000,
+      })
+      .toBe(170);
     const latest = (inspector.snapshot().crowd as { data: { totalSwitches: number; totalFailures: number } }).data;
     await expect
       .poll(() => page.locator("#crowd-summary").textContent(), { timeout: 10_000 })
       .toContain(`goal switches ${latest.totalSwitches} · plan failures ${latest.totalFailures}`);
+    await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
     await shot(page, "inspector-crowd.png");
     // Only the rows in view are drawn; scrolling brings the last agent in.
     await page.locator("#crowd-table-wrap").evaluate((wrap) => {
