@@ -3,7 +3,7 @@ import { AGENT_PLAN_BUDGET, type PlanOptions } from "../planner/index.js";
 import type { ActionBehaviour, TickSensor, TickSensorLike } from "./agent-types.js";
 import { UtilityBrain } from "./brain.js";
 import { brainGoalSelector, type GoalSelector, stupGoalSelector } from "./goal-selectors.js";
-import type { PlanCache } from "./plan-cache.js";
+import type { AsyncPlanner, PlanCache } from "./plan-cache.js";
 import { StupSelector } from "./stup.js";
 
 /** Options of {@link GoapAgent}. */
@@ -30,6 +30,18 @@ export interface GoapAgentOptions {
   readonly replanInterval?: number;
   /** Shared plan cache (agents with equal relevant state reuse plans). @defaultValue none */
   readonly planCache?: PlanCache;
+  /**
+   * Plans off the game loop's thread: a `PlannerPool` from `langgoap/node`
+   * (domains without effect or cost functions). A plan that is due is
+   * requested instead of searched; the agent stays `pending` until the
+   * answer arrives (between ticks) and runs it from the next tick. An answer
+   * for a goal the agent has since left is dropped. A planner that throws
+   * (e.g. `WORKER_CRASHED`) is reported as a `hookFailed` event with hook
+   * `planner`, and the agent asks again at its next validation. With
+   * `planCache`, only misses reach the planner.
+   * @defaultValue none (plans synchronously in `tick`)
+   */
+  readonly planner?: AsyncPlanner;
   /**
    * Options of every planner call. Budgets not given default to a frame's
    * worth: `{ maxNodes: 100_000, timeBudgetMs: 100 }` ({@link AGENT_PLAN_BUDGET});
@@ -75,6 +87,7 @@ export interface ResolvedAgentOptions {
   readonly selector: GoalSelector | undefined;
   readonly replanInterval: number;
   readonly planCache: PlanCache | undefined;
+  readonly planner: AsyncPlanner | undefined;
   readonly planOptions: PlanOptions;
   readonly applyEffects: boolean;
 }
@@ -109,6 +122,12 @@ export function resolveAgentOptions(options: GoapAgentOptions): ResolvedAgentOpt
   if (options.goal !== undefined && options.selector !== undefined) {
     throw new LangGoapError("INVALID_OPTION", "GoapAgent: give either a fixed goal or a selector, not both");
   }
+  if (options.planner !== undefined && typeof options.planner?.planDetailed !== "function") {
+    throw new LangGoapError(
+      "INVALID_OPTION",
+      `GoapAgent: planner must have a planDetailed method (e.g. a PlannerPool), got ${describeValue(options.planner)}`,
+    );
+  }
   const state = options.state ?? {};
   if (typeof state !== "object" || state === null || Array.isArray(state)) {
     throw new LangGoapError("INVALID_STATE", `GoapAgent: state must be an object, got ${describeValue(state)}`);
@@ -123,6 +142,7 @@ export function resolveAgentOptions(options: GoapAgentOptions): ResolvedAgentOpt
     selector: options.selector === undefined ? undefined : toSelector(options.selector),
     replanInterval,
     planCache: options.planCache,
+    planner: options.planner,
     planOptions: { ...AGENT_PLAN_BUDGET, ...options.planOptions },
     applyEffects: options.applyEffects ?? true,
   };

@@ -67,7 +67,7 @@ export interface TickSensor {
 export type TickSensorLike = TickSensor | TickSensor["sense"];
 
 /** Which user hook failed, in a `hookFailed` event. */
-export type AgentHookName = "sensor" | "isValid" | "enter" | "execute" | "exit";
+export type AgentHookName = "sensor" | "isValid" | "enter" | "execute" | "exit" | "planner";
 
 /**
  * Where a {@link GoapAgent} stands: no goal (`idle`), a plan is due

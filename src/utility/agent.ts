@@ -8,7 +8,7 @@ import {
   unsatisfiedKeys,
   type WorldState,
 } from "../core/index.js";
-import { type Plan, type PlanOptions, planDetailed } from "../planner/index.js";
+import { type BudgetExhaustion, type Plan, type PlanOptions, planDetailed, type SearchStatus } from "../planner/index.js";
 import { type GoapAgentOptions, resolveAgentOptions } from "./agent-options.js";
 import type {
   ActionBehaviour,
@@ -21,7 +21,7 @@ import type {
 } from "./agent-types.js";
 import { TypedEmitter } from "./emitter.js";
 import type { GoalDecision, GoalSelectionContext, GoalSelector } from "./goal-selectors.js";
-import type { PlanCache } from "./plan-cache.js";
+import type { AsyncPlanner, PlanCache } from "./plan-cache.js";
 
 const NO_BEHAVIOUR: ActionBehaviour = Object.freeze({});
 
@@ -68,6 +68,9 @@ export class GoapAgent extends TypedEmitter<GoapAgentEvents> {
   readonly #sensors: readonly TickSensor[];
   readonly #selector: GoalSelector | undefined;
   readonly #cache: PlanCache | undefined;
+  readonly #planner: AsyncPlanner | undefined;
+  /** The request an off-thread planner is answering; a different (or no) request when its answer arrives means drop it. */
+  #request: object | null = null;
   readonly #planOptions: PlanOptions;
   readonly #goalSpecs = new WeakMap<object, GoalSpec>();
   readonly #state: WorldState;
@@ -95,6 +98,7 @@ export class GoapAgent extends TypedEmitter<GoapAgentEvents> {
     this.#sensors = resolved.sensors;
     this.#selector = resolved.selector;
     this.#cache = resolved.planCache;
+    this.#planner = resolved.planner;
     this.#planOptions = resolved.planOptions;
     this.#state = resolved.shareState ? (resolved.state as WorldState) : { ...resolved.state };
     if (options.goal !== undefined) this.setGoal(options.goal);
@@ -148,10 +152,33 @@ export class GoapAgent extends TypedEmitter<GoapAgentEvents> {
     this.#switchGoal(spec, name ?? spec?.name ?? null, undefined);
   }
 
-  /** Drops the running plan and plans now; returns the new plan (null when none). */
+  /**
+   * Drops the running plan and plans now; returns the new plan (null when
+   * none, and always null with an off-thread `planner`, whose answer comes
+   * later: see {@link GoapAgent.replanAsync}).
+   */
   replan(reason = "replan requested"): Plan | null {
     if (this.#plan) this.#invalidate(reason);
+    this.#request = null;
     this.#makePlan();
+    return this.#plan;
+  }
+
+  /**
+   * {@link GoapAgent.replan} that also waits for an off-thread `planner`'s
+   * answer: resolves with the plan the agent adopted (null when none, or
+   * when the goal changed before the answer came).
+   *
+   * @example
+   * ```ts
+   * await Promise.all(villagers.map((v) => v.replanAsync()));
+   * ```
+   */
+  async replanAsync(reason = "replan requested"): Promise<Plan | null> {
+    const plan = this.replan(reason);
+    const request = this.#request;
+    if (request === null) return plan;
+    await (request as { readonly done: Promise<void> }).done;
     return this.#plan;
   }
 
@@ -237,6 +264,7 @@ export class GoapAgent extends TypedEmitter<GoapAgentEvents> {
     this.#achieved = false;
     this.#blocked = false;
     this.#needsPlan = goal !== null;
+    this.#request = null;
     this.emit("goalChanged", { previous, goal, name });
     if (goal && plan && !plan.isEmpty) this.#adopt(plan, false);
   }
@@ -279,21 +307,61 @@ export class GoapAgent extends TypedEmitter<GoapAgentEvents> {
     }
     const invalid = this.#guarded.length === 0 ? this.#guarded : this.#guarded.filter((a) => !this.#isValid(a));
     const usable = invalid.length === 0 ? this.actions : this.actions.filter((a) => !invalid.includes(a));
+    if (this.#planner) {
+      this.#requestPlan(goal, usable, invalid);
+      return;
+    }
     // Only the fields used: the no-plan explanation is computed when read, and nobody reads it here.
     const detailed = this.#cache ? null : planDetailed(this.#state, goal, usable, this.#planOptions);
     const result = detailed
-      ? { plan: detailed.plan, status: detailed.status, fromCache: false }
+      ? { plan: detailed.plan, status: detailed.status, fromCache: false, budget: detailed.budget }
       : (this.#cache as PlanCache).plan(this.#state, goal, usable, this.#planOptions);
+    this.#receive(goal, invalid, result);
+  }
+
+  #receive(
+    goal: GoalSpec,
+    invalid: readonly ActionSpec[],
+    result: { readonly plan: Plan | null; readonly status: SearchStatus; readonly fromCache: boolean; readonly budget?: BudgetExhaustion },
+  ): void {
     if (!result.plan) {
       this.#blocked = true;
       const reason =
         result.status === "no_plan"
           ? `no plan reaches ${goal.label}${invalid.length ? ` (invalid now: ${invalid.map((a) => a.name).join(", ")})` : ""}`
-          : `planning stopped: ${result.status}${detailed?.budget ? ` (${detailed.budget.message})` : ""}`;
+          : `planning stopped: ${result.status}${result.budget ? ` (${result.budget.message})` : ""}`;
       this.emit("planFailed", { goal, status: result.status, reason });
       return;
     }
     this.#adopt(result.plan, result.fromCache);
+  }
+
+  /** Asks the off-thread planner; the answer is adopted when it arrives, unless the agent has moved on. */
+  #requestPlan(goal: GoalSpec, usable: readonly ActionSpec[], invalid: readonly ActionSpec[]): void {
+    if (this.#request !== null) return;
+    const planner = this.#planner as AsyncPlanner;
+    const start = { ...this.#state };
+    const asked = this.#cache
+      ? this.#cache.planAsync(start, goal, usable, this.#planOptions, planner)
+      : planner.planDetailed(start, goal, usable, this.#planOptions).then((r) => ({ ...r, fromCache: false }));
+    const request = {
+      done: asked.then(
+        (result) => {
+          if (this.#request !== request) return;
+          this.#request = null;
+          if (this.#plan === null && this.#goal === goal) this.#receive(goal, invalid, result);
+        },
+        (error: unknown) => {
+          if (this.#request !== request) return;
+          this.#request = null;
+          this.#blocked = true;
+          this.emit("hookFailed", { hook: "planner", name: goal.label, error });
+        },
+      ),
+    };
+    // A listener that throws rejects `done` for replanAsync's caller; nobody else waits on it.
+    request.done.catch(() => undefined);
+    this.#request = request;
   }
 
   #adopt(plan: Plan, fromCache: boolean): void {

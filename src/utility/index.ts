@@ -65,7 +65,7 @@ export {
   type StupGoalSelectorOptions,
   stupGoalSelector,
 } from "./goal-selectors.js";
-export { type CachedPlanResult, PlanCache, type PlanCacheOptions, type PlanCacheStats } from "./plan-cache.js";
+export { type AsyncPlanner, type CachedPlanResult, PlanCache, type PlanCacheOptions, type PlanCacheStats } from "./plan-cache.js";
 export type { ActionScore, UtilityEvaluation } from "./score-actions.js";
 export {
   formatStupTable,

@@ -8,7 +8,30 @@ import {
   toGoalSpec,
   type WorldState,
 } from "../core/index.js";
-import { Plan, type PlanOptions, planDetailed, planningKeys, replayPlan, type SearchStatus } from "../planner/index.js";
+import {
+  type BudgetExhaustion,
+  Plan,
+  type PlanOptions,
+  planDetailed,
+  planDetailedAsync,
+  planningKeys,
+  replayPlan,
+  type SearchStatus,
+} from "../planner/index.js";
+
+/**
+ * A planner that answers later, off the caller's thread: what
+ * {@link PlanCache.planAsync} and `GoapAgent`'s `planner` option accept.
+ * `PlannerPool` (from `langgoap/node`) is one.
+ */
+export interface AsyncPlanner {
+  planDetailed(
+    start: Readonly<WorldState>,
+    goal: GoalSpec,
+    actions: readonly ActionSpec[],
+    options: PlanOptions,
+  ): Promise<{ readonly plan: Plan | null; readonly status: SearchStatus; readonly budget?: BudgetExhaustion }>;
+}
 
 /** Options of {@link PlanCache}. */
 export interface PlanCacheOptions {
@@ -123,6 +146,7 @@ export class PlanCache {
   readonly #goalIds = new Map<string, number>();
   readonly #goalIdBySpec = new WeakMap<GoalSpec, number>();
   readonly #keysMemo = new Map<string, readonly string[]>();
+  readonly #inFlight = new Map<string, ReturnType<AsyncPlanner["planDetailed"]>>();
   #hits = 0;
   #misses = 0;
   #evictions = 0;
@@ -163,20 +187,78 @@ export class PlanCache {
     }
     const domain = this.#domain(actions);
     const key = this.#key(start, goalSpec, domain, actions, options);
-    const cached = this.#entries.get(key);
-    if (cached !== undefined) {
-      this.#entries.delete(key);
-      this.#entries.set(key, cached);
-      const rebound = cached === null ? null : this.#rebind(start, goalSpec, cached, domain);
-      if (rebound !== undefined) {
-        this.#hits++;
-        return { plan: rebound, status: rebound ? "found" : "no_plan", fromCache: true };
-      }
-    }
+    const hit = this.#lookup(key, start, goalSpec, domain);
+    if (hit) return hit;
     this.#misses++;
     const result = planDetailed(start, goalSpec, actions, options);
     if (result.status === "found" || result.status === "no_plan") this.#store(key, result.plan);
     return { plan: result.plan, status: result.status, fromCache: false };
+  }
+
+  /**
+   * {@link PlanCache.plan} without planning on the caller's thread: a miss
+   * is planned by `planner` (a `PlannerPool`, so a crowd's misses run in
+   * worker threads) or, without one, by `planDetailedAsync`. Callers whose
+   * relevant state equals a search still in flight wait for it instead of
+   * starting another, and get its plan replayed from their own start
+   * (`fromCache: true`); they share its outcome, an abort or a spent
+   * budget included.
+   *
+   * @example
+   * ```ts
+   * const results = await Promise.all(npcs.map((npc) => cache.planAsync(npc.state, npc.goal, actions, {}, pool)));
+   * ```
+   */
+  async planAsync(
+    start: Readonly<WorldState>,
+    goal: GoalLike,
+    actions: readonly ActionSpec[],
+    options: PlanOptions = {},
+    planner?: AsyncPlanner,
+  ): Promise<CachedPlanResult> {
+    const goalSpec = toGoalSpec(goal);
+    if (goalSpec.isSatisfied(start)) {
+      return { plan: Plan.empty({ ...start }, { strategy: "astar" }), status: "found", fromCache: false };
+    }
+    const domain = this.#domain(actions);
+    const key = this.#key(start, goalSpec, domain, actions, options);
+    const hit = this.#lookup(key, start, goalSpec, domain);
+    if (hit) return hit;
+    const flight = this.#inFlight.get(key);
+    if (flight) {
+      const shared = await flight;
+      const rebound = shared.plan === null ? null : this.#rebind(start, goalSpec, shared.plan, domain);
+      if (rebound !== undefined) {
+        this.#hits++;
+        return { plan: rebound, status: rebound ? "found" : shared.status, fromCache: true };
+      }
+    }
+    this.#misses++;
+    const search = (
+      planner ? planner.planDetailed(start, goalSpec, actions, options) : planDetailedAsync(start, goalSpec, actions, options)
+    ).then((result) => {
+      if (result.status === "found" || result.status === "no_plan") this.#store(key, result.plan);
+      return result;
+    });
+    this.#inFlight.set(key, search);
+    try {
+      const result = await search;
+      return { plan: result.plan, status: result.status, fromCache: false };
+    } finally {
+      if (this.#inFlight.get(key) === search) this.#inFlight.delete(key);
+    }
+  }
+
+  /** A cached answer replayed for this caller, or null on a miss (or when the cached plan does not replay). */
+  #lookup(key: string, start: Readonly<WorldState>, goal: GoalSpec, domain: BoundDomain): CachedPlanResult | null {
+    const cached = this.#entries.get(key);
+    if (cached === undefined) return null;
+    this.#entries.delete(key);
+    this.#entries.set(key, cached);
+    const rebound = cached === null ? null : this.#rebind(start, goal, cached, domain);
+    if (rebound === undefined) return null;
+    this.#hits++;
+    return { plan: rebound, status: rebound ? "found" : "no_plan", fromCache: true };
   }
 
   #store(key: string, plan: Plan | null): void {
