@@ -1,5 +1,5 @@
 import type { Blackboard } from "./consideration.js";
-import type { UtilityAction } from "./utility-action.js";
+import type { ScoreOptions, UtilityAction } from "./utility-action.js";
 
 /** One action's score in an evaluation. */
 export interface ActionScore {
@@ -38,16 +38,17 @@ export function scoreActions(actions: readonly UtilityAction[], blackboard: Blac
   const scores: ActionScore[] = [];
   let best: UtilityAction | null = null;
   let bestScore = 0;
-  for (const [i, action] of actions.entries()) {
+  // Two option objects per pass, not one per action: this runs for every NPC on every tick.
+  const idle: ScoreOptions = {
+    running: false,
+    momentum: options.momentum,
+    ...(options.missingInput !== undefined ? { missingInput: options.missingInput } : {}),
+  };
+  const running: ScoreOptions = { ...idle, running: true };
+  for (let i = 0; i < actions.length; i++) {
+    const action = actions[i] as UtilityAction;
     const cooldownRemaining = options.cooldowns[i] as number;
-    const score =
-      cooldownRemaining > 0
-        ? 0
-        : action.score(blackboard, {
-            running: action === options.running,
-            momentum: options.momentum,
-            ...(options.missingInput !== undefined ? { missingInput: options.missingInput } : {}),
-          });
+    const score = cooldownRemaining > 0 ? 0 : action.score(blackboard, action === options.running ? running : idle);
     scores.push({ action, score, cooldownRemaining });
     if (score > bestScore) {
       bestScore = score;

@@ -399,3 +399,22 @@ describe("GoapAgent: goal sources", () => {
     expect(cache.stats).toMatchObject({ hits: 1, misses: 1 });
   });
 });
+
+describe("GoapAgent: shareState", () => {
+  it("uses the given state object itself, so game code and the agent see the same facts; by default it copies", () => {
+    const facts = villageStartState();
+    const shared = villager({ state: facts, shareState: true });
+    expect(shared.state).toBe(facts);
+    facts.has_wood = true; // written by game code between ticks
+    shared.tick(0.1);
+    // Planned from the facts game code wrote: the wood is already there.
+    expect(shared.plan?.actionNames).toEqual(["go_to_campfire", "cook_food", "eat_food"]);
+    expect(facts.near_campfire).toBe(true); // written by the agent (go_to_campfire's effect)
+
+    const own = villageStartState();
+    const copied = villager({ state: own });
+    expect(copied.state).not.toBe(own);
+    copied.tick(0.1);
+    expect(own.near_tree).toBe(false);
+  });
+});

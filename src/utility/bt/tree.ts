@@ -53,7 +53,7 @@ export class BehaviourTree extends TypedEmitter<BehaviourTreeEvents> {
   readonly nodes: readonly BtNode[];
   readonly #blackboard: WorldState;
   readonly #failures: HookFailure[] = [];
-  readonly #report = (node: BtNode, hook: BtHookName, error: unknown) => {
+  readonly #report = (node: { readonly name: string }, hook: BtHookName, error: unknown) => {
     this.#failures.push({ node: node.name, hook, error });
   };
   #tick = 0;

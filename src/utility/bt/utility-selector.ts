@@ -181,7 +181,8 @@ export class UtilitySelector extends BtNode {
   }
 
   #decide(ctx: BtTickContext, evaluation: UtilityEvaluation, chosen: number, status: BtStatus): BtStatus {
-    this.#last = { ...evaluation, tick: ctx.tick, chosen: chosen >= 0 ? (this.utilities[chosen] as UtilityAction).name : null };
+    const name = chosen >= 0 ? (this.utilities[chosen] as UtilityAction).name : null;
+    this.#last = { best: evaluation.best, bestScore: evaluation.bestScore, scores: evaluation.scores, tick: ctx.tick, chosen: name };
     return status;
   }
 }
