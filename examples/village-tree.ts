@@ -12,11 +12,22 @@
  * Part 2 lets a wolf prowl mid-chop: the flee branch (plain condition and
  * action leaves) takes over, the meal's plan is interrupted, and once the
  * wolf is gone the eat branch plans afresh from the shelter.
+ * Part 3 is the STUP flow: STUP chooses the goal by utility and hands over
+ * its plan, and the tree executes the plan's actions leaf after leaf.
  *
  * Run: npx tsx examples/village-tree.ts
  */
-import { createVillageWorld, followAgent, runVillageAgentDay, senseVillage, VILLAGE_TICK } from "./lib/village-day.js";
-import { buildVillagerTree, runVillageTreeDay } from "./lib/village-tree.js";
+import { BehaviourTree, formatStupTable, PlanNode, StupSelector, Timeout } from "../src/utility/index.js";
+import { createVillageActions, VILLAGE_GOALS, villageStartState } from "./lib/village.js";
+import {
+  createVillageWorld,
+  followAgent,
+  runVillageAgentDay,
+  senseVillage,
+  VILLAGE_PLAN_OPTIONS,
+  VILLAGE_TICK,
+} from "./lib/village-day.js";
+import { buildVillagerTree, runVillageTreeDay, walkLeaf, workLeaf } from "./lib/village-tree.js";
 
 const checks: [string, boolean][] = [];
 const check = (label: string, ok: boolean) => {
@@ -102,6 +113,62 @@ check("then the eat branch planned the meal afresh from the shelter", replanned 
 check(
   "and the villager still ate, rested and gathered wood",
   ['achieved {"is_hungry":false}', 'achieved {"is_tired":false}', 'achieved {"has_wood":true}'].every((line) => at(line) > replanned),
+);
+
+// ---------------------------------------------------------------- Part 3
+console.log("\nPart 3 — STUP chooses, the tree executes\n");
+const stupWorld = createVillageWorld();
+const stup = new StupSelector({
+  actions: createVillageActions(),
+  planOptions: VILLAGE_PLAN_OPTIONS,
+  seed: 3,
+  goals: [
+    // A hungry villager thinks of nothing else (rank 1); otherwise rest and wood compete by utility per cost.
+    { name: "eat", goal: VILLAGE_GOALS.notHungry, score: (s) => (s.is_hungry ? 1 : 0), rank: 1 },
+    { name: "rest", goal: VILLAGE_GOALS.rested, score: (s) => (s.is_tired ? 0.9 : 0) },
+    { name: "wood", goal: VILLAGE_GOALS.gatherWood, score: 0.3 },
+  ],
+});
+const chosenGoals: string[] = [];
+const planner = new PlanNode({
+  name: "stup",
+  actions: createVillageActions(),
+  selector: stup,
+  planOptions: VILLAGE_PLAN_OPTIONS,
+  leaves: {
+    go_to_tree: walkLeaf(stupWorld, "tree"),
+    chop_wood: new Timeout({ child: workLeaf("chop_wood"), limit: { seconds: 3 } }),
+    go_to_campfire: walkLeaf(stupWorld, "campfire"),
+    cook_food: workLeaf("cook_food"),
+    eat_food: workLeaf("eat_food"),
+    go_to_shelter: walkLeaf(stupWorld, "shelter"),
+    sleep: workLeaf("sleep", (reason) => {
+      if (reason === "completed") stupWorld.slept = true;
+    }),
+  },
+  onAgent: (agent) =>
+    agent.on("planFound", ({ plan }) => {
+      const selection = planner.lastSelection;
+      chosenGoals.push(selection?.name ?? "?");
+      console.log(`${stupWorld.time.toFixed(1).padStart(5)}s  STUP chose "${selection?.name}": ${plan.actionNames.join(" -> ")}`);
+      console.log(formatStupTable(selection?.table ?? []).replace(/^/gm, "         "));
+    }),
+});
+const stupTree = new BehaviourTree({ name: "stup-villager", root: planner, blackboard: villageStartState() });
+let idleAt = -1;
+for (let frame = 0; frame < 300 && idleAt < 0; frame++) {
+  stupWorld.time += VILLAGE_TICK;
+  stupTree.update(senseVillage(stupWorld));
+  if (stupTree.tick(VILLAGE_TICK) === "failure" && planner.lastFailure === "no goal was selected") idleAt = stupWorld.time;
+}
+console.log(`${stupWorld.time.toFixed(1).padStart(5)}s  nothing left to want: STUP selects no goal`);
+check(
+  "STUP chose eat first (the only rank-1 goal while hungry), then wood, then rest once tired at 8 s",
+  chosenGoals.join() === "eat,wood,rest",
+);
+check(
+  "the tree carried out each chosen plan until STUP had nothing left",
+  idleAt > 0 && stupTree.blackboard.is_hungry === false && stupTree.blackboard.is_tired === false && stupTree.blackboard.has_wood === true,
 );
 
 if (checks.some(([, ok]) => !ok)) {

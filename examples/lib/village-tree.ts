@@ -45,10 +45,12 @@ export interface VillagerTreeOptions {
   readonly blackboard?: ReturnType<typeof villageStartState>;
 }
 
-const walkLeaf = (world: VillageWorld, place: Place) =>
+/** A leaf that walks toward a place, succeeding within reach. */
+export const walkLeaf = (world: VillageWorld, place: Place) =>
   new ActionNode({ name: `walk to ${place}`, run: (ctx) => (walk(world, place, ctx.deltaSeconds) ? "success" : "running") });
 
-const workLeaf = (name: keyof typeof WORK_SECONDS, exit?: (reason: string) => void) =>
+/** A leaf that works in place for the action's seconds. */
+export const workLeaf = (name: keyof typeof WORK_SECONDS, exit?: (reason: string) => void) =>
   new ActionNode({
     name,
     run: (_ctx, elapsed) => (elapsed.seconds >= WORK_SECONDS[name] - 1e-9 ? "success" : "running"),
