@@ -621,6 +621,7 @@ export {
   type ActionTickContext,
   type AgentHookName,
   type AgentStatus,
+  type AsyncPlanner,
   BehaviourTree,
   type BehaviourTreeEvents,
   type BehaviourTreeOptions,
