@@ -105,7 +105,12 @@ export class Inspector {
   run(id: string, options: InspectorRunOptions = {}): InspectorRun {
     let run = this.#runs.get(id);
     if (!run) {
-      const created: InspectorRun = new InspectorRun(id, options, () => this.#markDirty(created));
+      const created: InspectorRun = new InspectorRun(
+        id,
+        options,
+        () => this.#markDirty(created),
+        () => void this.refreshHistory(),
+      );
       run = created;
       this.#runs.set(id, run);
       this.#markDirty(run);

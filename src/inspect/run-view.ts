@@ -11,6 +11,9 @@ import {
 import { DEFAULT_TIME_BUDGET_MS, Plan } from "../planner/index.js";
 import { describeGoal } from "../viz/describe.js";
 
+/** Statuses after which a run does nothing more (its execution record is written by then). */
+const FINAL = new Set(["goal_achieved", "partially_achieved", "failed", "no_plan", "error", "terminated", "budget_exhausted", "aborted"]);
+
 /** Entries kept in each of a run's lists (diffs, replans, approvals); older ones are counted, not kept. */
 export const MAX_RUN_ENTRIES = 200;
 
@@ -103,6 +106,9 @@ export class InspectorRun implements PlanningTracer {
   readonly #title: string;
   readonly #budget: RunBudget;
   readonly #changed: () => void;
+  readonly #finished: () => void;
+  /** Whether the end of the run was reported (a resumed run that ends again reports again). */
+  #reported = false;
   #status = "started";
   #goal: string[] = [];
   #plan: Plan | null = null;
@@ -120,8 +126,9 @@ export class InspectorRun implements PlanningTracer {
   readonly #approvals = new Recent<Approval>();
 
   /** @internal Created by `Inspector.run`. */
-  constructor(id: string, options: InspectorRunOptions, changed: () => void) {
+  constructor(id: string, options: InspectorRunOptions, changed: () => void, finished: () => void = () => {}) {
     this.id = id;
+    this.#finished = finished;
     this.#title = options.title ?? id;
     this.#budget = options.budget ?? {};
     this.#changed = changed;
@@ -140,6 +147,7 @@ export class InspectorRun implements PlanningTracer {
     }
     this.#state = plainState(state);
     this.#status = "planning";
+    this.#reported = false;
     this.#figures = { ...this.#figures, strategy: strategyName };
     this.#touch();
   }
@@ -249,7 +257,14 @@ export class InspectorRun implements PlanningTracer {
       noPlanExplanation?: unknown;
       replanReason?: unknown;
     };
-    if (typeof v.status === "string") this.#status = v.status;
+    if (typeof v.status === "string") {
+      // The streamed final state comes after the graph wrote the run's execution record: finished runs can be read again.
+      if (FINAL.has(v.status) && !this.#reported) {
+        this.#reported = true;
+        queueMicrotask(this.#finished);
+      }
+      this.#status = v.status;
+    }
     if (typeof v.worldState === "object" && v.worldState !== null) this.#state = plainState(v.worldState);
     if (v.noPlanExplanation) this.#explanation = v.noPlanExplanation;
     if (typeof v.replanReason === "string") this.#reason = v.replanReason;
