@@ -5,6 +5,7 @@ import {
   contextPlanOptions,
   type Plan,
   type PlanningStrategy,
+  planWithStatus,
   type StrategyContext,
   type StrategyResult,
 } from "../planner/index.js";
@@ -61,22 +62,26 @@ export interface CSPRefinementOptions extends RefineOptions {
  * const strategy = new CSPRefinementStrategy({ inner: new AStarStrategy({ heuristic: "hff" }), capacities: { agents: 1 } });
  * ```
  */
-export class CSPRefinementStrategy implements PlanningStrategy {
+export class CSPRefinementStrategy extends BasePlanningStrategy {
   readonly name = "csp-refinement";
   readonly #inner: PlanningStrategy;
   constructor(readonly options: CSPRefinementOptions = {}) {
+    super();
     this.#inner = options.inner ?? new AStarStrategy();
   }
 
-  async plan(
+  /** The refined plan, or the inner strategy's reason for having none (a budget stop is not read as "no plan"). */
+  async planDetailed(
     start: Readonly<WorldState>,
     goal: GoalSpec,
     actions: readonly ActionSpec[],
     context: StrategyContext = {},
-  ): Promise<Plan | null> {
-    const candidate = this.options.candidate ?? (await this.#inner.plan(start, goal, actions, context));
-    if (candidate === null) return null;
-    const refined = await refinePlan(candidate, goal, this.options);
-    return refined.with({ metadata: { strategy: this.name } });
+  ): Promise<StrategyResult> {
+    const found: StrategyResult = this.options.candidate
+      ? { plan: this.options.candidate, status: "found" }
+      : await planWithStatus(this.#inner, start, goal, actions, context);
+    if (found.plan === null) return found;
+    const refined = await refinePlan(found.plan, goal, this.options);
+    return { plan: refined.with({ metadata: { strategy: this.name } }), status: "found", ...(found.stats ? { stats: found.stats } : {}) };
   }
 }

@@ -8,7 +8,7 @@ import {
   type SolverName,
   TwoPhasePipelineStrategy,
 } from "../../src/optimize/index.js";
-import { plan as astar, type Plan } from "../../src/planner/index.js";
+import { AStarStrategy, plan as astar, type Plan } from "../../src/planner/index.js";
 
 const SOLVERS: SolverName[] = ["highs", "javascript-lp-solver"];
 
@@ -153,5 +153,14 @@ describe("strategies", () => {
     // A fixed plan meets the budget ("feasible": nothing was chosen), and its schedule is proved optimal.
     expect(csp(onFixed).status).toBe("feasible");
     expect(csp(onFixed).scheduleStatus).toBe("optimal");
+  });
+
+  it("CSPRefinementStrategy passes on why its inner search found nothing: a budget stop is not 'no plan'", async () => {
+    const stopped = await new CSPRefinementStrategy({ inner: new AStarStrategy({ maxExpansions: 1 }) }).planDetailed({}, budget, actions);
+    expect(stopped.plan).toBeNull();
+    expect(stopped.status).toBe("budget_exhausted");
+    expect(stopped.budget?.limit).toBe("expansions");
+    const proven = await new CSPRefinementStrategy().planDetailed({}, budget, [actions[0] as ActionSpec]);
+    expect(proven.status).toBe("no_plan");
   });
 });
