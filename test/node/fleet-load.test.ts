@@ -66,5 +66,5 @@ describe.runIf(postgres.available)("a fleet of 3 processes on one PostgreSQL, on
     expect(figures.ledger.reExecutions).toBeLessThanOrEqual(figures.killedHeld);
     expect(figures.peakConnectionsPerProcess).toBeLessThanOrEqual(settings.maxConnections);
     expect(figures.peakConnectionsTotal).toBeLessThanOrEqual(settings.maxConnections * settings.processes);
-  }, 360_000);
+  }, 540_000);
 });

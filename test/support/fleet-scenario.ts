@@ -226,7 +226,7 @@ export function fleetSettingsFromEnv(url: string, log?: (line: string) => void):
     heartbeatMs: num("LANGGOAP_FLEET_HEARTBEAT_MS", 1_000),
     pollMs: 100,
     delayMs: num("LANGGOAP_FLEET_ACTION_MS", 20),
-    deadlineMs: num("LANGGOAP_FLEET_DEADLINE_MS", 240_000),
+    deadlineMs: num("LANGGOAP_FLEET_DEADLINE_MS", 420_000),
     ...(log ? { log } : {}),
   };
 }
