@@ -40,6 +40,8 @@ const PERMANENT = new Set([
 ]);
 
 interface InFlight {
+  readonly run: ClaimedRun;
+  readonly lease: RunLease;
   readonly controller: AbortController;
   readonly task: Promise<void>;
 }
@@ -94,6 +96,7 @@ export class FleetWorker {
   #loop: Promise<void> | undefined;
   #stopping = false;
   #wake: (() => void) | undefined;
+  #heartbeat: NodeJS.Timeout | undefined;
   #stats = { claimed: 0, takenOver: 0, finished: 0, released: 0, failed: 0, leasesLost: 0 };
 
   constructor(options: FleetWorkerOptions) {
@@ -134,6 +137,7 @@ export class FleetWorker {
     if (this.#checkpointer === undefined) await this.#setupOnce(checkpointer as BaseCheckpointSaver & { setup(): Promise<void> });
     this.#app = this.#graph.compile({ checkpointer });
     this.#loop = this.#claimLoop();
+    this.#beat();
   }
 
   /**
@@ -160,6 +164,8 @@ export class FleetWorker {
       for (const t of this.#inFlight.values()) t.controller.abort(new LangGoapError("TIMEOUT", `fleet worker ${this.name} is stopping`));
       await Promise.allSettled([...this.#inFlight.values()].map((t) => t.task));
     }
+    clearTimeout(this.#heartbeat);
+    this.#heartbeat = undefined;
     if (this.#ownsPool) await this.#pool.end().catch(() => undefined);
     return this.stats;
   }
@@ -220,6 +226,31 @@ export class FleetWorker {
     }
   }
 
+  /** Every `heartbeatMs` (while the worker runs, stopping included), renews the leases of every executing run in one statement. */
+  #beat(): void {
+    this.#heartbeat = setTimeout(async () => {
+      const held = [...this.#inFlight.values()].filter((f) => f.lease.lost === null);
+      if (held.length > 0) {
+        const sentAt = performance.now();
+        try {
+          const still = await this.queue.renew(
+            held.map((f) => f.run),
+            this.name,
+            this.#settings.leaseMs,
+          );
+          for (const f of held) {
+            if (still.has(f.run.runId)) f.lease.renewed(sentAt);
+            // Ended meanwhile (its end cleared the lease): nothing to stop.
+            else if (this.#inFlight.has(f.run.runId)) f.lease.takenOver();
+          }
+        } catch {
+          // Retried at the next beat; each run's fence stops it if no renewal succeeds in time.
+        }
+      }
+      if (this.#heartbeat !== undefined) this.#beat();
+    }, this.#settings.heartbeatMs);
+  }
+
   #idle(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
@@ -236,7 +267,7 @@ export class FleetWorker {
     this.#stats.claimed++;
     if (run.takenOver) this.#stats.takenOver++;
     const controller = new AbortController();
-    const lease = new RunLease(this.queue, run, this.name, this.#settings, claimedAt, (reason) =>
+    const lease = new RunLease(this.#settings, claimedAt, (reason) =>
       controller.abort(new LangGoapError("STEP_CLAIMED", `fleet worker ${this.name} lost the lease of run ${run.runId}: ${reason}`)),
     );
     const task = this.#execute(run, lease, controller.signal).finally(() => {
@@ -244,7 +275,7 @@ export class FleetWorker {
       this.#inFlight.delete(run.runId);
       this.#wake?.();
     });
-    this.#inFlight.set(run.runId, { controller, task });
+    this.#inFlight.set(run.runId, { run, lease, controller, task });
   }
 
   async #execute(run: ClaimedRun, lease: RunLease, signal: AbortSignal): Promise<void> {

@@ -72,7 +72,10 @@ export function queueSql(schema: string): QueueSql {
         started_at = coalesce(r.started_at, now()), claimed_at = now()
       FROM next WHERE r.run_id = next.run_id
       RETURNING r.run_id, r.thread_id, r.goal, r.world_state, r.attempts, next.was`,
-    renew: `UPDATE ${t} SET lease_expires_at = now() + make_interval(secs => $4::double precision / 1000) WHERE ${held} RETURNING run_id`,
+    // One statement renews every lease a worker holds: its heartbeat never queues behind as many queries as it has runs.
+    renew: `UPDATE ${t} r SET lease_expires_at = now() + make_interval(secs => $4::double precision / 1000)
+      FROM unnest($1::text[], $3::integer[]) AS h(run_id, attempts)
+      WHERE r.run_id = h.run_id AND r.attempts = h.attempts AND r.lease_owner = $2 AND r.state = 'running' RETURNING r.run_id`,
     finish: `UPDATE ${t} SET state = 'done', run_status = $4, error = NULL, finished_at = now(), lease_owner = NULL, lease_expires_at = NULL
       WHERE ${held} RETURNING run_id`,
     release: `UPDATE ${t} SET state = 'queued', error = $4, available_at = now() + make_interval(secs => $5::double precision / 1000),

@@ -250,10 +250,12 @@ export class RunQueue {
     }));
   }
 
-  /** @internal Extends a held lease by `leaseMs` from now; false when it is no longer held (taken over, or ended). */
-  async renew(run: ClaimedRun, owner: string, leaseMs: number): Promise<boolean> {
-    const { rows } = await queried("renew", () => this.#pool.query(this.#sql.renew, [run.runId, owner, run.attempts, leaseMs]));
-    return rows.length === 1;
+  /** @internal Extends the held leases of `runs` by `leaseMs` from now; returns the ids of those still held (the others were taken over, or ended). */
+  async renew(runs: readonly ClaimedRun[], owner: string, leaseMs: number): Promise<Set<string>> {
+    const { rows } = await queried("renew", () =>
+      this.#pool.query<{ run_id: string }>(this.#sql.renew, [runs.map((r) => r.runId), owner, runs.map((r) => r.attempts), leaseMs]),
+    );
+    return new Set(rows.map((row) => row.run_id));
   }
 
   /** @internal Ends a held run with its GOAP status; false when the lease was no longer held. */
