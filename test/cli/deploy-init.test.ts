@@ -70,6 +70,8 @@ describe("langgoap deploy-init", () => {
     const server = await readFile(join(dir, "src/server.ts"), "utf8");
     expect(server).toContain('graph: { "news_agent": graph } as unknown as ServedGraphs,');
     expect(server).toContain("threads: new StoreThreadSaver(store, { checkpointer })");
+    expect(server).toContain("const fleet = new FleetWorker({");
+    expect(server).toContain('app.post("/fleet/runs"');
     expect(await readFile(join(dir, ".gitignore"), "utf8")).toContain(".langgraph_api/");
     expect(await readFile(join(dir, "README.md"), "utf8")).toContain('client.runs.wait(thread.thread_id, "news_agent"');
   });

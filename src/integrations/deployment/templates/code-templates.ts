@@ -25,6 +25,12 @@ export function serverTemplate(graphId: string): string {
  *
  *   DATABASE_URL=postgresql://user:pass@host:5432/db PORT=8123 npm start
  *
+ * The run fleet: runs enqueued with POST /fleet/runs ({ goal, worldState,
+ * runId?, threadId? }) are spread over every process on the database
+ * (FLEET_CONCURRENCY at once in each, default 4); when a process dies,
+ * the others take its runs over once its lease expires, so every run ends
+ * without a person. GET /fleet/runs/:runId reads one back.
+ *
  * DATABASE_SCHEMA picks the PostgreSQL schema (default: public); HOST the
  * interface to listen on (default: 127.0.0.1).
  */
@@ -32,7 +38,10 @@ import { serve } from "@hono/node-server";
 import { createEmbedServer } from "@langchain/langgraph-api/experimental/embed";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { PostgresStore } from "@langchain/langgraph-checkpoint-postgres/store";
+import { GoapGraph, LangGoapError } from "langgoap";
 import { StoreThreadSaver } from "langgoap/integrations";
+import { FleetWorker } from "langgoap/node";
+import { actions } from "./actions.js";
 import { graph } from "./graph.js";
 
 const url = process.env.DATABASE_URL;
@@ -56,6 +65,27 @@ const app = createEmbedServer({
   threads: new StoreThreadSaver(store, { checkpointer }),
 });
 
+// The fleet's worker: its own bounded pool for the queue and the checkpoints of the runs it executes.
+const fleet = new FleetWorker({
+  graph: new GoapGraph(actions),
+  connectionString: url,
+  schema,
+  concurrency: Number(process.env.FLEET_CONCURRENCY ?? 4),
+});
+await fleet.start();
+app.post("/fleet/runs", async (c) => {
+  try {
+    return c.json(await fleet.queue.enqueue(await c.req.json()), 202);
+  } catch (error) {
+    if (error instanceof LangGoapError && error.code !== "STORE_ERROR") return c.json({ error: error.code, message: error.message }, 400);
+    throw error;
+  }
+});
+app.get("/fleet/runs/:runId", async (c) => {
+  const run = await fleet.queue.get(c.req.param("runId"));
+  return run ? c.json(run) : c.json({ error: "NOT_FOUND", message: "no such run" }, 404);
+});
+
 const port = Number(process.env.PORT ?? 8123);
 const hostname = process.env.HOST ?? "127.0.0.1";
 const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
@@ -64,6 +94,8 @@ const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
 
 async function shutdown(): Promise<void> {
   server.close();
+  // Lets the runs this process executes finish (up to 30 s), then releases the rest to the other processes.
+  await fleet.stop();
   await Promise.allSettled([checkpointer.end(), store.stop()]);
   process.exit(0);
 }

@@ -74,6 +74,16 @@ any other. Clients use the same SDK calls, streaming runs
 \`runs.wait\` or store routes, and the graph id is the assistant id.
 The embed API is marked experimental by LangGraph.
 
+Each process also runs a share of the run fleet (\`FleetWorker\` from
+\`langgoap/node\`): a run enqueued with \`POST /fleet/runs\` (\`{ "goal": {
+"published": true }, "worldState": { "topic": "GOAP" } }\`, answered with its
+\`runId\`) is executed by whichever process claims it first, under a lease it
+renews; when a process dies, another takes its runs over once the lease
+expires (30 s by default), and steps that finished are never run again.
+\`GET /fleet/runs/<runId>\` reads the run back (\`state: "done"\`,
+\`runStatus: "goal_achieved"\`). \`FLEET_CONCURRENCY\` sets how many runs a
+process executes at once (default 4).
+
 ## LangSmith Deployment
 
 \`langgraph.json\` also builds the managed server image
