@@ -91,7 +91,8 @@ export class InspectorHub {
   /** Publishes a view's new data (already in display form) to every stream. */
   publish(key: string, data: unknown): void {
     let json = JSON.stringify({ key, seq: ++this.#sequence, data });
-    if (Buffer.byteLength(json) > this.#maxMessageBytes) {
+    // A UTF-16 unit is at most 3 UTF-8 bytes: most messages skip the exact count (a second pass over 150 KB a frame).
+    if (json.length * 3 > this.#maxMessageBytes && Buffer.byteLength(json) > this.#maxMessageBytes) {
       this.#oversized++;
       json = JSON.stringify({
         key,

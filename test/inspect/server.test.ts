@@ -135,3 +135,16 @@ describe("inspector server", () => {
     socket.destroy();
   });
 });
+
+describe("inspector views that are too big", () => {
+  it("are replaced by a marker saying so, counted", async () => {
+    inspector = createInspector({ maxMessageBytes: 10_000 });
+    // Every expansion's state carries a 2,000-character note (values are cut there): dozens of them pass 10 KB.
+    const actions = Array.from({ length: 30 }, (_, i) => new ActionSpec({ name: `a${i}`, effects: { [`f${i}`]: true } }));
+    inspector.search("big", { note: "x".repeat(5000) }, { f0: true, f1: true, f2: true }, actions, { heuristic: "zero" });
+    expect(inspector.stats.oversized).toBe(1);
+    expect((inspector.snapshot()["search:big"] as { data: unknown }).data).toEqual({
+      oversized: "this view is larger than 10000 bytes and was not sent",
+    });
+  });
+});
