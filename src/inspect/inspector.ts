@@ -278,7 +278,12 @@ export class Inspector {
     this.#hub.close();
     const server = this.#server;
     this.#server = undefined;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (server) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive sockets of pages that are still open would hold close() for minutes.
+      server.closeAllConnections();
+      await closed;
+    }
   }
 }
 
