@@ -174,6 +174,65 @@ describe.runIf(postgres.available)("fleet leases on PostgreSQL", () => {
     });
   }, 180_000);
 
+  it("a live worker whose run was taken over stops it at its next heartbeat, and runs nothing more of it", async () => {
+    const { schema, pool, queue } = await fresh("fence");
+    const runId = "o-fenced";
+    await queue.enqueue({ runId, goal: LEDGER_GOAL, worldState: { order: runId } });
+    const aborted: string[] = [];
+    const slow = new FleetWorker({
+      graph: new GoapGraph(
+        ledgerActions(pool, schema, "slow", {
+          delayMs: (a) => (a === "pack" ? 60_000 : 0),
+          onExecute: (action, _run, ctx) => ctx.signal?.addEventListener("abort", () => aborted.push(action), { once: true }),
+        }),
+        { logger: quiet },
+      ),
+      pool,
+      schema,
+      name: "slow",
+      leaseMs: 30_000,
+      heartbeatMs: 500,
+      pollMs: 50,
+      logger: quiet,
+    });
+    await slow.start();
+    await until("the slow worker packing", async () => (await executions(pool, schema, runId)).includes("pack#1"));
+    // As if the slow worker had been cut off past its lease: the lease expires and another worker takes the run over.
+    await pool.query(`UPDATE "${schema}".langgoap_fleet_runs SET lease_expires_at = now() - interval '1 second' WHERE run_id = $1`, [
+      runId,
+    ]);
+    const taker = new FleetWorker({
+      graph: new GoapGraph(ledgerActions(pool, schema, "taker", { delayMs: 0 }), { logger: quiet }),
+      pool,
+      schema,
+      name: "taker",
+      leaseMs: 30_000,
+      heartbeatMs: 500,
+      pollMs: 50,
+      logger: quiet,
+    });
+    await taker.start();
+    const run = await queue.waitFor(runId, { signal: AbortSignal.timeout(120_000), pollMs: 50 });
+    await until("the slow worker stopping its run", async () => slow.executing === 0);
+    const [slowStats, takerStats] = [await slow.stop(), await taker.stop()];
+    expect([run.state, run.runStatus, run.attempts, run.takeovers]).toEqual(["done", "goal_achieved", 2, 1]);
+    expect(aborted).toEqual(["pack"]);
+    expect(slowStats).toMatchObject({ claimed: 1, finished: 0, leasesLost: 1 });
+    expect(takerStats).toMatchObject({ claimed: 1, takenOver: 1, finished: 1 });
+    const { rows } = await pool.query<{ worker: string; action: string; step_attempt: number }>(
+      `SELECT worker, action, step_attempt FROM "${schema}".executions WHERE run_id = $1 ORDER BY id`,
+      [runId],
+    );
+    expect(rows.map((r) => `${r.worker}:${r.action}#${r.step_attempt}`)).toEqual([
+      "slow:reserve#1",
+      "slow:charge#1",
+      "slow:pack#1",
+      "taker:pack#2",
+      "taker:ship#1",
+    ]);
+    expect(await ledgerCounts(pool, schema, [runId])).toMatchObject({ once: 4, duplicated: 0, missing: 0 });
+  }, 180_000);
+
   it("claims made at the same instant from many connections never return one run twice", async () => {
     const { queue } = await fresh("claims");
     const runIds = Array.from({ length: 60 }, (_, i) => `c-${i}`);
