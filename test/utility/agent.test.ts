@@ -359,6 +359,8 @@ describe("GoapAgent: goal sources", () => {
     const stup = new StupSelector({
       actions,
       seed: 5,
+      // Bounded by nodes only: the default 100 ms could run out on a cold start on a loaded machine and change the day.
+      planOptions: { maxNodes: 100_000, timeBudgetMs: Number.POSITIVE_INFINITY },
       goals: [
         { name: "eat", goal: VILLAGE_GOALS.notHungry, score: (s) => (s.is_hungry ? 1 : 0), rank: 1 },
         { name: "rest", goal: VILLAGE_GOALS.rested, score: (s) => (s.is_tired ? 1 : 0), rank: 1 },
