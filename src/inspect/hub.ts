@@ -5,7 +5,7 @@ import { LangGoapError } from "../core/index.js";
 export interface HubLimits {
   /** Streams open at once; one more is refused with 503. @defaultValue 8 */
   readonly maxClients?: number;
-  /** Distinct views kept (runs, searches, the crowd); the oldest run or search leaves first. @defaultValue 64 */
+  /** Runs and searches kept; the one updated longest ago leaves first. @defaultValue 64 */
   readonly maxViews?: number;
   /** Largest message in bytes; a larger view is replaced by a marker saying so. @defaultValue 4,000,000 */
   readonly maxMessageBytes?: number;
@@ -179,11 +179,14 @@ export class InspectorHub {
   }
 
   #evict(): void {
-    if (this.#latest.size <= this.#maxViews) return;
+    // maxViews counts runs and searches; the page-wide views (meta, crowd, history) are always kept.
+    let evictable = 0;
+    for (const key of this.#latest.keys()) if (EVICTABLE.test(key)) evictable++;
     for (const key of this.#latest.keys()) {
-      if (this.#latest.size <= this.#maxViews) break;
+      if (evictable <= this.#maxViews) break;
       if (!EVICTABLE.test(key)) continue;
       this.#latest.delete(key);
+      evictable--;
       this.#evicted++;
       for (const client of this.#clients) client.pending.delete(key);
     }

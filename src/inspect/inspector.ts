@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type ActionSpec, type GoalLike, LangGoapError, type WorldState } from "../core/index.js";
+import { type ActionSpec, type GoalLike, LangGoapError, type PlanningTracer, type TraceRun, type WorldState } from "../core/index.js";
 import { uplotAsset } from "./assets.js";
 import { INSPECTOR_SCRIPT } from "./client-script.js";
 import { CrowdMonitor } from "./crowd.js";
@@ -75,6 +75,7 @@ export class Inspector {
   readonly #history: InspectorHistorySource | undefined;
   readonly #historyLimit: number;
   readonly #heartbeatMs: number;
+  readonly #maxRuns: number;
   #heartbeat: NodeJS.Timeout | undefined;
   #server: Server | undefined;
   #searches = 0;
@@ -85,6 +86,7 @@ export class Inspector {
     this.#history = options.history;
     this.#historyLimit = options.historyLimit ?? 200;
     this.#heartbeatMs = options.heartbeatMs ?? 15_000;
+    this.#maxRuns = options.maxViews ?? 64;
     this.crowd = new CrowdMonitor(
       (frame) => this.#hub.publish("crowd", { ...(displayData(frame) as object), sentAt: Date.now() }),
       options.maxAgents ?? 10_000,
@@ -113,9 +115,35 @@ export class Inspector {
       );
       run = created;
       this.#runs.set(id, run);
+      // Runs kept are bounded like the views: the oldest is forgotten (a served graph may start runs forever).
+      for (const [oldId] of this.#runs) {
+        if (this.#runs.size <= this.#maxRuns) break;
+        this.#runs.delete(oldId);
+        this.#hub.remove(`run:${oldId}`);
+      }
       this.#markDirty(run);
     }
     return run;
+  }
+
+  /**
+   * One tracer for every run of a graph (or of a served graph with
+   * concurrent runs): each run gets its own view, named by its run id (and
+   * thread). For approvals, feed a run's streamed states to
+   * `inspector.run(runId).observe`.
+   *
+   * @example
+   * ```ts
+   * const graph = new GoapGraph(actions, { tracer: inspector.tracer() });
+   * ```
+   */
+  tracer(): PlanningTracer {
+    return {
+      forRun: (run: TraceRun) => {
+        const id = run.runId ?? run.threadId ?? "run";
+        return this.run(id, { title: run.threadId && run.runId ? `${run.threadId} · ${run.runId}` : id });
+      },
+    };
   }
 
   #markDirty(run: InspectorRun): void {

@@ -79,6 +79,29 @@ describe("inspector views", () => {
     ]);
   });
 
+  it("one tracer for concurrent runs: each run its own view, and the kept runs are bounded", async () => {
+    inspector = createInspector({ maxViews: 3 });
+    const graph = new GoapGraph(
+      [
+        new ActionSpec({ name: "wait", effects: { waited: true }, execute: () => new Promise((r) => setTimeout(r, 5)) }),
+        new ActionSpec({ name: "go", preconditions: { waited: true }, effects: { there: true } }),
+      ],
+      { tracer: inspector.tracer() },
+    );
+    const ids = ["a", "b", "c", "d"];
+    await Promise.all(ids.map((id) => graph.invoke({ there: true }, {}, { configurable: { thread_id: `t-${id}`, run_id: `run-${id}` } })));
+    await settle();
+    const runs = Object.keys(inspector.snapshot()).filter((k) => k.startsWith("run:"));
+    // Four runs, three kept: the first is forgotten.
+    expect(runs.sort()).toEqual(["run:run-b", "run:run-c", "run:run-d"]);
+    for (const key of runs) {
+      const v = view(inspector, key);
+      expect(v.status).toBe("goal_achieved");
+      expect(v.title).toBe(`t-${key.slice(-1)} · ${key.slice(4)}`);
+      expect(v.diffs.items.map((d: { action: string }) => d.action)).toEqual(["wait", "go"]);
+    }
+  });
+
   it("a failing history store is shown as an error, never thrown", async () => {
     inspector = createInspector({ history: { list: () => Promise.reject(new Error("database is down")) } });
     expect(await inspector.refreshHistory()).toBe(0);
