@@ -129,6 +129,12 @@ export class FleetWorker {
    * Creates the queue's and the checkpointer's tables when missing (safe
    * from many processes at once), compiles the graph on the checkpointer
    * and starts claiming runs.
+   *
+   * @example
+   * ```ts
+   * const worker = new FleetWorker({ graph: new GoapGraph(actions), pool, concurrency: 8 });
+   * await worker.start();
+   * ```
    */
   async start(): Promise<void> {
     if (this.#loop) throw new LangGoapError("INVALID_OPTION", `FleetWorker ${this.name}: start() was already called`);
@@ -145,6 +151,14 @@ export class FleetWorker {
    * then aborts the rest and releases their leases so another process
    * continues them at once; ends the pool when the worker opened it.
    * Resolves with the worker's stats.
+   *
+   * @example
+   * ```ts
+   * process.once("SIGTERM", async () => {
+   *   const stats = await worker.stop({ drainTimeoutMs: 10_000 }); // { claimed, finished, released, ... }
+   *   process.exit(0);
+   * });
+   * ```
    */
   async stop(options: { readonly drainTimeoutMs?: number } = {}): Promise<FleetWorkerStats> {
     const drainMs = options.drainTimeoutMs ?? this.#settings.drainTimeoutMs;

@@ -137,6 +137,11 @@ export class RunQueue {
    * Creates the schema, table and index when missing. Safe to call from
    * every process at once: the statements run under a transaction-scoped
    * advisory lock.
+   *
+   * @example
+   * ```ts
+   * await new RunQueue(pool, { schema: "agents" }).setup();
+   * ```
    */
   async setup(): Promise<void> {
     await queried("setup", async () => {
@@ -159,6 +164,11 @@ export class RunQueue {
    * Adds a run. The goal and world are stored as JSON and checked first
    * (`INVALID_GOAL`, `INVALID_STATE`). Enqueuing a run id that is already
    * queued adds nothing (`added: false`): a client may retry the call.
+   *
+   * @example
+   * ```ts
+   * await queue.enqueue({ runId: "order-17", threadId: "customer-4", goal: { shipped: true }, worldState: { order: "order-17" } });
+   * ```
    */
   async enqueue(run: EnqueueRun): Promise<{ readonly runId: string; readonly threadId: string; readonly added: boolean }> {
     if (!isPlainObject(run))
@@ -184,7 +194,14 @@ export class RunQueue {
     return { runId, threadId, added: result.rows.length === 1 };
   }
 
-  /** The run, or null when the queue has no such run. */
+  /**
+   * The run, or null when the queue has no such run.
+   *
+   * @example
+   * ```ts
+   * const run = await queue.get("order-17"); // { state: "running", attempts: 1, leaseOwner: "host:4242:1a2b3c4d", ... }
+   * ```
+   */
   async get(runId: string): Promise<QueuedRun | null> {
     const { rows } = await queried("get", () => this.#pool.query(this.#sql.get, [runId]));
     const row = rows[0];
@@ -205,7 +222,14 @@ export class RunQueue {
     };
   }
 
-  /** How many runs are in each state. */
+  /**
+   * How many runs are in each state.
+   *
+   * @example
+   * ```ts
+   * await queue.counts(); // { queued: 12, running: 8, done: 280, error: 0 }
+   * ```
+   */
   async counts(): Promise<RunQueueCounts> {
     const { rows } = await queried("counts", () => this.#pool.query<{ state: QueuedRunState; n: number }>(this.#sql.counts));
     const counts = { queued: 0, running: 0, done: 0, error: 0 };
@@ -217,6 +241,12 @@ export class RunQueue {
    * Waits until the run is `done` or `error`, reading it every `pollMs`.
    * Bounded by `signal` (it rejects with the signal's reason); an unknown
    * run id is an `INVALID_OPTION` error.
+   *
+   * @example
+   * ```ts
+   * const run = await queue.waitFor(runId, { signal: AbortSignal.timeout(60_000), pollMs: 200 });
+   * run.runStatus; // "goal_achieved"
+   * ```
    */
   async waitFor(runId: string, options: { readonly signal?: AbortSignal; readonly pollMs?: number } = {}): Promise<QueuedRun> {
     const pollMs = options.pollMs ?? 500;
