@@ -343,7 +343,10 @@ export class GoapAgent extends TypedEmitter<GoapAgentEvents> {
     const start = { ...this.#state };
     const asked = this.#cache
       ? this.#cache.planAsync(start, goal, usable, this.#planOptions, planner)
-      : planner.planDetailed(start, goal, usable, this.#planOptions).then((r) => ({ ...r, fromCache: false }));
+      : // Not a spread: it would read the result's lazy "no plan" explanation, which costs a compile on this thread.
+        planner
+          .planDetailed(start, goal, usable, this.#planOptions)
+          .then((r) => ({ plan: r.plan, status: r.status, fromCache: false, ...(r.budget ? { budget: r.budget } : {}) }));
     const request = {
       done: asked.then(
         (result) => {

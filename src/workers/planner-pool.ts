@@ -221,7 +221,9 @@ export class PlannerPool {
         );
       }
       this.#inThread++;
-      return { ...(await planDetailedAsync(start, goalSpec, actions, options)), ranIn: "in-thread" };
+      // Marked in place: a spread would read the lazy "no plan" explanation, which costs a compile.
+      const result = await planDetailedAsync(start, goalSpec, actions, options);
+      return Object.defineProperty(result, "ranIn", { value: "in-thread", enumerable: true }) as PooledPlanResult;
     }
     const domain = domainPayload(actions);
     if (signal?.aborted) return abortedBeforeStart(signal, began);
