@@ -12,7 +12,8 @@
  *   in-thread is cheaper.
  * - `wideWorld`: the main thread's event-loop delay (p99, max) while a
  *   worker plans the wide numeric world of 500 extra facts for 2 s, beside
- *   the same search in-thread with `planDetailedAsync`.
+ *   the same search in-thread with `planDetailedAsync` and an idle 2 s (the
+ *   delay the machine's load alone causes).
  *
  * `npm run bench -- workers`. Times depend on machine load: read `load1`.
  */
@@ -112,14 +113,19 @@ async function wideWorld(): Promise<void> {
   const budgetMs = 2000;
   const pool = new PlannerPool({ size: 1 });
   await pool.plan({ wood: 0 }, { wood: 1 }, [new ActionSpec({ name: "warm", effects: { wood: 1 } })]); // worker started
-  for (const planner of ["pool", "in-thread"] as const) {
+  // "idle": the same probe while nothing plans, for the delay the machine's load alone causes.
+  for (const planner of ["idle", "pool", "in-thread"] as const) {
     const { actions, start, goal } = wideWorldProblem(W);
     const probe = startLoopProbe();
     const began = performance.now();
     const result =
       planner === "pool"
         ? await pool.planDetailed(start, goal, actions, { timeBudgetMs: budgetMs })
-        : await planDetailedAsync(start, goal, actions, { timeBudgetMs: budgetMs });
+        : planner === "in-thread"
+          ? await planDetailedAsync(start, goal, actions, { timeBudgetMs: budgetMs })
+          : await new Promise<{ status: string; stats: { nodesExpanded: number } }>((resolve) =>
+              setTimeout(() => resolve({ status: "idle", stats: { nodesExpanded: 0 } }), budgetMs),
+            );
     const runMs = performance.now() - began;
     await new Promise((resolve) => setTimeout(resolve, 20));
     const loop = probe.stop();
