@@ -8,7 +8,8 @@
  * PostgreSQL connections than its pool allows. Throughput, latencies and
  * the takeover time are printed, never asserted. LANGGOAP_FLEET_RUNS (and
  * the other LANGGOAP_FLEET_* settings, see fleet-scenario.ts) shrink it
- * while developing; `npx tsx bench/run.ts fleet` prints the same figures.
+ * while developing (keep 30 or more, so the killed process holds runs);
+ * `npx tsx bench/run.ts fleet` prints the same figures.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFleetChild } from "../support/fleet-children.js";
@@ -62,8 +63,9 @@ describe.runIf(postgres.available)("a fleet of 3 processes on one PostgreSQL, on
     // The kill hit runs in flight, and every one of them was taken over by another claim.
     expect(figures.killedHeld).toBeGreaterThan(0);
     expect(figures.takenOver).toBe(figures.killedHeld);
-    // A killed step runs again at most once per run it held (stepAttempt 2, same key).
-    expect(figures.ledger.reExecutions).toBeLessThanOrEqual(figures.killedHeld);
+    // A takeover runs at most the one step its predecessor left running again (stepAttempt 2, same key); a busy machine may add
+    // takeovers of live processes whose renewals came too late (they stop themselves), never re-executions beyond one per takeover.
+    expect(figures.ledger.reExecutions).toBeLessThanOrEqual(figures.claims - figures.runs);
     expect(figures.peakConnectionsPerProcess).toBeLessThanOrEqual(settings.maxConnections);
     expect(figures.peakConnectionsTotal).toBeLessThanOrEqual(settings.maxConnections * settings.processes);
   }, 540_000);
