@@ -181,7 +181,9 @@ export const INSPECTOR_SCRIPT = String.raw`(function () {
     });
     view.appendChild(figures);
     view.appendChild(el("h3", null, "Plan"));
-    view.appendChild(planGraph(run));
+    var planWrap = el("div", "plan-wrap");
+    planWrap.appendChild(planGraph(run));
+    view.appendChild(planWrap);
     if (run.plan) {
       view.appendChild(table(["#", "step", "status", "preconditions (value now)", "effects (value now)"], run.plan.steps.map(function (s) {
         var pre = el("ul", "plain");
@@ -238,29 +240,58 @@ export const INSPECTOR_SCRIPT = String.raw`(function () {
     return box;
   }
   function clip(text, n) { text = String(text); return text.length <= n ? text : text.slice(0, n - 1) + "…"; }
+  // Steps in columns by causal depth (a step sits right of the steps whose effects it needs), as in the
+  // HTML report; a plan without links is drawn as a chain. Long plans scroll sideways.
   function planGraph(run) {
     var steps = run.plan ? run.plan.steps : [];
-    var perRow = 5, w = 170, h = 46, gx = 36, gy = 26, m = 12, pill = 60;
-    var rows = Math.max(1, Math.ceil(steps.length / perRow));
-    var width = m * 2 + pill + gx + Math.min(perRow, Math.max(1, steps.length)) * (w + gx) + pill;
-    var height = m * 2 + rows * h + (rows - 1) * gy;
+    var w = 170, h = 46, gx = 40, gy = 16, m = 12, pill = 60;
+    var linked = steps.some(function (s) { return s.after && s.after.length > 0; });
+    var col = [];
+    steps.forEach(function (s, i) {
+      col[i] = linked ? 1 + Math.max.apply(null, [0].concat(s.after.map(function (j) { return col[j] || 0; }))) : i + 1;
+    });
+    var members = {};
+    steps.forEach(function (_, i) { (members[col[i]] = members[col[i]] || []).push(i); });
+    var last = steps.length ? Math.max.apply(null, col) : 0;
+    var tallest = 1;
+    for (var c in members) tallest = Math.max(tallest, members[c].length);
+    var height = m * 2 + tallest * h + (tallest - 1) * gy;
+    var xOf = function (c) { return m + pill + gx + (c - 1) * (w + gx); };
+    var pos = [];
+    Object.keys(members).forEach(function (c) {
+      var list = members[c];
+      var top = (height - (list.length * h + (list.length - 1) * gy)) / 2;
+      list.forEach(function (i, row) { pos[i] = { x: xOf(Number(c)), y: top + row * (h + gy) }; });
+    });
+    var goalX = xOf(last + 1);
+    var width = goalX + pill + m;
+    var mid = height / 2;
     var root = svg("svg", { class: "plan-graph", width: width, height: height, viewBox: "0 0 " + width + " " + height, role: "img" });
     root.setAttribute("aria-label", "plan graph with " + steps.length + " steps");
-    var pos = function (i) { var r = Math.floor(i / perRow), c = i % perRow; return { x: m + pill + gx + c * (w + gx), y: m + r * (h + gy) }; };
-    function pillAt(x, y, label) {
+    function edge(x1, y1, x2, y2) {
+      var dx = Math.max(16, (x2 - x1) / 2);
+      root.appendChild(svg("path", { class: "edge", d: "M" + x1 + " " + y1 + " C" + (x1 + dx) + " " + y1 + ", " + (x2 - dx) + " " + y2 + ", " + (x2 - 3) + " " + y2 }));
+    }
+    function pillAt(x, label) {
       var g = svg("g", { class: "pill" });
-      g.appendChild(svg("rect", { x: x, y: y + 7, width: pill, height: 32, rx: 16 }));
-      var t = svg("text", { x: x + pill / 2, y: y + 28, "text-anchor": "middle" });
+      g.appendChild(svg("rect", { x: x, y: mid - 16, width: pill, height: 32, rx: 16 }));
+      var t = svg("text", { x: x + pill / 2, y: mid + 5, "text-anchor": "middle" });
       t.textContent = label;
       g.appendChild(t);
       root.appendChild(g);
     }
-    pillAt(m, m, "start");
-    var lastPos = steps.length ? pos(steps.length - 1) : { x: m + pill + gx - w - gx, y: m };
+    var hasSuccessor = {};
     steps.forEach(function (s, i) {
-      var p = pos(i);
-      var from = i === 0 ? { x: m + pill, y: m + h / 2 } : (function () { var q = pos(i - 1); return { x: q.x + w, y: q.y + h / 2 }; })();
-      root.appendChild(svg("path", { class: "edge", d: "M" + from.x + " " + from.y + " L" + (p.x - 3) + " " + (p.y + h / 2) }));
+      var into = linked ? s.after : i > 0 ? [i - 1] : [];
+      into.forEach(function (j) { hasSuccessor[j] = true; edge(pos[j].x + w, pos[j].y + h / 2, pos[i].x, pos[i].y + h / 2); });
+      if (!into.length) edge(m + pill, mid, pos[i].x, pos[i].y + h / 2);
+    });
+    steps.forEach(function (_, i) { if (!hasSuccessor[i]) edge(pos[i].x + w, pos[i].y + h / 2, goalX, mid); });
+    if (!steps.length) edge(m + pill, mid, goalX, mid);
+    pillAt(m, "start");
+    pillAt(goalX, "goal");
+    steps.forEach(function (s, i) {
+      var p = pos[i];
       var g = svg("g", { class: "node " + s.status + (run.currentStep === i ? " current" : "") });
       g.setAttribute("data-step", String(i));
       var title = svg("title", {});
@@ -275,9 +306,6 @@ export const INSPECTOR_SCRIPT = String.raw`(function () {
       g.appendChild(d);
       root.appendChild(g);
     });
-    var gxPos = lastPos.x + w + gx;
-    if (steps.length) root.appendChild(svg("path", { class: "edge", d: "M" + (lastPos.x + w) + " " + (lastPos.y + h / 2) + " L" + (gxPos - 3) + " " + (lastPos.y + h / 2) }));
-    pillAt(gxPos, lastPos.y, "goal");
     return root;
   }
 

@@ -15,7 +15,8 @@ nav button[aria-selected="true"], .chip[aria-pressed="true"] { background: var(-
 .picker { display: flex; flex-wrap: wrap; gap: 6px; margin-bottom: 10px; }
 .cols { display: grid; grid-template-columns: minmax(260px, 1fr) minmax(260px, 1fr); gap: 16px; }
 h3 { margin: 14px 0 6px; font-size: 14px; }
-svg.plan-graph { display: block; max-width: 100%; height: auto; }
+svg.plan-graph { display: block; max-width: none; }
+.plan-wrap { overflow-x: auto; }
 svg.plan-graph .edge { fill: none; stroke: var(--muted); stroke-width: 1.5; }
 svg.plan-graph .node rect { fill: var(--node); stroke: var(--line); stroke-width: 1.5; }
 svg.plan-graph .node.succeeded rect { fill: var(--ok-bg); stroke: var(--ok); }

@@ -9,6 +9,7 @@ import {
   type WorldState,
 } from "../core/index.js";
 import { DEFAULT_TIME_BUDGET_MS, Plan } from "../planner/index.js";
+import { planDependencies } from "../viz/dependencies.js";
 import { describeGoal } from "../viz/describe.js";
 
 /** Statuses after which a run does nothing more (its execution record is written by then). */
@@ -112,6 +113,8 @@ export class InspectorRun implements PlanningTracer {
   #status = "started";
   #goal: string[] = [];
   #plan: Plan | null = null;
+  /** The plan's causal links: for each step, the steps whose effects it needs. */
+  #after: number[][] = [];
   #stepStatus: StepStatus[] = [];
   #current: number | null = null;
   #planStep = 0;
@@ -156,6 +159,7 @@ export class InspectorRun implements PlanningTracer {
     this.#rounds++;
     if (plan instanceof Plan) {
       this.#plan = plan;
+      this.#after = planDependencies(plan.actions, plan.expectedStates);
       this.#stepStatus = plan.actions.map(() => "planned");
       this.#planStep = 0;
       this.#current = null;
@@ -316,6 +320,7 @@ export class InspectorRun implements PlanningTracer {
               index,
               name: action.name,
               status: this.#stepStatus[index] ?? "planned",
+              after: this.#after[index] ?? [],
               pre: Object.entries(action.preconditions).map(([key, condition]) => ({
                 text: formatCondition(key, condition as Condition),
                 now: has(key) ? state[key] : undefined,

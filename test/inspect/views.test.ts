@@ -70,6 +70,8 @@ describe("inspector views", () => {
       "deploy:succeeded",
     ]);
     expect(v.plan.steps[2].pre).toEqual([{ text: "tested = true", now: true, set: true, holds: true }]);
+    // Causal links for the plan graph's columns: test needs build's effect, deploy needs test's.
+    expect(v.plan.steps.map((s: { after: number[] }) => s.after)).toEqual([[], [0], [1]]);
     expect(v.figures).toMatchObject({ strategy: "astar", rounds: 2, cost: 3 });
     expect(v.figures.expansionsLeft).toBe(1000 - v.figures.expansions);
     // The run ended: the inspector read the store again by itself.
