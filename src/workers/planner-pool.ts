@@ -415,7 +415,7 @@ export class PlannerPool {
         reply = await this.#send({ ...task, domain: domain.data });
       }
       if (reply.kind !== "results") throw new LangGoapError("WORKER_CRASHED", "PlannerPool: a worker did not keep the domain it was sent");
-      this.#planned += batch.length;
+      this.#planned += reply.results.filter((r) => r.kind !== "cancelled").length;
       for (const [slot, p] of batch.entries()) this.#answer(p, reply.results[slot] as WireResult, domain);
     } catch (error) {
       for (const p of batch) this.#fail(p, this.#taskError(error));

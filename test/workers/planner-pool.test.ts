@@ -193,6 +193,15 @@ describe("PlannerPool: errors, refusals and bounds", () => {
     }
   });
 
+  it("refuses a start state that cannot be copied with NOT_SERIALIZABLE, and plans the next problem", async () => {
+    const error = await expectCode(
+      pool.planDetailed({ wood: 0, hook: (() => 1) as never }, { wood: { gte: 3 } }, woodActions),
+      "NOT_SERIALIZABLE",
+    );
+    expect(error.message).toContain("could not be copied to a worker");
+    expect((await pool.planDetailed({ wood: 0 }, { wood: { gte: 3 } }, woodActions)).status).toBe("found");
+  });
+
   it("refuses problems past maxQueue with POOL_QUEUE_FULL", async () => {
     const small = new PlannerPool({ size: 1, maxQueue: 2 });
     try {
