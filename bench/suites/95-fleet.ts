@@ -46,6 +46,7 @@ export default async function fleet(): Promise<void> {
       ledgerMissing: ledger.missing,
       executions: ledger.executions,
       reExecutions: ledger.reExecutions,
+      reExecutionsWrong: ledger.reExecutionsWrong,
       loadAverage: [Math.round(loadBefore * 10) / 10, Math.round((loadavg()[0] as number) * 10) / 10],
     });
   } finally {
