@@ -104,8 +104,9 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     this.#state = null;
   }
 
+  // Frozen: every child's cost and effect functions read this one object, so none may change it for its siblings.
   expandingState(): WorldState {
-    this.#state ??= this.decode(this.#node);
+    this.#state ??= Object.freeze(this.decode(this.#node));
     return this.#state;
   }
 

@@ -108,8 +108,9 @@ class FloatRepresentation implements StateRepresentation<Float64Array> {
     this.#state = null;
   }
 
+  // Frozen: every child's cost and effect functions read this one object, so none may change it for its siblings.
   expandingState(): WorldState {
-    this.#state ??= this.decode(this.#node);
+    this.#state ??= Object.freeze(this.decode(this.#node));
     return this.#state;
   }
 
