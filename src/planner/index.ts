@@ -17,12 +17,6 @@ export { explainNoPlan } from "./explain.js";
 export { type ExternalAgent, ExternalAgentsTransitionModel, type ExternalAgentsTransitionModelOptions } from "./external-agents.js";
 export { type ExtractFeaturesOptions, extractFeatures, type ProblemFeatures, type RiskProfile } from "./features.js";
 export { type InferredStartState, type InferStartStateOptions, inferStartState } from "./infer-start-state.js";
-export type { StateOptions, WeightedState } from "./mcts/analysis.js";
-export { DEAD_END_REWARD, GOAL_REWARD, type ScalarHeuristic } from "./mcts/evaluate.js";
-export type { ExtractionSource } from "./mcts/extract.js";
-export { HeuristicRollout, RandomRollout, type RolloutContext, type RolloutPolicy, StochasticRollout } from "./mcts/rollouts.js";
-export { MCTSStrategy, type MCTSStrategyOptions, type MctsStopReason } from "./mcts/strategy.js";
-export { type NodeStatistics, recordReturn, ucb1 } from "./mcts/ucb1.js";
 export { type DeserializePlanOptions, deserializePlan, type SerializedPlan, serializePlan } from "./plan-file.js";
 export { assertValidPlan, prunePlan, type Replay, replayPlan } from "./replay.js";
 export {
@@ -44,6 +38,12 @@ export {
   type StrategyClassifier,
 } from "./strategies/classifier.js";
 export { LazyDecompositionStrategy, type LazyDecompositionStrategyOptions } from "./strategies/lazy.js";
+export type { StateOptions, WeightedState } from "./strategies/mcts/analysis.js";
+export { DEAD_END_REWARD, GOAL_REWARD, type ScalarHeuristic } from "./strategies/mcts/evaluate.js";
+export type { ExtractionSource } from "./strategies/mcts/extract.js";
+export { HeuristicRollout, RandomRollout, type RolloutContext, type RolloutPolicy, StochasticRollout } from "./strategies/mcts/rollouts.js";
+export { MCTSStrategy, type MCTSStrategyOptions, type MctsStopReason } from "./strategies/mcts/strategy.js";
+export { type NodeStatistics, recordReturn, ucb1 } from "./strategies/mcts/ucb1.js";
 export { type RepairOptions, type RepairResult, RepairStrategy, type RepairStrategyOptions, repairPlan } from "./strategies/repair.js";
 export { StrategyRouter, type StrategyRouterOptions } from "./strategies/router.js";
 export { planWithStatus } from "./strategies/strategy-result.js";

@@ -15,8 +15,8 @@ import {
   StochasticTransitionModel,
   ucb1,
 } from "../../../src/planner/index.js";
-import { createStateAnalyzer } from "../../../src/planner/mcts/analysis.js";
-import { createStateKey } from "../../../src/planner/mcts/state-key.js";
+import { createStateAnalyzer } from "../../../src/planner/strategies/mcts/analysis.js";
+import { createStateKey } from "../../../src/planner/strategies/mcts/state-key.js";
 
 /** Deterministic budget: iterations only. */
 const budget = (options: MCTSStrategyOptions = {}): MCTSStrategyOptions => ({
@@ -276,17 +276,19 @@ describe("MCTSStrategy", () => {
     expect((await strategy.plan({ at: "lost" }, atE, [...chainActions].reverse()))?.metadata.reusedTree).toBe(false);
   });
 
-  it("skips blacklisted actions, falling back to all when the goal needs them", async () => {
+  it("skips blacklisted actions and never falls back to them (the graph lifts a blacklist)", async () => {
     const shortcut = new ActionSpec({ name: "shortcut", preconditions: { at: "start" }, effects: { at: "e" }, cost: 3 });
     const actions = [...chainActions, shortcut];
     const p = await new MCTSStrategy(budget()).plan({ at: "start" }, atE, actions, { blacklisted: ["shortcut"] });
     expect(p?.actionNames).not.toContain("shortcut");
     const around = await new MCTSStrategy(budget()).plan({ at: "start" }, atE, actions, { blacklisted: ["to_c"] });
     expect(around?.actionNames).toEqual(["shortcut"]);
-    expect(around?.metadata.usedBlacklistFallback).toBe(false);
-    const forced = await new MCTSStrategy(budget()).plan({ at: "start" }, atE, actions, { blacklisted: ["to_c", "shortcut"] });
-    expect(forced?.metadata.usedBlacklistFallback).toBe(true);
-    expect(replayPlan({ at: "start" }, forced?.actions ?? [], atE).valid).toBe(true);
+    const blocked = await new MCTSStrategy(budget()).planDetailed({ at: "start" }, atE, actions, { blacklisted: ["to_c", "shortcut"] });
+    expect(blocked.plan).toBeNull();
+    expect(blocked.status).toBe("no_plan");
+    expect(blocked.explanation?.unreachableConditions).toEqual(['at = "e"']);
+    const all = await new MCTSStrategy(budget()).plan({ at: "start" }, atE, actions);
+    expect(replayPlan({ at: "start" }, all?.actions ?? [], atE).valid).toBe(true);
   });
 
   it("never uses a run-once action twice on a path", async () => {

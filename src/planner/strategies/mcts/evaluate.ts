@@ -1,4 +1,4 @@
-import { type ActionSpec, describeValue, type GoalSpec, LangGoapError, unsatisfiedKeys, type WorldState } from "../../core/index.js";
+import { type ActionSpec, describeValue, type GoalSpec, LangGoapError, unsatisfiedKeys, type WorldState } from "../../../core/index.js";
 
 /**
  * Domain knowledge for MCTS: how promising a non-goal state is, in

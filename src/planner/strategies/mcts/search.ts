@@ -6,8 +6,8 @@ import {
   type Rng,
   unsatisfiedKeys,
   type WorldState,
-} from "../../core/index.js";
-import { expectedSuccessor, sampledSuccessor, type TransitionModel } from "../transitions.js";
+} from "../../../core/index.js";
+import { expectedSuccessor, sampledSuccessor, type TransitionModel } from "../../transitions.js";
 import { drawOutcome, type StateOptions, type WeightedState } from "./analysis.js";
 import { GOAL_REWARD, spendAction } from "./evaluate.js";
 import { DecisionNode, Edge } from "./node.js";

@@ -1,4 +1,4 @@
-import type { ActionSpec, WorldState } from "../../core/index.js";
+import type { ActionSpec, WorldState } from "../../../core/index.js";
 
 /** Why a decision node ends the search below it. */
 export type TerminalKind = "goal" | "dead-end";

@@ -1,5 +1,5 @@
-import type { ActionSpec, GoalSpec, Rng, WorldState } from "../../core/index.js";
-import { sampledSuccessor, type TransitionModel } from "../transitions.js";
+import type { ActionSpec, GoalSpec, Rng, WorldState } from "../../../core/index.js";
+import { sampledSuccessor, type TransitionModel } from "../../transitions.js";
 import { drawOutcome, type StateOptions, type WeightedState } from "./analysis.js";
 import { GOAL_REWARD, spendAction } from "./evaluate.js";
 

@@ -1,5 +1,5 @@
-import type { ActionSpec, GoalSpec, WorldState } from "../../core/index.js";
-import { expectedSuccessor, type TransitionModel } from "../transitions.js";
+import type { ActionSpec, GoalSpec, WorldState } from "../../../core/index.js";
+import { expectedSuccessor, type TransitionModel } from "../../transitions.js";
 import { applicableActions, spendAction } from "./evaluate.js";
 import { type DecisionNode, recommendedEdge } from "./node.js";
 

@@ -1,5 +1,5 @@
-import type { ActionSpec, GoalSpec, Rng, WorldState } from "../../core/index.js";
-import type { TransitionModel } from "../transitions.js";
+import type { ActionSpec, GoalSpec, Rng, WorldState } from "../../../core/index.js";
+import type { TransitionModel } from "../../transitions.js";
 import { applicableActions, spendAction } from "./evaluate.js";
 
 /** What a search needs to know about one state, computed once per search. */

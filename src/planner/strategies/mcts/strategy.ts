@@ -8,12 +8,13 @@ import {
   toGoalSpec,
   validateActions,
   type WorldState,
-} from "../../core/index.js";
-import { type BudgetExhaustion, budgetExhaustion } from "../budget.js";
-import { planningKeys } from "../compile.js";
-import { explainNoPlan } from "../explain.js";
-import { DETERMINISTIC_MODEL, isStochasticModel, type TransitionModel } from "../transitions.js";
-import { Plan, type PlanningStrategy, type StrategyContext, type StrategyResult } from "../types.js";
+} from "../../../core/index.js";
+import { type BudgetExhaustion, budgetExhaustion } from "../../budget.js";
+import { planningKeys } from "../../compile.js";
+import { explainNoPlan } from "../../explain.js";
+import { DETERMINISTIC_MODEL, isStochasticModel, type TransitionModel } from "../../transitions.js";
+import { Plan, type StrategyContext, type StrategyResult } from "../../types.js";
+import { BasePlanningStrategy } from "../base.js";
 import { createStateAnalyzer } from "./analysis.js";
 import { estimateState, GOAL_REWARD, type ScalarHeuristic } from "./evaluate.js";
 import { type ExtractionSource, extractPath } from "./extract.js";
@@ -296,7 +297,7 @@ const MAX_REUSED_NODES = 200_000;
  * p?.actionNames[0]; // the action recommended at the root
  * ```
  */
-export class MCTSStrategy implements PlanningStrategy {
+export class MCTSStrategy extends BasePlanningStrategy {
   readonly name = "mcts";
   readonly transitionModel: TransitionModel;
   readonly #options: MCTSStrategyOptions;
@@ -305,18 +306,10 @@ export class MCTSStrategy implements PlanningStrategy {
   #carryover: SearchGraph | null = null;
 
   constructor(options: MCTSStrategyOptions = {}) {
+    super();
     this.#settings = resolveOptions(options);
     this.#options = options;
     this.transitionModel = options.transitionModel ?? DETERMINISTIC_MODEL;
-  }
-
-  async plan(
-    start: Readonly<WorldState>,
-    goal: GoalSpec,
-    actions: readonly ActionSpec[],
-    context: StrategyContext = {},
-  ): Promise<Plan | null> {
-    return (await this.planDetailed(start, goal, actions, context)).plan;
   }
 
   /**
@@ -359,19 +352,19 @@ export class MCTSStrategy implements PlanningStrategy {
         plan: null,
         status: "no_plan",
         stats: { nodesExpanded: 0, nodesGenerated: 0, planningTimeMs: performance.now() - began },
-        explanation: explainNoPlan(start, goalSpec, all),
+        explanation: explainNoPlan(start, goalSpec, withoutBlacklisted(all, context)),
       };
     }
 
     const { iterations, wallClockMs, rolloutDepth } = this.#settings;
-    const keyOf = createStateKey(planningKeys(goalSpec, usable.actions));
+    const keyOf = createStateKey(planningKeys(goalSpec, usable));
     const estimate = (state: Readonly<WorldState>) => estimateState(state, goalSpec, this.#options.scalarHeuristic);
-    const signature = `${goalSpec.label}\u0000${usable.actions.map((a) => a.name).join("\u0000")}\u0000${stochastic}`;
+    const signature = `${goalSpec.label}\u0000${usable.map((a) => a.name).join("\u0000")}\u0000${stochastic}`;
     const reused = this.#takeCarryover(start, signature, keyOf) ?? this.#reuseLast(start, signature, keyOf);
     const search = new MctsSearch(
       {
         goal: goalSpec,
-        actions: usable.actions,
+        actions: usable,
         model: this.transitionModel,
         stochastic,
         rng: createRng(this.#settings.seed),
@@ -380,7 +373,7 @@ export class MCTSStrategy implements PlanningStrategy {
         deadEndReturn: -this.#settings.deadEndPenalty,
         rolloutDepth,
         rollout: this.#options.rolloutPolicy ?? (stochastic ? new StochasticRollout() : new HeuristicRollout()),
-        analyze: createStateAnalyzer({ goal: goalSpec, actions: usable.actions, model: this.transitionModel, estimate, keyOf, stochastic }),
+        analyze: createStateAnalyzer({ goal: goalSpec, actions: usable, model: this.transitionModel, estimate, keyOf, stochastic }),
         keyOf,
         allowNoOps: this.#settings.allowNoOps,
         exactOutcomes: this.#settings.exact,
@@ -447,7 +440,7 @@ export class MCTSStrategy implements PlanningStrategy {
 
     const path = extractPath(root, {
       goal: goalSpec,
-      actions: usable.actions,
+      actions: usable,
       model: this.transitionModel,
       keyOf,
       estimate,
@@ -462,7 +455,7 @@ export class MCTSStrategy implements PlanningStrategy {
       callTracer(tracer, "onSearchDeadEnd", "no_path_found", { iterations: done });
       if (context.signal?.aborted) return { plan: null, status: "aborted", stats, abortReason: abortReason(context.signal) };
       if (exploredWithoutGoal(search.table, stochastic)) {
-        return { plan: null, status: "no_plan", stats, explanation: explainNoPlan(start, goalSpec, usable.actions) };
+        return { plan: null, status: "no_plan", stats, explanation: explainNoPlan(start, goalSpec, usable) };
       }
       return {
         plan: null,
@@ -477,7 +470,6 @@ export class MCTSStrategy implements PlanningStrategy {
       elapsed,
       reusedTree: reused !== null,
       graphSize: search.table.size,
-      usedBlacklistFallback: usable.usedBlacklistFallback,
       root,
       sweeps,
       closed,
@@ -541,9 +533,9 @@ export class MCTSStrategy implements PlanningStrategy {
   }
 
   /**
-   * The actions to search with: blacklisted ones removed, unless that makes
-   * the goal unreachable (then all, like A*). `null` when even all actions
-   * provably cannot reach the goal (relaxed reachability; only decided for
+   * The actions to search with: blacklisted ones left out, never brought
+   * back (the graph's planner lifts a blacklist). `null` when they provably
+   * cannot reach the goal (relaxed reachability; only decided for
    * deterministic search, since sampled outcomes may reach further).
    */
   #usableActions(
@@ -552,14 +544,10 @@ export class MCTSStrategy implements PlanningStrategy {
     all: readonly ActionSpec[],
     context: StrategyContext,
     stochastic: boolean,
-  ): { actions: readonly ActionSpec[]; usedBlacklistFallback: boolean } | null {
-    const blacklisted = new Set(context.blacklisted ?? []);
-    const filtered = blacklisted.size > 0 ? all.filter((a) => !blacklisted.has(a.name)) : all;
-    if (stochastic) return { actions: filtered, usedBlacklistFallback: false };
-    const reachable = (list: readonly ActionSpec[]) => explainNoPlan(start, goal, list).unreachableConditions.length === 0;
-    if (reachable(filtered)) return { actions: filtered, usedBlacklistFallback: false };
-    if (filtered.length !== all.length && reachable(all)) return { actions: all, usedBlacklistFallback: true };
-    return null;
+  ): readonly ActionSpec[] | null {
+    const allowed = withoutBlacklisted(all, context);
+    if (stochastic) return allowed;
+    return explainNoPlan(start, goal, allowed).unreachableConditions.length === 0 ? allowed : null;
   }
 
   #toPlan(
@@ -571,7 +559,6 @@ export class MCTSStrategy implements PlanningStrategy {
       elapsed: number;
       reusedTree: boolean;
       graphSize: number;
-      usedBlacklistFallback: boolean;
       root: DecisionNode;
       /** Value-iteration sweeps after the search (exact mode). */
       sweeps: number;
@@ -604,10 +591,15 @@ export class MCTSStrategy implements PlanningStrategy {
         partial: !path.reachesGoal,
         reusedTree: facts.reusedTree,
         graphSize: facts.graphSize,
-        usedBlacklistFallback: facts.usedBlacklistFallback,
         stopReason: facts.stopReason,
         ...(facts.sweeps > 0 ? { valueIterationSweeps: facts.sweeps, exploredEveryState: facts.closed } : {}),
       },
     });
   }
+}
+
+/** The actions a context allows: all but the blacklisted ones. */
+function withoutBlacklisted(all: readonly ActionSpec[], context: StrategyContext): readonly ActionSpec[] {
+  const blacklisted = new Set(context.blacklisted ?? []);
+  return blacklisted.size > 0 ? all.filter((a) => !blacklisted.has(a.name)) : all;
 }
