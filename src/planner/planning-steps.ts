@@ -2,7 +2,9 @@
  * The steps of one A* planning call, shared by the synchronous and the
  * asynchronous API: check the options, actions and start; answer the goals
  * that need no search; search (again with the blacklisted actions when the
- * first search proves there is no plan without them); build the result.
+ * first search proves there is no plan without them, unless
+ * `blacklistFallback` is false, as strategies set it: in the graph the
+ * planner node lifts a blacklist itself); build the result.
  * @internal
  */
 
