@@ -1,19 +1,23 @@
 import {
   type ActionSpec,
+  callWithin,
   compareScores,
   type GoalSpec,
+  isTimeoutError,
   LangGoapError,
   MultiGoal,
   type PlanningTracer,
   type WorldState,
 } from "../core/index.js";
 import {
+  type BudgetExhaustion,
   explainNoPlan,
   type NoPlanExplanation,
   Plan,
   type PlanningStrategy,
   planWithStatus,
   type SearchStatus,
+  type StrategyContext,
   type StrategyResult,
 } from "../planner/index.js";
 import type { GoapLogger } from "./logger.js";
@@ -28,6 +32,8 @@ export interface GoalPlanningContext {
   readonly priorPlan: Plan | null;
   readonly currentStep: number;
   readonly signal: AbortSignal | undefined;
+  /** Time limit of one strategy call in ms. @defaultValue Infinity (the planner node passes its `planningTimeoutMs`) */
+  readonly timeoutMs?: number;
   readonly tracer: PlanningTracer | undefined;
   readonly recordExpansions: boolean;
   readonly logger: Required<GoapLogger>;
@@ -71,12 +77,12 @@ async function planSpec(goal: GoalSpec, world: Readonly<WorldState>, ctx: GoalPl
     ...(ctx.tracer ? { tracer: ctx.tracer } : {}),
     ...(ctx.recordExpansions ? { recordExpansions: true } : {}),
   };
-  let result = await planWithStatus(strategy, world, goal, ctx.actions, { ...base, blacklisted: ctx.blacklisted });
+  let result = await planWithin(strategy, world, goal, ctx, { ...base, blacklisted: ctx.blacklisted });
   // The one place the blacklist is lifted: strategies leave blacklisted actions out and never fall back themselves,
   // so a proven "no plan" costs one more search, not two. Only after a proof: a search cut short would just be cut
   // short again.
   const lifted = !result.plan && result.status === "no_plan" && ctx.blacklisted.length > 0;
-  if (lifted) result = await planWithStatus(strategy, world, goal, ctx.actions, base);
+  if (lifted) result = await planWithin(strategy, world, goal, ctx, base);
   const plan = result.plan ?? null;
   if (plan && !(plan instanceof Plan)) {
     throw new LangGoapError("INVALID_STATE", `strategy "${strategy.name}" returned something other than a Plan or null`, {
@@ -99,6 +105,49 @@ async function planSpec(goal: GoalSpec, world: Readonly<WorldState>, ctx: GoalPl
   const usedBlacklistFallback =
     plan !== null && (lifted || plan.metadata.usedBlacklistFallback === true || plan.actionNames.some((n) => blacklist.has(n)));
   return { plan, usedBlacklistFallback, result };
+}
+
+/**
+ * One strategy call within `ctx.timeoutMs`: the strategy's signal aborts at
+ * the limit, and a strategy that has not answered by then (a custom one
+ * that ignores its signal) ends the search `budget_exhausted` with a time
+ * limit naming it; the run's own abort ends it `aborted` at once.
+ */
+async function planWithin(
+  strategy: PlanningStrategy,
+  world: Readonly<WorldState>,
+  goal: GoalSpec,
+  ctx: GoalPlanningContext,
+  context: StrategyContext,
+): Promise<StrategyResult> {
+  const began = performance.now();
+  const ms = ctx.timeoutMs ?? Number.POSITIVE_INFINITY;
+  try {
+    return await callWithin((signal) => planWithStatus(strategy, world, goal, ctx.actions, { ...context, signal }), {
+      ms,
+      what: `planning strategy "${strategy.name}"`,
+      details: { strategy: strategy.name },
+      signal: ctx.signal,
+    });
+  } catch (error) {
+    const stats = { nodesExpanded: 0, nodesGenerated: 0, planningTimeMs: performance.now() - began };
+    if (ctx.signal?.aborted) {
+      const reason: unknown = ctx.signal.reason;
+      return { plan: null, status: "aborted", stats, abortReason: reason instanceof Error ? reason.message : String(reason ?? "aborted") };
+    }
+    if (!isTimeoutError(error)) throw error;
+    const budget: BudgetExhaustion = {
+      limit: "time",
+      maxNodes: Number.POSITIVE_INFINITY,
+      maxExpansions: Number.POSITIVE_INFINITY,
+      timeBudgetMs: ms,
+      nodesExpanded: 0,
+      nodesStored: 0,
+      elapsedMs: stats.planningTimeMs,
+      message: `planning strategy "${strategy.name}" did not answer within ${ms} ms (planningTimeoutMs); raise planningTimeoutMs for longer searches`,
+    };
+    return { plan: null, status: "budget_exhausted", stats, budget };
+  }
 }
 
 /** Why a search ended without a plan, for `noPlanExplanation`: the proof's explanation, or the budget or abort that cut it short. */

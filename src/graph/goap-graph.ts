@@ -25,6 +25,7 @@ import {
   type RecoverOptions,
 } from "./graph-options.js";
 import { invokeKeepingState } from "./invoke-keeping-state.js";
+import { notJsonPart } from "./json.js";
 import { CONSOLE_LOGGER, errorMessage, type GoapLogger, safeLogger } from "./logger.js";
 import { GoapObserver } from "./observer.js";
 import { ObserverLimits } from "./observer-limits.js";
@@ -45,7 +46,7 @@ import {
 import { buildStateGraph, type CompiledGoapGraph, type GoapRunResult, type GoapStateGraph, type GoapStreamOptions } from "./state-graph.js";
 import { RECOVER_KEY, type RecoveryTicket, StepJournal } from "./step-journal.js";
 import { readThreadRuns, type ThreadRun } from "./thread-history.js";
-import { DEFAULT_CHECKPOINTER_TIMEOUT_MS, limitCheckpointer } from "./time-limited-checkpointer.js";
+import { DEFAULT_CHECKPOINTER_TIMEOUT_MS, limitAssignedCheckpointers, limitCheckpointer } from "./time-limited-checkpointer.js";
 
 function check(condition: boolean, field: string, expected: string, value: unknown): void {
   if (!condition) {
@@ -86,7 +87,8 @@ export class GoapGraph<S extends WorldState = WorldState> {
   readonly recursionLimit: number;
   readonly #seed: number;
   readonly #goals: GoalRegistry;
-  readonly #checkpointerTimeoutMs: number;
+  /** Time limit in ms of each checkpointer call a run waits on (the `checkpointerTimeoutMs` option). */
+  readonly checkpointerTimeoutMs: number;
   readonly #logger: Required<GoapLogger>;
   #compiled: CompiledGoapGraph | undefined;
 
@@ -103,7 +105,7 @@ export class GoapGraph<S extends WorldState = WorldState> {
     this.#seed = seed;
     this.#logger = safeLogger(options.logger ?? CONSOLE_LOGGER);
     this.recursionLimit = limit;
-    this.#checkpointerTimeoutMs = checkTimeout(options.checkpointerTimeoutMs ?? DEFAULT_CHECKPOINTER_TIMEOUT_MS, "checkpointerTimeoutMs");
+    this.checkpointerTimeoutMs = checkTimeout(options.checkpointerTimeoutMs ?? DEFAULT_CHECKPOINTER_TIMEOUT_MS, "checkpointerTimeoutMs");
     const goalRegistry = new GoalRegistry(options.goals ?? []);
     this.#goals = goalRegistry;
     const common = {
@@ -126,6 +128,7 @@ export class GoapGraph<S extends WorldState = WorldState> {
         "maxStuckIterations",
         "recordExpansions",
         "sensorTimeoutMs",
+        "planningTimeoutMs",
       ]),
       seed,
     });
@@ -167,7 +170,7 @@ export class GoapGraph<S extends WorldState = WorldState> {
       })
       // "sync": each step's checkpoint is saved before the next step starts, so a finished action is never lost to a crash.
       .withConfig({ recursionLimit: COMPILED_RECURSION_LIMIT, durability: "sync" });
-    this.#compiled = guardPausedThreads(compiled as CompiledGoapGraph);
+    this.#compiled = limitAssignedCheckpointers(guardPausedThreads(compiled as CompiledGoapGraph), this.checkpointerTimeoutMs);
     return this.#compiled;
   }
 
@@ -223,7 +226,7 @@ export class GoapGraph<S extends WorldState = WorldState> {
   /** A checkpointer object with the graph's time limit on the calls a run waits on (`true`/`false` pass through). */
   #limited(checkpointer: BaseCheckpointSaver | boolean): BaseCheckpointSaver | boolean {
     return typeof checkpointer === "object" && checkpointer !== null
-      ? limitCheckpointer(checkpointer, this.#checkpointerTimeoutMs)
+      ? limitCheckpointer(checkpointer, this.checkpointerTimeoutMs)
       : checkpointer;
   }
 
@@ -356,6 +359,14 @@ export class GoapGraph<S extends WorldState = WorldState> {
         `GoapGraph.resume: the answer is ${answer}, but thread "${threadId}" waits for a human's answer${about}: pass true, false or ` +
           "{ approved, reason } for an approval, the form's value for a form (null and undefined are no answer)",
         { threadId, ...(typeof action === "string" ? { action } : {}) },
+      );
+    }
+    const bad = question && answer !== null && answer !== undefined ? notJsonPart(answer) : null;
+    if (bad) {
+      throw new LangGoapError(
+        "INVALID_ANSWER",
+        `GoapGraph.resume: the answer is not JSON at "${bad.path || "(root)"}": ${bad.reason} (thread "${threadId}" would have to keep it in its state)`,
+        { threadId, path: bad.path },
       );
     }
     // Pinned to the checkpoint seen paused: a caller that comes late forks from it and loses the step's claim.

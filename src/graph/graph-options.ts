@@ -100,6 +100,14 @@ export interface GoapGraphOptions {
    */
   readonly hookTimeoutMs?: number;
   /**
+   * Time limit in ms of one call of the planning strategy (`Infinity` for
+   * none): its `context.signal` aborts at the limit, and a strategy that
+   * has not answered by then (a custom one that ignores its signal) ends
+   * the run `budget_exhausted`, the explanation naming it.
+   * @defaultValue 60000 (`DEFAULT_PLANNING_TIMEOUT_MS`, above the built-in searches' 10 s default budget)
+   */
+  readonly planningTimeoutMs?: number;
+  /**
    * Time limit in ms of each call the run waits on the checkpointer for
    * (`getTuple`, `put`, `putWrites`, `deleteThread`; LangGraph's step
    * checkpoints and the step claims), `Infinity` for none. A call still

@@ -1,7 +1,7 @@
 import { GraphValueError, interrupt } from "@langchain/langgraph";
 import { type ZodType, z } from "zod";
 import { type ActionSpec, LangGoapError, type WorldState } from "../core/index.js";
-import { toJsonValue } from "./json.js";
+import { notJsonPart, toJsonValue } from "./json.js";
 import type { ActionFailureKind } from "./state.js";
 
 /** Interrupt payload for `requireHumanApproval: true`. Resume with `true`, `false` or `{ approved, reason? }`. */
@@ -96,6 +96,21 @@ function readApproval(answer: unknown): HumanDecision {
 }
 
 /**
+ * The refusal of an answer that is not JSON (a BigInt, a cycle, NaN, an
+ * unreadable Proxy...): it would go into the state, which no checkpoint
+ * could then hold. Null for a JSON answer.
+ */
+function notJson(action: ActionSpec, answer: unknown): HumanDecision | null {
+  const bad = notJsonPart(answer);
+  if (!bad) return null;
+  return {
+    approved: false,
+    failure: "invalid_value",
+    error: `human_answer_invalid: the answer about action "${action.name}" is not JSON at "${bad.path || "(root)"}": ${bad.reason}`,
+  };
+}
+
+/**
  * @internal The answers that still stand for `actions` in `state`: a
  * human's decision about an action covers its retries, so an action that
  * was answered, whose latest run in the history failed, and whose failures
@@ -147,7 +162,8 @@ export function askHuman(action: ActionSpec, worldState: Readonly<WorldState>, p
       effects: toJsonValue(action.toJSON().effects),
       worldState: toJsonValue(worldState),
     };
-    return readApproval(ask(action, request, preset));
+    const answer = ask(action, request, preset);
+    return notJson(action, answer) ?? readApproval(answer);
   }
   const request: FormRequest = {
     type: "goap_action_form",
@@ -157,6 +173,8 @@ export function askHuman(action: ActionSpec, worldState: Readonly<WorldState>, p
     worldState: toJsonValue(worldState),
   };
   const answer = ask(action, request, preset);
+  const refused = notJson(action, answer);
+  if (refused) return refused;
   const parsed = requirement.safeParse(answer);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.length ? i.path.join(".") : "(root)"}: ${i.message}`).join("; ");

@@ -57,7 +57,7 @@ export {
   type ScoreData,
 } from "./plan-data.js";
 export { loadPlan, savePlan } from "./plan-files.js";
-export { GoapPlanner, type GoapPlannerOptions } from "./planner.js";
+export { DEFAULT_PLANNING_TIMEOUT_MS, GoapPlanner, type GoapPlannerOptions } from "./planner.js";
 export { type ExecutionTransitionModel, type Sleep, timerSleep } from "./run-action.js";
 export { GOAP_RUN_INPUT_SCHEMA, GOAP_RUN_OUTPUT_SCHEMA } from "./run-schemas.js";
 export type { GoapNodeOptions } from "./runtime.js";

@@ -2,6 +2,19 @@
  * @internal JSON helpers for checkpoint-safe state: stable key order for
  * registry keys, and a copy that drops what JSON cannot hold.
  */
+import { findNonJsonValue, type NonJsonValue } from "../core/index.js";
+
+/**
+ * The first part of `value` a checkpoint could not hold ({@link findNonJsonValue}),
+ * an unreadable value (a throwing getter, a hostile Proxy) included; null for JSON.
+ */
+export function notJsonPart(value: unknown): NonJsonValue | null {
+  try {
+    return findNonJsonValue(value);
+  } catch (error) {
+    return { path: "", reason: `could not be read: ${(error as Error)?.message ?? String(error)}` };
+  }
+}
 
 /** JSON with object keys sorted at every level, so equal values give equal strings. */
 export function stableJson(value: unknown): string {

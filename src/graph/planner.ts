@@ -61,7 +61,21 @@ export interface GoapPlannerOptions extends GoapNodeOptions {
   readonly sensorTimeoutMs?: number;
   /** Where a new run's seeded generator starts (the graph's `seed`). @defaultValue 0 */
   readonly seed?: number;
+  /**
+   * Time limit in ms of one call of the planning strategy (`Infinity` for
+   * none). The strategy's `context.signal` aborts at the limit; one that has
+   * not answered by then ends the run `budget_exhausted`, the explanation
+   * naming the strategy and the limit. @defaultValue {@link DEFAULT_PLANNING_TIMEOUT_MS}
+   */
+  readonly planningTimeoutMs?: number;
 }
+
+/**
+ * Time limit of one planning strategy call unless configured otherwise: 60
+ * seconds, well above the built-in searches' own default budget (10 s), so
+ * it only stops a strategy that does not stop itself.
+ */
+export const DEFAULT_PLANNING_TIMEOUT_MS = 60_000;
 
 interface Reflection {
   readonly actionName?: string;
@@ -95,6 +109,7 @@ export class GoapPlanner {
   readonly #pipeline: PlanningStrategy;
   readonly #stuck: StuckHandler | undefined;
   readonly #maxStuckIterations: number;
+  readonly #planningTimeoutMs: number;
 
   constructor(actions: readonly ActionSpec[], options: GoapPlannerOptions = {}) {
     this.runtime = new NodeRuntime(actions, options);
@@ -105,6 +120,8 @@ export class GoapPlanner {
     }
     this.#maxStuckIterations = max;
     if (options.sensorTimeoutMs !== undefined) checkTimeout(options.sensorTimeoutMs, "sensorTimeoutMs");
+    this.#planningTimeoutMs =
+      options.planningTimeoutMs === undefined ? DEFAULT_PLANNING_TIMEOUT_MS : checkTimeout(options.planningTimeoutMs, "planningTimeoutMs");
     this.#pipeline = options.pipelineStrategy ?? new TwoPhasePipelineStrategy();
     const handlers = options.stuckHandlers ?? [];
     this.#stuck = handlers.length
@@ -170,6 +187,7 @@ export class GoapPlanner {
       priorPlan: wasReplan ? this.#priorPlan(state) : null,
       currentStep: state.currentStep,
       signal: config?.signal,
+      timeoutMs: this.#planningTimeoutMs,
       tracer: this.runtime.tracer,
       recordExpansions: this.#options.recordExpansions === true,
       logger: this.runtime.logger,

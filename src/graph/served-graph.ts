@@ -3,6 +3,7 @@ import type { GoapGraph } from "./goap-graph.js";
 import { guardPausedThreads } from "./paused-thread-guard.js";
 import { COMPILED_RECURSION_LIMIT } from "./run-limit.js";
 import { buildServedStateGraph } from "./state-graph.js";
+import { limitAssignedCheckpointers } from "./time-limited-checkpointer.js";
 
 /**
  * A GOAP graph compiled for a server: a LangGraph `CompiledStateGraph`
@@ -55,5 +56,6 @@ export function compileServedGraph(graph: GoapGraph, options: ServedGraphOptions
       ...(options.name ? { name: options.name } : {}),
     })
     .withConfig({ recursionLimit: COMPILED_RECURSION_LIMIT }) as ServedGoapGraph;
-  return guardPausedThreads(compiled);
+  // The API server assigns its own saver to the graph it serves: that one gets the graph's limits too.
+  return limitAssignedCheckpointers(guardPausedThreads(compiled), graph.checkpointerTimeoutMs);
 }

@@ -8,6 +8,7 @@ import {
   type WorldState,
 } from "../core/index.js";
 import type { NoPlanExplanation } from "../planner/index.js";
+import { notJsonPart } from "./json.js";
 import { errorMessage, type GoapLogger } from "./logger.js";
 import type { GoapState } from "./state.js";
 
@@ -120,8 +121,9 @@ export class FunctionalStuckHandler implements StuckHandler {
 
 /**
  * Asks handlers in order; the first REPLAN wins and the rest are not asked.
- * A handler that throws, does not answer within `timeoutMs`, or answers
- * nonsense counts as NO_RESOLUTION (and is logged). When nobody helps, the
+ * A handler that throws, does not answer within `timeoutMs`, answers
+ * nonsense, or updates the state with a value that is not JSON counts as
+ * NO_RESOLUTION (and is logged). When nobody helps, the
  * answer names every handler tried.
  *
  * @example
@@ -156,6 +158,15 @@ export class MulticastStuckHandler implements StuckHandler {
           signal: run,
         });
         if (result instanceof StuckHandlerResult && result.code === "replan") {
+          // Its updates go into the world state: a value no checkpoint can hold (a BigInt, a cycle, NaN...) is not an answer.
+          const bad = notJsonPart(result.stateUpdates);
+          if (bad) {
+            this.logger?.warn(
+              `stuck handler "${handler.name}" returned a state update that is not JSON at "${bad.path}": ${bad.reason}; treated as no resolution`,
+              { handler: handler.name, key: bad.path },
+            );
+            continue;
+          }
           return result.handlerName ? result : StuckHandlerResult.replan({ ...spreadable(result), handlerName: handler.name });
         }
         if (!(result instanceof StuckHandlerResult)) {
