@@ -69,7 +69,8 @@ describe("a planning strategy has a time limit (planningTimeoutMs)", () => {
     expect(result.replanReason).toContain('planning strategy "oracle" did not answer within 30 ms (planningTimeoutMs)');
     expect(contexts).toHaveLength(1);
     expect(contexts[0]?.signal?.aborted).toBe(true);
-    expect((contexts[0]?.signal?.reason as LangGoapError).code).toBe("TIMEOUT");
+    const reason = (contexts[0] as StrategyContext).signal?.reason as LangGoapError | undefined;
+    expect(reason?.code).toBe("TIMEOUT");
   });
 
   it("a strategy that answers in time plans as before", async () => {
