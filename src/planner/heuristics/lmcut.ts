@@ -2,11 +2,9 @@
 import { defineHeuristic, type HeuristicContext } from "./heuristic.js";
 import { LmCut } from "./landmark-cut.js";
 
-/** The problem's LM-cut graph, built at its first search that uses it, with the action costs of this search's start. */
+/** The problem's LM-cut graph, built at its first search that uses it (each search rebinds it to its start's action costs). */
 export function landmarkCutOf({ p, model, kept }: HeuristicContext): LmCut {
-  const lmcut = kept("lmcut", () => new LmCut(p, model));
-  lmcut.rebindCosts();
-  return lmcut;
+  return kept("lmcut", () => new LmCut(p, model));
 }
 
 export const lmcut = defineHeuristic({
@@ -19,7 +17,11 @@ export const lmcut = defineHeuristic({
     return {
       evaluate: (row, offset) => cuts.evaluate(row, offset),
       childEstimate: (action) => cuts.childEstimate(action),
-      beginSearch: (deadline) => cuts.beginSearch(deadline),
+      // A reused problem's cost functions are re-estimated at each new start.
+      beginSearch: (deadline) => {
+        cuts.rebindCosts();
+        cuts.beginSearch(deadline);
+      },
       evaluateNode: (row, offset, node, parent, action) => cuts.evaluateNode(row, offset, node, parent, action),
     };
   },

@@ -5,7 +5,7 @@ import { OperatorCounting } from "./operator-counting.js";
 /**
  * The problem's operator-counting program, built once per compiled problem
  * (not rebound: the default policy asks whether it has rows before any
- * search; `create` rebinds it to the search's start).
+ * search; each search rebinds it to its start).
  */
 export function operatorCountingOf({ p, model, kept }: HeuristicContext): OperatorCounting {
   return kept("opcount", () => new OperatorCounting(p, model));
@@ -19,8 +19,8 @@ export const opcount = defineHeuristic({
   create: (context) => {
     const { p, model } = context;
     const counting = operatorCountingOf(context);
-    counting.rebind(p.start);
     return {
+      beginSearch: () => counting.rebind(p.start),
       evaluate: (row, offset) => {
         const h = model.goalHmax(row, offset);
         return h === Number.POSITIVE_INFINITY ? h : Math.max(h, counting.evaluate(row, offset));
