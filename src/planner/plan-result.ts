@@ -45,7 +45,7 @@ export function stoppedBeforeSearch(
  * plan" compiles the problem again, which per-frame planners that never
  * read it should not pay for.
  */
-function withLazyExplanation<T extends object>(result: T, explain: () => NoPlanExplanation): T {
+export function withLazyExplanation<T extends object>(result: T, explain: () => NoPlanExplanation): T {
   Object.defineProperty(result, "explanation", {
     enumerable: true,
     configurable: true,

@@ -6,7 +6,8 @@
  * from the caller's signal.
  */
 import { type ActionSpec, type GoalSpec, LangGoapError, type WorldState } from "../core/index.js";
-import { explainNoPlan, type NoPlanExplanation, Plan, type PlanDetailedResult } from "../planner/index.js";
+import { explainNoPlan, Plan, type PlanDetailedResult } from "../planner/index.js";
+import { withLazyExplanation } from "../planner/plan-result.js";
 import type { DomainPayload } from "./domain-payload.js";
 import type { WireResult } from "./wire.js";
 
@@ -32,19 +33,6 @@ export function abortedBeforeStart(signal: AbortSignal | undefined, began: numbe
     abortReason: abortReason(signal),
     ranIn: "worker",
   };
-}
-
-function withLazyExplanation<T extends object>(result: T, explain: () => NoPlanExplanation): T {
-  Object.defineProperty(result, "explanation", {
-    enumerable: true,
-    configurable: true,
-    get(): NoPlanExplanation {
-      const value = explain();
-      Object.defineProperty(result, "explanation", { value, enumerable: true, configurable: true, writable: false });
-      return value;
-    },
-  });
-  return result;
 }
 
 /** The caller-side result of one problem's answer; a coded error when the worker threw one. */
