@@ -12,13 +12,16 @@ import { type ActionSpec, callTracer, type GoalSpec, type WorldState } from "../
 import { bySpecificity } from "./action-order.js";
 import type { ResolvedBudget } from "./budget.js";
 import { acquireCompiled, type CompiledEntry, releaseCompiled, relevantBitsOf } from "./compiled-problem-cache.js";
-import { searchByDefaultPolicy } from "./default-heuristic-policy.js";
+import { escalatedPhase, firstPhase } from "./default-heuristic-policy.js";
 import { heuristicIn } from "./heuristics/registry.js";
 import { type Pace, PlanningStopped } from "./pace.js";
 import { packStart, startBitsSearch } from "./search-bits.js";
 import { startFloatSearch } from "./search-float.js";
 import { finishedRun, type SearchOutcome, type SearchRun, type SearchSetup } from "./search-setup.js";
 import type { HeuristicName, PlanOptions } from "./types.js";
+
+// Checkpoints here read `pace.due()` before `yield* pace.pause()` rather than `yield* pace.check()`: a small
+// per-frame search passes them every call, and each `check()` would allocate a generator.
 
 /**
  * Searches from `start` to `goal` over `actionList`. A stop by the signal or
@@ -36,19 +39,26 @@ export function* searchActions(
   pace: Pace,
 ): Generator<void, SearchOutcome, void> {
   if (options.signal?.aborted) return { status: "aborted", actions: null, nodesExpanded: 0, nodesGenerated: 0 };
-  // Counts of finished phases, for a stop while the next one is set up.
+  // Counts of a finished first phase, for a stop while the second one is set up.
   let expanded = 0;
   let generated = 0;
   let compiled: CompiledEntry | undefined;
   try {
     compiled = yield* acquireCompiled(start, goal, yield* bySpecificity(actionList, pace), pace);
-    const entry = compiled;
-    return yield* searchByDefaultPolicy(entry, options, heuristicName, budget, pace, function* (name, phaseBudget) {
-      const outcome = yield* searchWith(entry, goal, options, name, phaseBudget, deadline, pace);
-      expanded += outcome.nodesExpanded;
-      generated += outcome.nodesGenerated;
-      return outcome;
-    });
+    if (pace.due()) yield* pace.pause();
+    const first = firstPhase(compiled, options, heuristicName, budget);
+    let outcome = yield* searchWith(compiled, goal, options, first.heuristic, first.budget, deadline, pace);
+    expanded = outcome.nodesExpanded;
+    generated = outcome.nodesGenerated;
+    let heuristic = first.heuristic;
+    if (first.escalates && outcome.status === "budget_exhausted" && outcome.limit === "expansions") {
+      if (pace.due()) yield* pace.pause();
+      const next = escalatedPhase(compiled, heuristicName, budget, expanded);
+      const second = yield* searchWith(compiled, goal, options, next.heuristic, next.budget, deadline, pace);
+      outcome = { ...second, nodesExpanded: second.nodesExpanded + expanded, nodesGenerated: second.nodesGenerated + generated };
+      heuristic = next.heuristic;
+    }
+    return heuristic === heuristicName ? outcome : { ...outcome, heuristic };
   } catch (error) {
     if (!(error instanceof PlanningStopped)) throw error;
     return {
@@ -74,7 +84,7 @@ function* searchWith(
   pace: Pace,
 ): Generator<void, SearchOutcome, void> {
   const run = yield* startSearch(compiled, goal, options, heuristicName, budget, deadline, pace);
-  yield* pace.check();
+  if (pace.due()) yield* pace.pause();
   let outcome = run.step(pace.sliceEnd);
   while (outcome === null) {
     yield* pace.pause();
@@ -96,19 +106,19 @@ function* startSearch(
   const tracer = options.recordExpansions ? options.tracer : undefined;
 
   // Reachability pre-check: relaxed reachability proves most unreachable goals at once.
-  yield* pace.check();
+  if (pace.due()) yield* pace.pause();
   if (model.relax(p.start, 0, 0, true) > 0) {
     callTracer(tracer, "onSearchDeadEnd", "not_reachable", { goal: goal.conditions });
     return finishedRun({ status: "no_plan", actions: null, nodesExpanded: 0, nodesGenerated: 0 });
   }
-  yield* pace.check();
+  if (pace.due()) yield* pace.pause();
   // Built once per compiled problem and reused by its later searches (each search starts with `beginSearch`):
   // a new object per search cost small per-frame plans ~3 µs each.
   const h = compiled.heuristics.kept(`heuristic:${heuristicName}`, () => heuristicIn(heuristicName, compiled.heuristics));
-  yield* pace.check();
+  if (pace.due()) yield* pace.pause();
   const relevantBits =
     options.relevance === false || options.recordExpansions === true ? undefined : (relevantBitsOf(compiled) ?? undefined);
-  yield* pace.check();
+  if (pace.due()) yield* pace.pause();
   const setup: SearchSetup = {
     p,
     h,

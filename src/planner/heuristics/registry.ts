@@ -25,14 +25,17 @@ export type HeuristicName = (typeof HEURISTICS)[number]["name"];
 /** The registered names, in {@link HEURISTICS} order. */
 export const HEURISTIC_NAMES: readonly HeuristicName[] = Object.freeze(HEURISTICS.map((h) => h.name));
 
+// Looked up by every plan (admissibility decides pruning): a map, not a search of the list.
+const BY_NAME: ReadonlyMap<string, HeuristicPlugin<HeuristicName>> = new Map(HEURISTICS.map((h) => [h.name, h]));
+
 /** True when `name` names a registered heuristic. */
 export function isHeuristicName(name: unknown): name is HeuristicName {
-  return HEURISTICS.some((h) => h.name === name);
+  return typeof name === "string" && BY_NAME.has(name);
 }
 
 /** The registered heuristic `name` (a registered name: options are checked before). */
 export function heuristicNamed(name: HeuristicName): HeuristicPlugin<HeuristicName> {
-  const plugin = HEURISTICS.find((h) => h.name === name);
+  const plugin = BY_NAME.get(name);
   if (!plugin) throw new Error(`internal error: no heuristic named ${String(name)}`);
   return plugin;
 }
