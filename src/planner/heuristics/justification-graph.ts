@@ -1,16 +1,17 @@
 /**
  * LM-cut's justification graph (Helmert & Domshlak, 2009) over the relaxed
  * model's atoms, with an artificial init atom (the precondition of actions
- * without one) and goal action: hmax under the current action costs with
- * each action's precondition choice (its costliest precondition), the
- * incremental hmax update after a cut's actions got cheaper, and the cut
- * itself. `landmark-cut.ts` runs the rounds. Buffers are allocated once;
- * nothing is allocated per evaluation.
+ * without one) and goal action (its lists: `justification-lists.ts`): hmax
+ * under the current action costs with each action's precondition choice
+ * (its costliest precondition), and the incremental hmax update after a
+ * cut's actions got cheaper. The cut itself is `justification-cut.ts`'s;
+ * `landmark-cut.ts` runs the rounds. Buffers are allocated once; nothing is
+ * allocated per evaluation.
  * @internal
  */
 import type { CompiledProblem } from "../compile.js";
 import { CostHeap } from "../cost-heap.js";
-import { type Csr, csrOf, invertCsr } from "../csr.js";
+import { type JustificationLists, justificationLists } from "./justification-lists.js";
 import type { RelaxedModel } from "./relaxed-model.js";
 
 /** Costs below this count as spent (costs are sums and differences of floats). */
@@ -24,90 +25,60 @@ export class JustificationGraph {
   readonly goalAction: number;
   /** Work units one round (a cut and the hmax update after it) costs at most: the atoms plus the actions. */
   readonly roundWork: number;
+  /** The graph's shape (the cut is found over it too). */
+  readonly lists: JustificationLists;
   // Forward lists, with the init atom and goal action.
   readonly #preStart: Int32Array;
   readonly #preAtom: Int32Array;
   readonly #preCount: Int32Array;
   readonly #effStart: Int32Array;
   readonly #effAtom: Int32Array;
-  // Inverse lists: actions needing an atom, and actions achieving it.
+  // Inverse lists: actions needing an atom.
   readonly #needStart: Int32Array;
   readonly #needAction: Int32Array;
-  readonly #achStart: Int32Array;
-  readonly #achAction: Int32Array;
   /** The action costs of the current evaluation (a cut's cost is taken off its actions). */
   readonly cost: Float64Array;
   /** Per atom: 1 when it holds in the evaluated state (the caller fills it). */
   readonly holds: Uint8Array;
-  /** The last cut's actions (see {@link findCut}). */
+  /** The last cut's actions (`CutFinder.find` writes them). */
   readonly cut: Int32Array;
   readonly #hmax: Float64Array;
   readonly #done: Uint8Array;
   readonly #remaining: Int32Array;
-  readonly #pcf: Int32Array;
-  // The graph's out-edges: per atom, a doubly linked list of the actions whose precondition choice it is.
-  readonly #supHead: Int32Array;
-  readonly #supNext: Int32Array;
+  /** Per action: its precondition choice, the costliest precondition (-1 while unreached). */
+  readonly pcf: Int32Array;
+  /** The graph's out-edges: per atom, a doubly linked list of the actions whose precondition choice it is (heads, links). */
+  readonly supHead: Int32Array;
+  readonly supNext: Int32Array;
   readonly #supPrev: Int32Array;
-  readonly #goalZone: Uint8Array;
-  readonly #reached: Uint8Array;
-  readonly #inCut: Uint8Array;
-  readonly #stack: Int32Array;
   readonly #heap: CostHeap;
 
   constructor(p: CompiledProblem, model: RelaxedModel) {
     const nAtoms = p.atoms.length;
     const nActions = p.actions.length;
+    const lists = justificationLists(p, model);
     this.#nAtoms = nAtoms;
-    this.#init = nAtoms;
-    this.#goal = nAtoms + 1;
-    this.goalAction = nActions;
-    const goalAtoms = Int32Array.from(new Set(p.goalAtoms));
-
-    // Each action's distinct preconditions (the init atom for none) and distinct achieved atoms, in first-seen order
-    // (precondition choices break ties by this order); the goal action needs the goal atoms and achieves the goal.
-    const stamp = new Int32Array(nAtoms + 2);
-    let visit = 0;
-    const distinct = (emit: (item: number) => void) => {
-      const mark = ++visit;
-      return (atom: number) => {
-        if (stamp[atom] === mark) return;
-        stamp[atom] = mark;
-        emit(atom);
-      };
-    };
-    const pre: Csr = csrOf(nActions + 1, (a, emit) => {
-      const add = distinct(emit);
-      const list = a < nActions ? p.actions[a]!.preAtoms : goalAtoms;
-      for (let k = 0; k < list.length; k++) add(list[k] as number);
-      if (list.length === 0) add(nAtoms);
-    });
-    const eff: Csr = csrOf(nActions + 1, (a, emit) => {
-      const add = distinct(emit);
-      if (a === nActions) add(nAtoms + 1);
-      else for (let k = model.achStart[a] as number; k < (model.achStart[a + 1] as number); k++) add(model.achAtom[k] as number);
-    });
-    this.#preStart = pre.start;
-    this.#preAtom = pre.items;
-    this.#effStart = eff.start;
-    this.#effAtom = eff.items;
-    this.#preCount = Int32Array.from({ length: nActions + 1 }, (_, a) => (pre.start[a + 1] as number) - (pre.start[a] as number));
+    this.#init = lists.init;
+    this.#goal = lists.goal;
+    this.goalAction = lists.goalAction;
+    this.#preStart = lists.pre.start;
+    this.#preAtom = lists.pre.items;
+    this.#preCount = lists.preCount;
+    this.#effStart = lists.eff.start;
+    this.#effAtom = lists.eff.items;
+    this.#needStart = lists.need.start;
+    this.#needAction = lists.need.items;
+    this.lists = lists;
     const width = nAtoms + 2;
-    ({ start: this.#needStart, items: this.#needAction } = invertCsr(pre, width));
-    ({ start: this.#achStart, items: this.#achAction } = invertCsr(eff, width));
     this.cost = new Float64Array(nActions + 1);
     this.#hmax = new Float64Array(width);
     this.#done = new Uint8Array(width);
     this.#remaining = new Int32Array(nActions + 1);
-    this.#pcf = new Int32Array(nActions + 1);
-    this.#supHead = new Int32Array(width);
-    this.#supNext = new Int32Array(nActions + 1);
+    this.pcf = new Int32Array(nActions + 1);
+    this.supHead = new Int32Array(width);
+    this.supNext = new Int32Array(nActions + 1);
     this.#supPrev = new Int32Array(nActions + 1);
     this.holds = new Uint8Array(nAtoms);
-    this.#goalZone = new Uint8Array(width);
-    this.#reached = new Uint8Array(width);
-    this.#inCut = new Uint8Array(nActions + 1);
-    this.#stack = new Int32Array(width);
     this.cut = new Int32Array(nActions + 1);
     this.#heap = new CostHeap(width * 2);
     this.roundWork = width + nActions + 1;
@@ -125,8 +96,8 @@ export class JustificationGraph {
     hm.fill(Number.POSITIVE_INFINITY);
     done.fill(0);
     this.#remaining.set(this.#preCount);
-    this.#pcf.fill(-1);
-    this.#supHead.fill(-1);
+    this.pcf.fill(-1);
+    this.supHead.fill(-1);
     this.#heap.size = 0;
     for (let i = 0; i < nAtoms; i++) {
       if (this.holds[i] === 1) {
@@ -154,7 +125,7 @@ export class JustificationGraph {
         remaining[a] = (remaining[a] as number) - 1;
         if (remaining[a] !== 0) continue;
         // Atoms leave the queue in cost order, so the last precondition to arrive is the costliest.
-        this.#pcf[a] = atom;
+        this.pcf[a] = atom;
         this.#link(a, atom);
         const reach = c + (cost[a] as number);
         for (let e = effStart[a] as number; e < (effStart[a + 1] as number); e++) {
@@ -177,11 +148,11 @@ export class JustificationGraph {
    */
   updateHmax(cutSize: number): number {
     const hm = this.#hmax;
-    const pcf = this.#pcf;
+    const pcf = this.pcf;
     const cost = this.cost;
     const heap = this.#heap;
-    const supHead = this.#supHead;
-    const supNext = this.#supNext;
+    const supHead = this.supHead;
+    const supNext = this.supNext;
     const preStart = this.#preStart;
     const preAtom = this.#preAtom;
     const effStart = this.#effStart;
@@ -224,19 +195,19 @@ export class JustificationGraph {
 
   /** Adds action `a` to the actions whose precondition choice is `atom`. */
   #link(a: number, atom: number): void {
-    const head = this.#supHead[atom] as number;
-    this.#supNext[a] = head;
+    const head = this.supHead[atom] as number;
+    this.supNext[a] = head;
     this.#supPrev[a] = -1;
     if (head >= 0) this.#supPrev[head] = a;
-    this.#supHead[atom] = a;
+    this.supHead[atom] = a;
   }
 
   /** Removes action `a` from the actions whose precondition choice is `atom`. */
   #unlink(a: number, atom: number): void {
     const prev = this.#supPrev[a] as number;
-    const next = this.#supNext[a] as number;
-    if (prev >= 0) this.#supNext[prev] = next;
-    else this.#supHead[atom] = next;
+    const next = this.supNext[a] as number;
+    if (prev >= 0) this.supNext[prev] = next;
+    else this.supHead[atom] = next;
     if (next >= 0) this.#supPrev[next] = prev;
   }
 
@@ -245,7 +216,7 @@ export class JustificationGraph {
     const hm = this.#hmax;
     const effStart = this.#effStart;
     const effAtom = this.#effAtom;
-    const reach = (hm[this.#pcf[a] as number] as number) + (this.cost[a] as number);
+    const reach = (hm[this.pcf[a] as number] as number) + (this.cost[a] as number);
     for (let e = effStart[a] as number; e < (effStart[a + 1] as number); e++) {
       const q = effAtom[e] as number;
       if (reach < (hm[q] as number) - EPSILON) {
@@ -253,83 +224,5 @@ export class JustificationGraph {
         this.#heap.push(q, reach);
       }
     }
-  }
-
-  /** The landmark of this round: actions from the zone reachable before the goal zone into it. Returns its size. */
-  findCut(): number {
-    const gz = this.#goalZone;
-    const reached = this.#reached;
-    const stack = this.#stack;
-    const pcf = this.#pcf;
-    const cost = this.cost;
-    const achStart = this.#achStart;
-    const achAction = this.#achAction;
-    const supHead = this.#supHead;
-    const supNext = this.#supNext;
-    const effStart = this.#effStart;
-    const effAtom = this.#effAtom;
-    const holds = this.holds;
-    const inCut = this.#inCut;
-    const cut = this.cut;
-    gz.fill(0);
-    reached.fill(0);
-    // The goal zone: atoms that reach the goal through actions that cost nothing any more.
-    let top = 0;
-    gz[this.#goal] = 1;
-    stack[top++] = this.#goal;
-    while (top > 0) {
-      const q = stack[--top] as number;
-      const end = achStart[q + 1] as number;
-      for (let k = achStart[q] as number; k < end; k++) {
-        const a = achAction[k] as number;
-        if ((cost[a] as number) > EPSILON) continue;
-        const from = pcf[a] as number;
-        if (from < 0 || gz[from] === 1) continue;
-        gz[from] = 1;
-        stack[top++] = from;
-      }
-    }
-    // Forward from the state through precondition choices, stopping at the goal zone (as Fast Downward does, an
-    // action into the goal zone is cut and its other effects are not explored).
-    const nAtoms = this.#nAtoms;
-    for (let i = 0; i < nAtoms; i++) {
-      if (holds[i] === 1 && gz[i] === 0) {
-        reached[i] = 1;
-        stack[top++] = i;
-      }
-    }
-    reached[this.#init] = 1;
-    stack[top++] = this.#init;
-    let size = 0;
-    while (top > 0) {
-      const x = stack[--top] as number;
-      for (let a = supHead[x] as number; a >= 0; a = supNext[a] as number) {
-        const effBegin = effStart[a] as number;
-        const effEnd = effStart[a + 1] as number;
-        let intoZone = false;
-        for (let e = effBegin; e < effEnd; e++) {
-          if (gz[effAtom[e] as number] === 1) {
-            intoZone = true;
-            break;
-          }
-        }
-        if (intoZone) {
-          if (inCut[a] === 0) {
-            inCut[a] = 1;
-            cut[size++] = a;
-          }
-          continue;
-        }
-        for (let e = effBegin; e < effEnd; e++) {
-          const q = effAtom[e] as number;
-          if (reached[q] === 0) {
-            reached[q] = 1;
-            stack[top++] = q;
-          }
-        }
-      }
-    }
-    for (let i = 0; i < size; i++) inCut[cut[i] as number] = 0;
-    return size;
   }
 }

@@ -15,6 +15,7 @@
  */
 import type { CompiledProblem } from "../compile.js";
 import { LandmarkStore } from "../landmark-store.js";
+import { CutFinder } from "./justification-cut.js";
 import { EPSILON, JustificationGraph } from "./justification-graph.js";
 import type { RelaxedModel } from "./relaxed-model.js";
 
@@ -40,6 +41,7 @@ const DEADLINE_EVERY = 4;
 export class LmCut {
   readonly #model: RelaxedModel;
   readonly #graph: JustificationGraph;
+  readonly #cuts: CutFinder;
   readonly #goalAtoms: Int32Array;
   /** The action costs of the problem (the graph's costs are reduced during an evaluation). */
   readonly #baseCost: Float64Array;
@@ -56,6 +58,7 @@ export class LmCut {
     this.#model = model;
     this.#atomsOnly = model.hasOnlyPlainAtoms();
     this.#graph = new JustificationGraph(p, model);
+    this.#cuts = new CutFinder(this.#graph.lists, this.#graph);
     this.#goalAtoms = Int32Array.from(new Set(p.goalAtoms));
     this.#baseCost = new Float64Array(p.actions.length + 1);
     this.#baseCost.set(model.costLow);
@@ -113,6 +116,8 @@ export class LmCut {
     // The relaxed model's costs are as admissible as LM-cut's, but the model
     // must be refreshed with the new costs on every round, so LM-cut keeps its own.
     const graph = this.#graph;
+    const cuts = this.#cuts;
+    const cut = graph.cut;
     model.fillHolds(row, offset, graph.holds);
     graph.cost.set(this.#baseCost);
     let h = 0;
@@ -157,17 +162,17 @@ export class LmCut {
     for (let round = 0; round < rounds && round <= graph.goalAction && goalCost > EPSILON; round++) {
       // The next evaluation's `begin` drops the record left uncommitted here.
       if (timed && round % DEADLINE_EVERY === DEADLINE_EVERY - 1 && performance.now() > this.#deadline) return Number.NaN;
-      const size = graph.findCut();
+      const size = cuts.find();
       if (size === 0) break;
       let m = Number.POSITIVE_INFINITY;
-      for (let i = 0; i < size; i++) m = Math.min(m, cost[graph.cut[i] as number] as number);
+      for (let i = 0; i < size; i++) m = Math.min(m, cost[cut[i] as number] as number);
       h += m;
       for (let i = 0; i < size; i++) {
-        const a = graph.cut[i] as number;
+        const a = cut[i] as number;
         const left = (cost[a] as number) - m;
         cost[a] = left <= EPSILON ? 0 : left;
       }
-      if (remember) store.add(m, graph.cut, 0, size);
+      if (remember) store.add(m, cut, 0, size);
       goalCost = graph.updateHmax(size);
     }
     if (remember) store.commit(node);
