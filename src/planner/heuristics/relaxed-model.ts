@@ -6,16 +6,18 @@
  * max over preconditions and, for one-sided numeric atoms, at least
  * `deficit × cheapest cost per unit` (both lower bounds: hmax, admissible);
  * mode 1 sums them and multiplies by repetitions (hadd, and hff's best
- * supporters). The relaxed heuristics and LM-cut are built on it.
+ * supporters). The relaxed heuristics and LM-cut are built on it. Its
+ * problem-only structure is built by `relaxed-parts.ts`, its action costs
+ * bound to the start by `relaxed-costs.ts`.
  *
  * Soundness: an atom is declared unreachable (Infinity) only when no
  * sequence of actions could make it true, so Infinity prunes safely.
  * @internal
  */
-import type { WorldState } from "../../core/index.js";
 import { type CompiledProblem, OP_EQ, passTests } from "../compile.js";
 import { CostHeap } from "../cost-heap.js";
 import { type Pace, runUnpaced, unpaced } from "../pace.js";
+import { bindRelaxedCosts } from "./relaxed-costs.js";
 import { KIND_ADD, KIND_ASSIGN, type NumericAtomInfo, type RelaxedParts, relaxedParts } from "./relaxed-parts.js";
 
 /** Shared precomputation for every relaxed heuristic of one problem. */
@@ -34,7 +36,7 @@ export class RelaxedModel {
   readonly achAtom: Int32Array;
   readonly achKind: Uint8Array;
   readonly achDelta: Float64Array;
-  /** Cost used for admissible bounds (0 for cost functions). */
+  /** Cost used for admissible bounds (0 for cost functions; see `relaxed-costs.ts`). */
   readonly costLow: Float64Array;
   /** Cost used for estimates (cost functions evaluated at the start). */
   readonly costEstimate: Float64Array;
@@ -135,23 +137,7 @@ export class RelaxedModel {
 
   /** Re-estimates function costs at a new start state (used when a compiled problem is reused). */
   rebindStart(startRow: Float64Array): void {
-    const p = this.p;
-    let startState: WorldState | null = null;
-    for (const a of p.actions) {
-      if (a.staticCost >= 0) {
-        this.costLow[a.index] = a.staticCost;
-        this.costEstimate[a.index] = a.staticCost;
-      } else {
-        let estimate = 1;
-        try {
-          startState ??= p.decodeState(startRow, 0);
-          estimate = a.spec.getCost(startState);
-        } catch {
-          // A cost that cannot be evaluated at the start is estimated as 1.
-        }
-        this.costEstimate[a.index] = estimate;
-      }
-    }
+    bindRelaxedCosts(this.p, startRow, this.costLow, this.costEstimate);
   }
 
   /**
