@@ -11,45 +11,25 @@
 
 import { loadavg } from "node:os";
 import { createVillageActions, pickVillageGoal } from "../../examples/lib/village.js";
-import { createRng, type WorldState } from "../../src/core/index.js";
 import { GoapAgent, PlanCache } from "../../src/utility/index.js";
 import { PlannerPool } from "../../src/workers/index.js";
 import { emit, timeIt } from "../emit.js";
+import { villagerStates } from "../villagers.js";
 
 const AGENTS = 1000;
-const SEED = 50;
-
-/** A villager's state: random needs, inventory and whereabouts, plus facts planning never reads. */
-function variedState(rng: ReturnType<typeof createRng>, id: number): WorldState {
-  const chance = (p: number) => rng.next() < p;
-  return {
-    id,
-    x: rng.uniform(0, 100),
-    y: rng.uniform(0, 100),
-    has_axe: chance(0.9),
-    has_wood: chance(0.3),
-    has_food: chance(0.2),
-    near_tree: chance(0.3),
-    near_campfire: chance(0.3),
-    near_shelter: chance(0.3),
-    is_hungry: chance(0.5),
-    is_tired: chance(0.4),
-  };
-}
 
 function villagers(cache: PlanCache | undefined, pool?: PlannerPool): GoapAgent[] {
-  const rng = createRng(SEED);
   const actions = createVillageActions();
-  return Array.from({ length: AGENTS }, (_, id) => {
-    const state = variedState(rng, id);
-    return new GoapAgent({
-      actions,
-      state,
-      goal: pickVillageGoal(state),
-      ...(cache ? { planCache: cache } : {}),
-      ...(pool ? { planner: pool } : {}),
-    });
-  });
+  return villagerStates(AGENTS).map(
+    (state) =>
+      new GoapAgent({
+        actions,
+        state,
+        goal: pickVillageGoal(state),
+        ...(cache ? { planCache: cache } : {}),
+        ...(pool ? { planner: pool } : {}),
+      }),
+  );
 }
 
 export default async function agentsBench(): Promise<void> {

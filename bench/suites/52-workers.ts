@@ -20,37 +20,23 @@
 import { availableParallelism, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { createVillageActions, pickVillageGoal } from "../../examples/lib/village.js";
-import { ActionSpec, createRng, type WorldState } from "../../src/core/index.js";
+import { ActionSpec } from "../../src/core/index.js";
 import { planDetailed, planDetailedAsync } from "../../src/planner/index.js";
 import { GoapAgent } from "../../src/utility/index.js";
 import { PlannerPool } from "../../src/workers/index.js";
 import { emit, timeIt } from "../emit.js";
 import { startLoopProbe } from "../loop-probe.js";
 import { wideWorldProblem } from "../problems.js";
+import { villagerStates } from "../villagers.js";
 
 const AGENTS = 1000;
 const load1 = () => Number(loadavg()[0]?.toFixed(1));
 
 function villagers(pool: PlannerPool | undefined): GoapAgent[] {
-  const rng = createRng(50);
   const actions = Object.freeze(createVillageActions());
-  const chance = (p: number) => rng.next() < p;
-  return Array.from({ length: AGENTS }, (_, id) => {
-    const state: WorldState = {
-      id,
-      x: rng.uniform(0, 100),
-      y: rng.uniform(0, 100),
-      has_axe: chance(0.9),
-      has_wood: chance(0.3),
-      has_food: chance(0.2),
-      near_tree: chance(0.3),
-      near_campfire: chance(0.3),
-      near_shelter: chance(0.3),
-      is_hungry: chance(0.5),
-      is_tired: chance(0.4),
-    };
-    return new GoapAgent({ actions, state, goal: pickVillageGoal(state), ...(pool ? { planner: pool } : {}) });
-  });
+  return villagerStates(AGENTS).map(
+    (state) => new GoapAgent({ actions, state, goal: pickVillageGoal(state), ...(pool ? { planner: pool } : {}) }),
+  );
 }
 
 async function crowd(): Promise<void> {
