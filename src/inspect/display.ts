@@ -1,3 +1,4 @@
+import { boundedCopy } from "../core/bounded-copy.js";
 import { displayText } from "../core/index.js";
 import { MAX_VALUE_CHARS } from "../viz/html/escape.js";
 
@@ -15,32 +16,20 @@ const MAX_VALUES = 50_000;
  * `textContent`, so nothing from data is markup or invisible there.
  */
 export function displayData(value: unknown, maxChars: number = MAX_VALUE_CHARS): unknown {
-  let budget = MAX_VALUES;
-  const ancestors = new Set<object>();
   const text = (s: string): string => displayText(s, { maxChars });
-  const walk = (item: unknown, depth: number): unknown => {
-    if (--budget < 0) return "[more data: not sent]";
-    if (typeof item === "string") return text(item);
-    if (typeof item === "number") return Number.isFinite(item) ? item : String(item);
-    if (typeof item === "boolean" || item === null) return item;
-    if (item === undefined) return null;
-    if (typeof item !== "object") return text(String(item));
-    if (ancestors.has(item)) return "[circular]";
-    if (depth >= MAX_DEPTH) return `[nested deeper than ${MAX_DEPTH} levels: not sent]`;
-    const json = (item as { toJSON?: unknown }).toJSON;
-    if (typeof json === "function") return walk(json.call(item), depth + 1);
-    ancestors.add(item);
-    try {
-      if (Array.isArray(item)) return item.map((v) => walk(v, depth + 1));
-      const out: Record<string, unknown> = {};
-      // Own enumerable properties only: facts are own properties.
-      for (const key of Object.keys(item)) out[text(key)] = walk((item as Record<string, unknown>)[key], depth + 1);
-      return out;
-    } finally {
-      ancestors.delete(item);
-    }
-  };
-  return walk(value, 0);
+  return boundedCopy(value, {
+    maxDepth: MAX_DEPTH,
+    maxValues: MAX_VALUES,
+    leftOut: "not sent",
+    text,
+    // Numbers the page can print as JSON, and no value it cannot: NaN, functions and the like as display text.
+    other: (item) => {
+      if (typeof item === "number") return Number.isFinite(item) ? item : String(item);
+      if (typeof item === "boolean" || item === null) return item;
+      if (item === undefined) return null;
+      return text(String(item));
+    },
+  });
 }
 
 /** @internal One value as a short display string (JSON for objects), for table cells. */

@@ -1,3 +1,4 @@
+import { boundedCopy } from "../../core/bounded-copy.js";
 import { displayText, escapeControlChars, truncateText } from "../../core/index.js";
 import { MAX_VALUE_CHARS, renderBudget } from "./budget.js";
 
@@ -44,27 +45,12 @@ const MAX_DATA_VALUES = 200_000;
  */
 export function boundData(value: unknown): unknown {
   const maxChars = renderBudget().chars;
-  let budget = MAX_DATA_VALUES;
-  const ancestors = new Set<object>();
-  const walk = (item: unknown, depth: number): unknown => {
-    if (--budget < 0) return "[more data: not embedded]";
-    if (typeof item === "string") return truncateText(item, maxChars);
-    if (typeof item !== "object" || item === null) return item;
-    if (ancestors.has(item)) return "[circular]";
-    if (depth >= MAX_DATA_DEPTH) return `[nested deeper than ${MAX_DATA_DEPTH} levels: not embedded]`;
-    const json = (item as { toJSON?: unknown }).toJSON;
-    if (typeof json === "function") return walk(json.call(item), depth + 1);
-    ancestors.add(item);
-    try {
-      if (Array.isArray(item)) return item.map((v) => walk(v, depth + 1));
-      const out: Record<string, unknown> = {};
-      for (const [key, v] of Object.entries(item)) out[truncateText(key, maxChars)] = walk(v, depth + 1);
-      return out;
-    } finally {
-      ancestors.delete(item);
-    }
-  };
-  return walk(value, 0);
+  return boundedCopy(value, {
+    maxDepth: MAX_DATA_DEPTH,
+    maxValues: MAX_DATA_VALUES,
+    leftOut: "not embedded",
+    text: (s) => truncateText(s, maxChars),
+  });
 }
 
 /**
