@@ -40,7 +40,20 @@ const ENTRIES_PER_DOMAIN = 8;
 /** Values interned after compiling beyond which a cached problem is dropped (keys with unbounded string values). */
 const MAX_INTERNED_VALUES = 4096;
 
+/** Goal keys by conditions object: a goal's conditions are frozen, so its key never changes (one JSON per goal, not per plan). */
+const goalKeys = new WeakMap<object, string>();
+
+function goalKeyOf(conditions: GoalSpec["conditions"]): string {
+  let key = goalKeys.get(conditions);
+  if (key === undefined) {
+    key = JSON.stringify(conditions);
+    if (Object.isFrozen(conditions)) goalKeys.set(conditions, key);
+  }
+  return key;
+}
+
 function sameActions(a: readonly ActionSpec[], b: readonly ActionSpec[]): boolean {
+  if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
@@ -57,7 +70,7 @@ export function* acquireCompiled(
   sorted: readonly ActionSpec[],
   pace: Pace,
 ): Generator<void, CompiledEntry, void> {
-  const goalKey = JSON.stringify(goal.conditions);
+  const goalKey = goalKeyOf(goal.conditions);
   const head = sorted[0];
   const list = head ? compiledCache.get(head) : undefined;
   if (list) {
