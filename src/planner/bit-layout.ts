@@ -7,7 +7,7 @@
  * common case of game GOAP).
  * @internal
  */
-import { type CompiledProblem, EFFECT_ASSIGN, OP_EQ, OP_NE } from "./compile.js";
+import { type CompiledProblem, EFFECT_ASSIGN, OP_EQ, OP_NE } from "./compiled-problem.js";
 
 /** Masks of a boolean domain packed into `words` 32-bit words per state. */
 export interface BitLayout {

@@ -8,7 +8,8 @@
  */
 
 import type { ActionSpec, GoalSpec, WorldState } from "../core/index.js";
-import { type CompiledProblem, compileSteps } from "./compile.js";
+import { compileSteps } from "./compile.js";
+import type { CompiledProblem } from "./compiled-problem.js";
 import type { HeuristicContext } from "./heuristics/heuristic.js";
 import { heuristicContext } from "./heuristics/registry.js";
 import { type RelaxedModel, relaxedModelSteps } from "./heuristics/relaxed-model.js";
@@ -74,11 +75,20 @@ export function* acquireCompiled(
   const head = sorted[0];
   const list = head ? compiledCache.get(head) : undefined;
   if (list) {
-    for (const entry of list) {
+    // A copy: the list may change while this call yields.
+    for (const entry of [...list]) {
       // A cost or effect function may itself plan over the same domain: never share an entry that is in use.
-      if (!entry.inUse && entry.goalKey === goalKey && sameActions(entry.actions, sorted) && entry.p.rebindStart(start)) {
+      if (entry.inUse || entry.goalKey !== goalKey || !sameActions(entry.actions, sorted)) continue;
+      // Taken while the start is encoded in slices: another planning call may run between two of them.
+      entry.inUse = true;
+      let bound = false;
+      try {
+        bound = yield* entry.p.rebindStartSteps(start, pace);
+      } finally {
+        if (!bound) entry.inUse = false;
+      }
+      if (bound) {
         entry.model.rebindStart(entry.p.start);
-        entry.inUse = true;
         return entry;
       }
     }

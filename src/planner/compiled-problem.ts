@@ -4,6 +4,7 @@
  * and the test evaluator the search and the heuristics run on a row.
  */
 import { type ActionSpec, type Condition, type Fact, numbersEqual, type WorldState } from "../core/index.js";
+import type { Pace } from "./pace.js";
 
 /** Slot value of a missing key. */
 export const MISSING = Number.NaN;
@@ -93,6 +94,8 @@ export interface CompiledProblem {
    * e.g. a string where the domain holds numbers.
    */
   rebindStart(start: Readonly<WorldState>): boolean;
+  /** {@link rebindStart} in slices (see `Pace`): a wide start state takes tens of milliseconds to encode. */
+  rebindStartSteps(start: Readonly<WorldState>, pace: Pace): Generator<void, boolean, void>;
   /** Number of interned categorical values (grows with new strings seen). */
   valueCount(): number;
   /** Category codes of one categorical slot (value -> code). */

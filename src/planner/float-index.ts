@@ -6,7 +6,7 @@
  * @internal
  */
 import { createRng } from "../core/index.js";
-import { type CompiledProblem, OP_EQ } from "./compile.js";
+import { type CompiledProblem, OP_EQ } from "./compiled-problem.js";
 import type { SearchSetup } from "./search-setup.js";
 
 /** Actions bucketed by one equality test on a categorical slot; `always` lists the others. */

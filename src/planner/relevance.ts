@@ -11,7 +11,7 @@
  */
 
 import type { BitLayout } from "./bit-layout.js";
-import type { CompiledProblem } from "./compile.js";
+import type { CompiledProblem } from "./compiled-problem.js";
 
 /** What the analysis kept: one byte per action and per slot (1 = relevant). */
 export interface Relevance {

@@ -7,7 +7,7 @@
  */
 import type { WorldState } from "../core/index.js";
 import type { BitLayout } from "./bit-layout.js";
-import type { CompiledProblem } from "./compile.js";
+import type { CompiledProblem } from "./compiled-problem.js";
 import { NO_MORE, NOT_YET, type StateRepresentation, startSearch } from "./search-loop.js";
 import type { SearchRun, SearchSetup } from "./search-setup.js";
 import type { NodeStore } from "./search-store.js";

@@ -7,7 +7,7 @@
  * slots an action changes.
  */
 import { describeValue, LangGoapError, type WorldState } from "../core/index.js";
-import { type CompiledProblem, EFFECT_ADD, EFFECT_ASSIGN, passTests } from "./compile.js";
+import { type CompiledProblem, EFFECT_ADD, EFFECT_ASSIGN, passTests } from "./compiled-problem.js";
 import { type FloatDerived, floatDerivedOf, gatherCandidates } from "./float-index.js";
 import { NO_MORE, NOT_YET, type StateRepresentation, startSearch } from "./search-loop.js";
 import type { SearchRun, SearchSetup } from "./search-setup.js";

@@ -6,7 +6,7 @@
  */
 import { type ActionSpec, callTracer, type GoalSpec, type PlanningTracer } from "../core/index.js";
 import type { BudgetLimit } from "./budget.js";
-import type { CompiledProblem } from "./compile.js";
+import type { CompiledProblem } from "./compiled-problem.js";
 import type { Heuristic } from "./heuristics/heuristic.js";
 import type { SearchWorkspace } from "./search-store.js";
 import type { HeuristicName, SearchRecord, SearchStatus } from "./types.js";

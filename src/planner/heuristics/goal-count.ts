@@ -1,5 +1,5 @@
 /** The number of goal atoms that do not hold: cheap, not admissible (one action may make several true, or cost less than 1). */
-import { passTests } from "../compile.js";
+import { passTests } from "../compiled-problem.js";
 import { defineHeuristic } from "./heuristic.js";
 
 export const goalCount = defineHeuristic({

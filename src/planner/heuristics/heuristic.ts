@@ -6,7 +6,7 @@
  * Nothing else in the planner knows a heuristic by its name.
  * @internal
  */
-import type { CompiledProblem } from "../compile.js";
+import type { CompiledProblem } from "../compiled-problem.js";
 import type { RelaxedModel } from "./relaxed-model.js";
 
 /** Evaluates a heuristic on rows of a compiled problem. */

@@ -9,7 +9,7 @@
  * allocated per evaluation.
  * @internal
  */
-import type { CompiledProblem } from "../compile.js";
+import type { CompiledProblem } from "../compiled-problem.js";
 import { CostHeap } from "../cost-heap.js";
 import { type JustificationLists, justificationLists } from "./justification-lists.js";
 import type { RelaxedModel } from "./relaxed-model.js";

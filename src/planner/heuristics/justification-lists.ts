@@ -8,7 +8,7 @@
  * hmax and cuts over these lists, once per evaluation.
  * @internal
  */
-import type { CompiledProblem } from "../compile.js";
+import type { CompiledProblem } from "../compiled-problem.js";
 import { type Csr, csrOf, invertCsr } from "../csr.js";
 import type { RelaxedModel } from "./relaxed-model.js";
 

@@ -13,7 +13,7 @@
  * Buffers are allocated once per compiled problem; an evaluation allocates
  * nothing.
  */
-import type { CompiledProblem } from "../compile.js";
+import type { CompiledProblem } from "../compiled-problem.js";
 import { LandmarkStore } from "../landmark-store.js";
 import { CutFinder } from "./justification-cut.js";
 import { EPSILON, JustificationGraph } from "./justification-graph.js";

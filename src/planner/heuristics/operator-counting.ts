@@ -18,7 +18,17 @@
  * @internal
  */
 import { equalitySlack } from "../../core/index.js";
-import { type CompiledProblem, EFFECT_ADD, EFFECT_ASSIGN, EFFECT_DECODED_ADD, OP_EQ, OP_GT, OP_GTE, OP_LT, OP_LTE } from "../compile.js";
+import {
+  type CompiledProblem,
+  EFFECT_ADD,
+  EFFECT_ASSIGN,
+  EFFECT_DECODED_ADD,
+  OP_EQ,
+  OP_GT,
+  OP_GTE,
+  OP_LT,
+  OP_LTE,
+} from "../compiled-problem.js";
 import type { RelaxedModel } from "./relaxed-model.js";
 
 const EPSILON = 1e-9;

@@ -5,7 +5,7 @@
  * file of this folder with `defineHeuristic` and list it below.
  * @internal
  */
-import type { CompiledProblem } from "../compile.js";
+import type { CompiledProblem } from "../compiled-problem.js";
 import { goalCount } from "./goal-count.js";
 import { hadd } from "./hadd.js";
 import type { Heuristic, HeuristicContext, HeuristicPlugin } from "./heuristic.js";

@@ -8,7 +8,7 @@
  * @internal
  */
 import type { WorldState } from "../../core/index.js";
-import type { CompiledProblem } from "../compile.js";
+import type { CompiledProblem } from "../compiled-problem.js";
 
 /** Fills `low` (admissible bounds) and `estimate` per action; `low` keeps 0 for cost functions. */
 export function bindRelaxedCosts(p: CompiledProblem, startRow: Float64Array, low: Float64Array, estimate: Float64Array): void {

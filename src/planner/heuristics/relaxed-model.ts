@@ -14,7 +14,7 @@
  * sequence of actions could make it true, so Infinity prunes safely.
  * @internal
  */
-import { type CompiledProblem, OP_EQ, passTests } from "../compile.js";
+import { type CompiledProblem, OP_EQ, passTests } from "../compiled-problem.js";
 import { CostHeap } from "../cost-heap.js";
 import { type Pace, runUnpaced, unpaced } from "../pace.js";
 import { bindRelaxedCosts } from "./relaxed-costs.js";

@@ -6,7 +6,7 @@
  * (see `Pace`): on a domain of 100,000 actions it takes seconds.
  * @internal
  */
-import { type CompiledProblem, EFFECT_ADD, EFFECT_ASSIGN, OP_EQ, OP_GT, OP_GTE, OP_LT, OP_LTE, passTests } from "../compile.js";
+import { type CompiledProblem, EFFECT_ADD, EFFECT_ASSIGN, OP_EQ, OP_GT, OP_GTE, OP_LT, OP_LTE, passTests } from "../compiled-problem.js";
 import { csrSteps, invertCsr } from "../csr.js";
 import { PACE_EVERY, type Pace } from "../pace.js";
 
