@@ -5,36 +5,19 @@
  * external) and run by plain `node`: a tsx loader would triple each
  * process's start-up.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import type { ChildProcess } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { bundleChild, spawnLineChild } from "./bundled-child.js";
 import type { ChildArgs, ChildReport, ExecutionLogLine } from "./durable-child.js";
 
-const REPO = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 let bundled: string | undefined;
 
-/**
- * Bundles the child script (call from `beforeAll`). The bundle lives under
- * the repository's `.tmp/` so its bare imports resolve to `node_modules`.
- */
+/** Bundles the child script (call from `beforeAll`); returns the clean-up. */
 export async function buildChild(): Promise<() => void> {
-  const outdir = join(REPO, ".tmp", `durable-child-${process.pid}-${Date.now().toString(36)}`);
-  mkdirSync(outdir, { recursive: true });
-  bundled = join(outdir, "durable-child.mjs");
-  await build({
-    entryPoints: [join(REPO, "test", "support", "durable-child.ts")],
-    outfile: bundled,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    logLevel: "error",
-  });
-  return () => rmSync(outdir, { recursive: true, force: true });
+  const { file, cleanup } = await bundleChild("durable-child");
+  bundled = file;
+  return cleanup;
 }
 
 /** A running child, with its stdout lines as they come. */
@@ -48,34 +31,25 @@ export interface Child {
 
 export function startChild(args: ChildArgs, onLine: (line: string, child: ChildProcess) => void = () => {}): Child {
   if (!bundled) throw new Error("call buildChild() before starting children");
-  const child = spawn(process.execPath, [bundled, JSON.stringify(args)], {
-    cwd: REPO,
-    stdio: ["pipe", "pipe", "pipe"],
-    env: { ...process.env, LANGSMITH_TRACING: "" },
-  });
-  const lines: string[] = [];
   const waiters: { line: string; resolve: () => void }[] = [];
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
+  const {
+    process: child,
+    lines,
+    stderr,
+    closed,
+  } = spawnLineChild(bundled, args, {
+    stdin: "pipe",
+    onLine: (line, proc) => {
+      onLine(line, proc);
+      for (const w of waiters.filter((x) => x.line === line)) w.resolve();
+    },
   });
-  const reader = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  reader.on("line", (line) => {
-    lines.push(line);
-    onLine(line, child);
-    for (const w of waiters.filter((x) => x.line === line)) w.resolve();
-  });
-  const done = new Promise<ChildReport>((resolve, reject) => {
-    child.on("close", (code, signal) => {
-      const last = lines.at(-1) ?? "";
-      if (code === 0 && last.startsWith("{")) resolve(JSON.parse(last) as ChildReport);
-      else
-        reject(
-          new Error(
-            `child ${args.mode} ${args.threads.join(",")} ended with ${signal ?? `exit code ${code}`}:\n${lines.join("\n")}\n${stderr}`,
-          ),
-        );
-    });
+  const done = closed.then(({ code, signal }) => {
+    const last = lines.at(-1) ?? "";
+    if (code === 0 && last.startsWith("{")) return JSON.parse(last) as ChildReport;
+    throw new Error(
+      `child ${args.mode} ${args.threads.join(",")} ended with ${signal ?? `exit code ${code}`}:\n${lines.join("\n")}\n${stderr()}`,
+    );
   });
   return {
     process: child,

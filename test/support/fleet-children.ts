@@ -3,33 +3,17 @@
  * external) and run by plain `node`, so each process starts in about a
  * second rather than three under a TypeScript loader.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import type { ChildProcess } from "node:child_process";
+import { bundleChild, spawnLineChild } from "./bundled-child.js";
 import type { FleetChildArgs } from "./fleet-child.js";
 
-const REPO = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 let bundled: string | undefined;
 
 /** Bundles the child (call from `beforeAll`); returns the clean-up. */
 export async function buildFleetChild(): Promise<() => void> {
-  const outdir = join(REPO, ".tmp", `fleet-child-${process.pid}-${Date.now().toString(36)}`);
-  mkdirSync(outdir, { recursive: true });
-  bundled = join(outdir, "fleet-child.mjs");
-  await build({
-    entryPoints: [join(REPO, "test", "support", "fleet-child.ts")],
-    outfile: bundled,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    logLevel: "error",
-  });
-  return () => rmSync(outdir, { recursive: true, force: true });
+  const { file, cleanup } = await bundleChild("fleet-child");
+  bundled = file;
+  return cleanup;
 }
 
 export interface FleetChild {
@@ -43,24 +27,19 @@ export interface FleetChild {
 
 export function startFleetChild(args: FleetChildArgs): FleetChild {
   if (!bundled) throw new Error("call buildFleetChild() before starting children");
-  const child = spawn(process.execPath, [bundled, JSON.stringify(args)], {
-    cwd: REPO,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, LANGSMITH_TRACING: "" },
-  });
-  const lines: string[] = [];
   const waiters: { prefix: string; resolve: (line: string) => void }[] = [];
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
+  const {
+    process: child,
+    lines,
+    stderr,
+    closed,
+  } = spawnLineChild(bundled, args, {
+    stdin: "ignore",
+    onLine: (line) => {
+      for (const w of waiters.filter((x) => line.startsWith(x.prefix))) w.resolve(line);
+    },
   });
-  createInterface({ input: child.stdout as NodeJS.ReadableStream }).on("line", (line) => {
-    lines.push(line);
-    for (const w of waiters.filter((x) => line.startsWith(x.prefix))) w.resolve(line);
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; last: string; stderr: string }>((resolve) => {
-    child.on("close", (code, signal) => resolve({ code, signal, last: lines.at(-1) ?? "", stderr }));
-  });
+  const exited = closed.then(({ code, signal }) => ({ code, signal, last: lines.at(-1) ?? "", stderr: stderr() }));
   return {
     process: child,
     name: args.name,
