@@ -1,3 +1,4 @@
+import { maxOf } from "../core/extremes.js";
 import { COMMANDS, type CommandSpec, type OptionSpec } from "./commands/spec.js";
 import { sampleDomainsDir } from "./shell-path.js";
 
@@ -25,7 +26,7 @@ function optionLabel(option: OptionSpec): string {
 }
 
 function table(rows: readonly (readonly [string, string])[], indent = 2): string {
-  const column = Math.max(...rows.map(([left]) => left.length)) + 2;
+  const column = maxOf(rows.map(([left]) => left.length)) + 2;
   return rows.map(([left, right]) => `${" ".repeat(indent)}${left.padEnd(column)}${wrap(right, indent + column)}`).join("\n");
 }
 

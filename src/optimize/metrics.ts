@@ -3,6 +3,7 @@
  * put it in a goal's `metrics` (a weighted preference level) or use it as
  * an objective (`{ key: "risk", direction: "minimize", metric: riskMetric(model) }`).
  */
+import { maxOf } from "../core/extremes.js";
 import {
   type ActionFilter,
   type ActionSpec,
@@ -206,5 +207,5 @@ export function trajectorySumMetric(name: string, expression: StateExpression, o
 
 /** The largest value of an expression over the expected states (e.g. the worst danger on the way). */
 export function trajectoryMaxMetric(name: string, expression: StateExpression, options: MetricOptions = {}): PlanQualityMetric {
-  return expressionMetric("trajectoryMaxMetric", name, expression, options, (values) => Math.max(...values));
+  return expressionMetric("trajectoryMaxMetric", name, expression, options, (values) => maxOf(values));
 }

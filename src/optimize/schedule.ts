@@ -1,3 +1,4 @@
+import { maxOf } from "../core/extremes.js";
 import { describeValue, LangGoapError } from "../core/index.js";
 import type { CSPStatus, Plan, ScheduleEntry } from "../planner/index.js";
 import { buildDependencyGraph, type DependencyGraph, type DependencyMode } from "./dependencies.js";
@@ -273,7 +274,7 @@ interface Grid {
  */
 function chooseGrid(problem: ScheduleProblem, maxStartVariables: number): Grid {
   const exact = exactGrid(problem.durations);
-  let size = exact ?? Math.max(...problem.durations) / 100;
+  let size = exact ?? maxOf(problem.durations) / 100;
   let approximate = exact === null;
   for (;;) {
     const slots = problem.durations.map((d) => (approximate ? Math.ceil(d / size - 1e-9) : Math.round(d / size)));

@@ -1,3 +1,4 @@
+import { maxOf } from "../core/extremes.js";
 import {
   type ActionSpec,
   createRng,
@@ -382,6 +383,6 @@ export function formatStupTable(table: readonly StupRow[]): string {
   ]);
   const header = ["goal", "rank", "score", "mult", "cost", "u/cost", "p", "status"];
   const all = [header, ...lines].map((cells) => cells.map(String));
-  const widths = header.map((_, c) => Math.max(...all.map((cells) => (cells[c] as string).length)));
+  const widths = header.map((_, c) => maxOf(all.map((cells) => (cells[c] as string).length)));
   return all.map((cells) => cells.map((cell, c) => cell.padEnd(widths[c] as number)).join("  ")).join("\n");
 }

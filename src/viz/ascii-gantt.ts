@@ -1,3 +1,4 @@
+import { maxOf } from "../core/extremes.js";
 import { describeValue, LangGoapError } from "../core/index.js";
 import type { Plan, ScheduleEntry } from "../planner/index.js";
 import { formatMs, labelText } from "./format.js";
@@ -37,10 +38,10 @@ export function renderAsciiGantt(plan: Plan, options: AsciiGanttOptions = {}): s
     });
   }
   const steps = scheduledSteps(plan, "renderAsciiGantt", options.schedule);
-  const horizon = Math.max(...steps.map((s) => s.endMs));
+  const horizon = maxOf(steps.map((s) => s.endMs));
   const column = (ms: number): number => (horizon > 0 ? Math.round((ms / horizon) * width) : 0);
   const names = steps.map((s) => labelText(s.name));
-  const nameWidth = Math.max("action".length, ...names.map((name) => name.length));
+  const nameWidth = Math.max("action".length, maxOf(names.map((name) => name.length)));
   const lines = [`${"action".padEnd(nameWidth)}  |${"-".repeat(width)}|  0..${formatMs(horizon)}`];
   steps.forEach((step, k) => {
     const from = Math.min(column(step.startMs), width - 1);

@@ -1,3 +1,4 @@
+import { maxOf } from "../core/extremes.js";
 import type { Plan, ScheduleEntry } from "../planner/index.js";
 import { formatMs } from "./format.js";
 import { ganttTaskText, mermaidComment, mermaidNodeId, mermaidText } from "./mermaid-text.js";
@@ -105,7 +106,7 @@ function axisFormat(horizonMs: number): string {
  */
 export function renderMermaidGantt(plan: Plan, options: { readonly schedule?: readonly ScheduleEntry[] } = {}): string {
   const steps = scheduledSteps(plan, "renderMermaidGantt", options.schedule);
-  const horizon = Math.max(...steps.map((s) => s.endMs));
+  const horizon = maxOf(steps.map((s) => s.endMs));
   const out = ["gantt", "    title Plan Schedule", "    dateFormat x", `    axisFormat ${axisFormat(horizon)}`, "    section Plan"];
   for (const step of steps) {
     // Mermaid cannot draw a zero-length task; 1ms keeps instants visible.

@@ -1,3 +1,4 @@
+import { maxOf } from "../core/extremes.js";
 import type { ActionSpec, WorldState } from "../core/index.js";
 import type { Plan, ResourceUsage, ScheduleEntry } from "../planner/index.js";
 import { planDependencies } from "./dependencies.js";
@@ -158,7 +159,7 @@ export function viewPlan(plan: Plan, options: RenderOptions = {}): PlanView {
     for (const startMs of [...starts.keys()].sort((a, b) => a - b)) slots.push({ startMs, steps: starts.get(startMs) as number[] });
   }
   const csp = plan.metadata.csp;
-  const latestEnd = (): number => Math.max(...steps.map((s) => s.endMs as number));
+  const latestEnd = (): number => maxOf(steps.map((s) => s.endMs as number));
   const makespanMs = byIndex ? (given ? latestEnd() : (csp?.makespanMs ?? latestEnd())) : undefined;
   return {
     steps,

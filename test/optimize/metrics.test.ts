@@ -102,3 +102,17 @@ describe("built-in plan quality metrics", () => {
     expect(features.metricNames).toEqual(["risk"]);
   });
 });
+
+describe("trajectory metrics on a long plan", () => {
+  it("takes the largest of 200,000 expected states' values (no spread of the values as arguments, which overflows the stack)", () => {
+    const tick = new ActionSpec({ name: "tick", effects: { n: { inc: 1 } } });
+    const n = 200_000;
+    const plan = new Plan({
+      actions: Array.from({ length: n }, () => tick),
+      expectedStates: Array.from({ length: n }, (_, i) => ({ n: i + 1 })),
+      startState: { n: 0 },
+      totalCost: n,
+    });
+    expect(trajectoryMaxMetric("peak", (s) => Number(s.n)).evaluate(plan)).toBe(n);
+  });
+});

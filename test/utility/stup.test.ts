@@ -276,3 +276,24 @@ describe("cutOff", () => {
     );
   });
 });
+
+describe("formatStupTable on a large table", () => {
+  it("formats 200,000 rows (column widths without spreading the rows as arguments, which overflows the stack)", () => {
+    const row = (i: number) => ({
+      name: `goal_${i}`,
+      rank: i,
+      score: 1,
+      multiplier: 1,
+      utility: 1,
+      cost: 2,
+      utilityPerCost: 0.5,
+      probability: 0,
+      planStatus: null,
+      status: "candidate" as const,
+    });
+    const lines = formatStupTable(Array.from({ length: 200_000 }, (_, i) => row(i))).split("\n");
+    expect(lines).toHaveLength(200_001);
+    // The widest name and rank (goal_199999, 199999) set their columns' widths.
+    expect(lines[1]).toBe(`${"goal_0".padEnd(11)}  ${"0".padEnd(6)}  1      1     2     0.5     0.0%  candidate`);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LangGoapError } from "../../src/core/index.js";
+import { ActionSpec, LangGoapError } from "../../src/core/index.js";
 import { Plan } from "../../src/planner/index.js";
 import { renderAsciiGantt, renderMermaidGantt } from "../../src/viz/index.js";
 import { scheduledVillagePlan, villagePlan } from "./fixtures.js";
@@ -90,4 +90,21 @@ describe("an explicit schedule option", () => {
     expect(renderMermaidGantt(bare, { schedule })).toBe(renderMermaidGantt(fromMetadata));
     expect(() => renderAsciiGantt(bare, { schedule: schedule.slice(1) })).toThrow(/no schedule covering its 5 step/);
   });
+});
+
+describe("Gantt charts of a long schedule", () => {
+  it("draws 200,000 scheduled steps (the horizon found without spreading them as arguments, which overflows the stack)", () => {
+    const tick = new ActionSpec({ name: "tick", effects: { n: { inc: 1 } }, durationMs: 1 });
+    const n = 200_000;
+    const plan = new Plan({
+      actions: Array.from({ length: n }, () => tick),
+      expectedStates: Array.from({ length: n }, (_, i) => ({ n: i + 1 })),
+      startState: { n: 0 },
+      totalCost: n,
+    });
+    const schedule = Array.from({ length: n }, (_, i) => ({ index: i, actionName: "tick", startMs: i, durationMs: 1, endMs: i + 1 }));
+    const mermaid = renderMermaidGantt(plan, { schedule });
+    expect(mermaid.split("\n").filter((line) => /:t\d+, \d+, 1ms$/.test(line))).toHaveLength(n);
+    expect(mermaid).toContain(":t199999, 199999, 1ms");
+  }, 120_000);
 });

@@ -1,3 +1,4 @@
+import { maxOf } from "../../core/extremes.js";
 import type { GoapRunResult } from "../../graph/index.js";
 import { formatMs, ReportRecorder, renderHtmlReport } from "../../viz/index.js";
 import type { CommandContext } from "../context.js";
@@ -16,7 +17,7 @@ function summaryText(result: GoapRunResult): string {
     `Run: ${result.status} (${history.length} action${history.length === 1 ? "" : "s"} executed, ${result.replanCount} replan${result.replanCount === 1 ? "" : "s"})`,
   ];
   const names = history.map((r) => terminalText(r.actionName));
-  const width = Math.max(0, ...names.map((name) => name.length));
+  const width = Math.max(0, maxOf(names.map((name) => name.length)));
   history.forEach((r, i) => {
     const outcome = r.success ? "succeeded" : `failed${r.error ? `: ${terminalText(r.error)}` : ""}`;
     lines.push(`  ${String(i + 1).padStart(2)}. ${(names[i] as string).padEnd(width)}  ${formatMs(r.durationMs).padStart(9)}  ${outcome}`);

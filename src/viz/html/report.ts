@@ -1,3 +1,4 @@
+import { maxOf } from "../../core/extremes.js";
 import { describeValue, LangGoapError } from "../../core/index.js";
 import { formatMs, formatNumber } from "../format.js";
 import { viewPlan } from "../plan-view.js";
@@ -116,7 +117,7 @@ function longestList(report: RunReport): number {
     Object.keys(report.finalState ?? {}).length,
     ...(report.rounds ?? []).map((r) => r.plan?.length ?? 0),
   ];
-  return Math.max(0, ...lengths);
+  return Math.max(0, maxOf(lengths));
 }
 
 function safeData(report: RunReport): string {

@@ -1,3 +1,4 @@
+import { maxOf } from "../../core/extremes.js";
 import { formatMs, formatNumber } from "../format.js";
 import { escapeHtml, textWidth } from "./escape.js";
 import type { StepOutcome } from "./svg-plan-graph.js";
@@ -41,11 +42,11 @@ function tickStep(span: number, target: number): number {
  * the page can highlight it together with the graph node.
  */
 export function renderGanttSvg(chart: GanttChart): string {
-  const end = Math.max(1e-9, ...chart.bars.map((b) => b.end));
+  const end = Math.max(1e-9, maxOf(chart.bars.map((b) => b.end)));
   const step = chart.unit === "step" ? Math.max(1, Math.ceil(end / 12)) : tickStep(end, 8);
   // The axis runs to the first tick at or after the last bar, so every bar ends under a labelled tick.
   const horizon = Math.ceil(end / step - 1e-9) * step;
-  const labelW = Math.min(260, Math.max(80, ...chart.bars.map((b) => textWidth(b.label, FONT) + 12)));
+  const labelW = Math.min(260, Math.max(80, maxOf(chart.bars.map((b) => textWidth(b.label, FONT) + 12))));
   const x0 = MARGIN + labelW;
   const scale = (v: number): number => x0 + (v / horizon) * PLOT_W;
   const height = AXIS_H + chart.bars.length * ROW_H + MARGIN;

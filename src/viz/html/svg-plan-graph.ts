@@ -1,3 +1,4 @@
+import { maxOf, minOf } from "../../core/extremes.js";
 import { displayText } from "../../core/index.js";
 import { formatConditions, formatEffects } from "../describe.js";
 import { formatCost, formatDuration, type PlanView, type StepView } from "../plan-view.js";
@@ -30,14 +31,14 @@ interface Box {
 function columns(view: PlanView, chained: boolean): number[] {
   if (chained) return view.steps.map((s) => s.index + 1);
   const earliest: number[] = [];
-  for (const step of view.steps) earliest[step.index] = 1 + Math.max(0, ...step.after.map((i) => earliest[i] as number));
-  const last = Math.max(...earliest);
+  for (const step of view.steps) earliest[step.index] = 1 + Math.max(0, maxOf(step.after.map((i) => earliest[i] as number)));
+  const last = maxOf(earliest);
   const successors: number[][] = view.steps.map(() => []);
   for (const step of view.steps) for (const dep of step.after) successors[dep]?.push(step.index);
   const column: number[] = [];
   for (let i = view.steps.length - 1; i >= 0; i--) {
     const next = successors[i] as number[];
-    column[i] = next.length === 0 ? last : Math.min(...next.map((j) => column[j] as number)) - 1;
+    column[i] = next.length === 0 ? last : minOf(next.map((j) => column[j] as number)) - 1;
   }
   return column;
 }
@@ -79,13 +80,13 @@ export function renderPlanGraphSvg(view: PlanView, outcomes: ReadonlyMap<number,
   }
   const chained = view.steps.length > 1 && view.steps.every((s) => s.after.length === 0);
   const column = columns(view, chained);
-  const lastColumn = Math.max(...column);
-  const maxLabel = Math.max(...view.steps.map((s) => textWidth(`[${s.index}] ${s.name}`, FONT)));
+  const lastColumn = maxOf(column);
+  const maxLabel = maxOf(view.steps.map((s) => textWidth(`[${s.index}] ${s.name}`, FONT)));
   const nodeW = Math.min(300, Math.max(140, maxLabel + 24));
   const maxChars = Math.floor((nodeW - 24) / (FONT * 0.62));
   const byColumn: number[][] = Array.from({ length: lastColumn + 2 }, () => []);
   for (const step of view.steps) byColumn[column[step.index] as number]?.push(step.index);
-  const tallest = Math.max(...byColumn.map((c) => c.length));
+  const tallest = maxOf(byColumn.map((c) => c.length));
   const height = MARGIN * 2 + tallest * NODE_H + (tallest - 1) * GAP_Y;
   const columnX = (c: number): number => (c === 0 ? MARGIN : MARGIN + PILL_W + GAP_X + (c - 1) * (nodeW + GAP_X));
   const boxes = new Map<number, Box>();
