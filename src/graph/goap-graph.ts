@@ -1,5 +1,6 @@
 import { RunnableLambda } from "@langchain/core/runnables";
 import { type BaseCheckpointSaver, Command, type LangGraphRunnableConfig, Overwrite, type StreamMode } from "@langchain/langgraph";
+import { maxOf } from "../core/extremes.js";
 import {
   type ActionSpec,
   checkStateValues,
@@ -437,7 +438,7 @@ export class GoapGraph<S extends WorldState = WorldState> {
         // The step the stopped invocation may have left claimed (run from the checkpoint it stopped at): this recovery may take it over, and only it.
         const step = { position: runRecordCount(values), checkpoint };
         const log = await new StepJournal(checkpointer, threadId, checkpointNs, values.runId).read(step);
-        const ticket: RecoveryTicket = { runId: values.runId, ...step, slot: Math.max(0, ...log.claims.keys()) };
+        const ticket: RecoveryTicket = { runId: values.runId, ...step, slot: Math.max(0, maxOf(log.claims.keys())) };
         configurable[RECOVER_KEY] = ticket;
       }
       return (await invokeKeepingState(app, null, { ...config, configurable })) as GoapRunResult<S>;

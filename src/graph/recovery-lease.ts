@@ -1,4 +1,5 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
+import { maxOf } from "../core/extremes.js";
 import { LangGoapError } from "../core/index.js";
 import { randomUuid } from "../core/uuid.js";
 import { type Liveness, liveness, type ProcessIdentity, thisProcess } from "./process-identity.js";
@@ -69,7 +70,7 @@ export class RecoveryLease {
   ): Promise<RecoveryLease> {
     const config = claimsConfig(at.threadId, claimsNamespace(at.checkpointNs), `${at.runId}.recoveries`);
     const seen = recoveries(await readClaims(checkpointer, config));
-    const last = Math.max(0, ...seen.started.keys());
+    const last = Math.max(0, maxOf(seen.started.keys()));
     const holder = seen.started.get(last);
     if (holder && !seen.ended.has(last) && !takeOver) {
       const state = await liveness(holder.process);

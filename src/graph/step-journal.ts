@@ -1,4 +1,5 @@
 import { type BaseCheckpointSaver, emptyCheckpoint, type LangGraphRunnableConfig } from "@langchain/langgraph";
+import { maxOf } from "../core/extremes.js";
 import { LangGoapError } from "../core/index.js";
 import { randomUuid } from "../core/uuid.js";
 
@@ -255,7 +256,7 @@ export class StepJournal {
   /** The answers of the latest claim of `step` (what a stopped claimant acted on). */
   async answers(step: StepRef): Promise<Record<string, unknown>> {
     const log = await this.read(step);
-    return log.claims.get(Math.max(0, ...log.claims.keys()))?.answers ?? {};
+    return log.claims.get(Math.max(0, maxOf(log.claims.keys())))?.answers ?? {};
   }
 
   /**
@@ -285,7 +286,7 @@ export class StepJournal {
       }
       const sameRun = invocation !== null && holder?.invocation === invocation;
       if (ticket || !(log.released.has(slot) || sameRun)) throw this.#claimed(step.position, label, holder);
-      slot = Math.max(...log.claims.keys()) + 1;
+      slot = maxOf(log.claims.keys()) + 1;
     }
   }
 
