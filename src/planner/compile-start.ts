@@ -41,12 +41,13 @@ export function* encodeStartSteps(
     row[i] = codes.encode(i, factOf(next, keys[i] as string));
   }
   const context: WorldState = {};
-  const entries = Object.entries(next);
-  for (let i = 0; i < entries.length; i++) {
+  // Keys, not entries: one array of strings rather than a pair per key of a wide state.
+  const names = Object.keys(next);
+  for (let i = 0; i < names.length; i++) {
     if (i % PACE_EVERY === 0 && pace.due()) yield* pace.pause();
-    const [k, v] = entries[i] as [string, unknown];
+    const k = names[i] as string;
     // Cost and effect functions read these once per generated state: one frozen copy keeps the caller's objects out of their reach.
-    if (!keyIndex.has(k)) context[k] = userReads ? frozenCopy(v) : v;
+    if (!keyIndex.has(k)) context[k] = userReads ? frozenCopy(next[k]) : next[k];
   }
   return { row, context };
 }

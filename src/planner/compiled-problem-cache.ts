@@ -10,6 +10,7 @@
 import type { ActionSpec, GoalSpec, WorldState } from "../core/index.js";
 import { compileSteps } from "./compile.js";
 import type { CompiledProblem } from "./compiled-problem.js";
+import { floatDerivedSteps } from "./float-index.js";
 import type { HeuristicContext } from "./heuristics/heuristic.js";
 import { heuristicContext } from "./heuristics/registry.js";
 import { type RelaxedModel, relaxedModelSteps } from "./heuristics/relaxed-model.js";
@@ -98,6 +99,9 @@ export function* acquireCompiled(
   yield* pace.check();
   const layout = bitLayoutOf(p);
   yield* pace.check();
+  const workspace = new SearchWorkspace();
+  // The float engine's index, here in slices rather than at its first search in one go.
+  if (layout === null) workspace.floatDerived = yield* floatDerivedSteps(p, pace);
   const entry: CompiledEntry = {
     actions: sorted,
     goalKey,
@@ -105,7 +109,7 @@ export function* acquireCompiled(
     model,
     layout,
     heuristics: heuristicContext(p, model),
-    workspace: new SearchWorkspace(),
+    workspace,
     compiledValues: p.valueCount(),
     inUse: true,
   };

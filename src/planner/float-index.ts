@@ -7,6 +7,7 @@
  */
 import { createRng } from "../core/index.js";
 import { type CompiledProblem, OP_EQ } from "./compiled-problem.js";
+import { PACE_EVERY, type Pace, runUnpaced, unpaced } from "./pace.js";
 import type { SearchSetup } from "./search-setup.js";
 
 /** Actions bucketed by one equality test on a categorical slot; `always` lists the others. */
@@ -27,10 +28,12 @@ export interface FloatDerived {
   readonly convBits: Int32Array;
 }
 
-function buildIndex(p: CompiledProblem): PreconditionIndex {
+function* indexSteps(p: CompiledProblem, pace: Pace): Generator<void, PreconditionIndex, void> {
   const always: number[] = [];
   const bySlot = new Map<number, number[][]>();
-  for (const a of p.actions) {
+  for (let i = 0; i < p.actions.length; i++) {
+    if (i % PACE_EVERY === 0 && pace.due()) yield* pace.pause();
+    const a = p.actions[i] as CompiledProblem["actions"][number];
     let indexed = false;
     for (let t = a.testStart; t < a.testEnd; t++) {
       const slot = p.testKey[t] as number;
@@ -51,23 +54,29 @@ function buildIndex(p: CompiledProblem): PreconditionIndex {
   return { always: Int32Array.from(always), slots, buckets };
 }
 
-/** The problem's derived data, built at its first float search. */
+/** The problem's derived data, built at its first float search unless {@link floatDerivedSteps} built it before. */
 export function floatDerivedOf(setup: SearchSetup): FloatDerived {
   const cached = setup.workspace.floatDerived as FloatDerived | undefined;
   if (cached) return cached;
-  const { p } = setup;
+  const derived = runUnpaced(floatDerivedSteps(setup.p, unpaced()));
+  setup.workspace.floatDerived = derived;
+  return derived;
+}
+
+/** The problem's derived data in slices (see `Pace`): on a domain of many actions the index takes milliseconds. */
+export function* floatDerivedSteps(p: CompiledProblem, pace: Pace): Generator<void, FloatDerived, void> {
+  const index = yield* indexSteps(p, pace);
+  yield* pace.check();
   const zobristRng = createRng(0x5eed);
   const conv = new Float64Array(1);
-  const derived: FloatDerived = {
-    index: buildIndex(p),
+  return {
+    index,
     zLo: Int32Array.from({ length: p.width }, () => (zobristRng.next() * 4294967296) | 0),
     zHi: Int32Array.from({ length: p.width }, () => (zobristRng.next() * 4294967296) | 0),
     candidates: new Int32Array(p.actions.length),
     conv,
     convBits: new Int32Array(conv.buffer),
   };
-  setup.workspace.floatDerived = derived;
-  return derived;
 }
 
 /**

@@ -67,7 +67,8 @@ export class OperatorCounting {
 
   constructor(p: CompiledProblem, model: RelaxedModel) {
     this.#model = model;
-    const countable = countableSlots(p);
+    // Beyond MAX_ACTIONS there is no program, so the slots are not looked for (a pass over every effect of a wide domain).
+    const countable = p.actions.length <= MAX_ACTIONS ? countableSlots(p) : new Set<number>();
     const rows: Row[] = [];
     const goalLow = new Map<number, number>();
     const goalHigh = new Map<number, number>();
