@@ -11,8 +11,14 @@
  * step, as the executor/observer design does). Two domains:
  * `chain` (N + 1 boolean facts, so the world itself grows with N) and
  * `counter` (one number fact incremented N times: only the run grows).
+ * Beside them, the issue-23 reference: a hand-written one-node LangGraph loop
+ * doing the GOAP run's job (the same world, updated the same way, and a
+ * history record appended per step, with the same checkpointer):
+ * `loopMsPerStep` and `ratioVsLoop` (the target at 200 steps on MemorySaver
+ * is at most 2.5).
  *
- * `npm run bench -- graph-overhead` (`BENCH_OVERHEAD_STEPS=10,50` picks the lengths)
+ * `npm run bench -- graph-overhead` (`BENCH_OVERHEAD_STEPS=10,50` picks the lengths,
+ * `BENCH_OVERHEAD_SAVERS=MemorySaver` and `BENCH_OVERHEAD_DOMAINS=counter` the checkpointers and domains)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,6 +30,8 @@ import { GoapGraph } from "../../src/graph/index.js";
 import { emit, median } from "../emit.js";
 
 const STEPS = (process.env.BENCH_OVERHEAD_STEPS ?? "10,50,200,400").split(",").map(Number);
+const SAVERS = (process.env.BENCH_OVERHEAD_SAVERS ?? "none,MemorySaver,SqliteSaver").split(",") as SaverKind[];
+const DOMAINS = (process.env.BENCH_OVERHEAD_DOMAINS ?? "chain,counter").split(",") as Domain[];
 
 type Domain = "chain" | "counter";
 
@@ -79,6 +87,51 @@ function bareTwoNodeLoop(checkpointer: BaseCheckpointSaver | undefined) {
     .compile(checkpointer ? { checkpointer } : {});
 }
 
+/** A history record as the GOAP run appends one (an `ActionResult`'s fields). */
+interface LoopRecord {
+  actionName: string;
+  success: boolean;
+  stateBefore: WorldState;
+  stateAfter: WorldState;
+  error: string | null;
+  failure: string | null;
+  attempts: number;
+  durationMs: number;
+}
+
+const JobState = Annotation.Root({
+  world: Annotation<WorldState>(),
+  history: Annotation<LoopRecord[]>({ reducer: (a, b) => a.concat(b), default: () => [] }),
+  done: Annotation<number>(),
+  limit: Annotation<number>(),
+});
+
+/**
+ * The issue-23 reference loop: one node that does a GOAP step's job by hand on the same world (counter: `n + 1`;
+ * chain: the next `s{i}` set), appends a history record, and loops on a conditional edge until the goal holds.
+ */
+function jobLoop(problem: Domain, checkpointer: BaseCheckpointSaver | undefined) {
+  return new StateGraph(JobState)
+    .addNode("step", (s) => {
+      const i = s.done;
+      const after = problem === "counter" ? { ...s.world, n: (s.world.n as number) + 1 } : { ...s.world, [`s${i + 1}`]: true };
+      const record: LoopRecord = {
+        actionName: problem === "counter" ? "increment" : `step_${i}`,
+        success: true,
+        stateBefore: s.world,
+        stateAfter: after,
+        error: null,
+        failure: null,
+        attempts: 1,
+        durationMs: 0,
+      };
+      return { world: after, history: [record], done: i + 1 };
+    })
+    .addEdge(START, "step")
+    .addConditionalEdges("step", (s) => (s.done >= s.limit ? END : "step"))
+    .compile(checkpointer ? { checkpointer } : {});
+}
+
 type SaverKind = "none" | "MemorySaver" | "SqliteSaver";
 
 function saver(kind: SaverKind, dir: string): BaseCheckpointSaver | undefined {
@@ -88,6 +141,18 @@ function saver(kind: SaverKind, dir: string): BaseCheckpointSaver | undefined {
 }
 
 let threads = 0;
+
+async function timeJobLoop(kind: SaverKind, steps: number, dir: string, problem: Domain): Promise<number> {
+  const loop = jobLoop(problem, saver(kind, dir));
+  const began = performance.now();
+  const out = await loop.invoke(
+    { world: domain(problem, steps).start, done: 0, limit: steps },
+    { recursionLimit: steps + 10, configurable: { thread_id: `loop-${threads++}` } },
+  );
+  const ms = performance.now() - began;
+  if (out.history.length !== steps) throw new Error(`one-node loop recorded ${out.history.length}`);
+  return ms;
+}
 
 async function timeGoap(kind: SaverKind, steps: number, dir: string, problem: Domain): Promise<number> {
   const { actions, start, goal } = domain(problem, steps);
@@ -116,22 +181,26 @@ async function timeBare(kind: SaverKind, steps: number, dir: string, twoNodes = 
 export default async function graphOverhead(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "langgoap-overhead-"));
   try {
-    for (const problem of ["chain", "counter"] as Domain[])
-      for (const kind of ["none", "MemorySaver", "SqliteSaver"] as SaverKind[]) {
+    for (const problem of DOMAINS)
+      for (const kind of SAVERS) {
         await timeGoap(kind, 10, dir, problem);
         await timeBare(kind, 10, dir);
+        await timeJobLoop(kind, 10, dir, problem);
         let first = 0;
         for (const steps of STEPS) {
-          const repeats = steps >= 200 ? 2 : 4;
+          const repeats = steps >= 400 ? 3 : 5;
           const goap: number[] = [];
           const bare: number[] = [];
           const bareTwo: number[] = [];
+          const job: number[] = [];
           for (let i = 0; i < repeats; i++) {
             goap.push(await timeGoap(kind, steps, dir, problem));
+            job.push(await timeJobLoop(kind, steps, dir, problem));
             bare.push(await timeBare(kind, steps, dir));
             bareTwo.push(await timeBare(kind, steps, dir, true));
           }
           const goapPerStep = median(goap) / steps;
+          const jobPerStep = median(job) / steps;
           const barePerStep = median(bare) / steps;
           const bareTwoPerStep = median(bareTwo) / steps;
           first ||= goapPerStep;
@@ -141,6 +210,8 @@ export default async function graphOverhead(): Promise<void> {
             checkpointer: kind,
             steps,
             goapMsPerStep: Math.round(goapPerStep * 1000) / 1000,
+            loopMsPerStep: Math.round(jobPerStep * 1000) / 1000,
+            ratioVsLoop: Math.round((goapPerStep / jobPerStep) * 100) / 100,
             bareMsPerStep: Math.round(barePerStep * 1000) / 1000,
             ratio: Math.round((goapPerStep / barePerStep) * 100) / 100,
             bareTwoNodeMsPerStep: Math.round(bareTwoPerStep * 1000) / 1000,
