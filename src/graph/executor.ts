@@ -1,7 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { type ActionSpec, checkTimeout, createRng, type Rng, type WorldState } from "../core/index.js";
 import { randomUuid } from "../core/uuid.js";
-import { planningKeys } from "../planner/index.js";
 import { copyState } from "./copy-state.js";
 import { type FactTypes, factTypesOfRun } from "./fact-values.js";
 import { activeGoal } from "./goal-planning.js";
@@ -12,7 +11,7 @@ import { foldLeavingRecords } from "./history-window.js";
 import { askHuman, standingAnswers } from "./human-approval.js";
 import { sameJson } from "./json.js";
 import { errorMessage } from "./logger.js";
-import { deviatesFromPlan, planFromData } from "./plan-data.js";
+import { deviatesFromPlan } from "./plan-data.js";
 import { type ActionOutcome, type ExecutionTransitionModel, runAction, type Sleep, timerSleep } from "./run-action.js";
 import { type GoapNodeOptions, NodeRuntime } from "./runtime.js";
 import {
@@ -120,7 +119,7 @@ export class GoapExecutor {
     // The world changed since the plan was made (an updateState between steps): run nothing; the observer replans.
     if (this.#worldChanged(state)) return { lastStepResultCount: 0 };
 
-    const plan = planFromData(state.plan, this.runtime.actionsByName);
+    const plan = this.runtime.plan(state.plan);
     const wave = this.selectWave(plan.actions, step);
     const actions = wave.map((i) => plan.actions[i] as ActionSpec);
     // Every executor step appends to the history, so its length names the step within the run.
@@ -168,14 +167,15 @@ export class GoapExecutor {
     // Successful actions really happened, even in a failed wave: their changes are kept.
     let merged: WorldState = failed ? { ...state.worldState } : cleared.world;
     for (const outcome of outcomes) if (outcome.state) merged = applyDelta(merged, cleared.world, outcome.state);
+    // Bookkeeping that stays put (most steps) is not written again: each write is stored and applied. The status is, as the `updates` stream shows it.
     return {
       worldState: merged,
       currentStep: failed ? step : (wave[wave.length - 1] as number) + 1,
       status: failed ? "action_failed" : "executing",
       executionHistory: results,
-      lastStepResultCount: results.length,
       rngState: rng.state(),
-      humanInput,
+      ...(state.lastStepResultCount === results.length ? {} : { lastStepResultCount: results.length }),
+      ...(sameAnswers(state.humanInput, humanInput) ? {} : { humanInput }),
       ...(state.runId ? {} : { runId }),
       ...(state.awaitingHuman ? { awaitingHuman: null } : {}),
       ...foldLeavingRecords(state, results, this.runtime.actionsByName),
@@ -187,7 +187,7 @@ export class GoapExecutor {
     if (!state.goal || !state.plan) return false;
     const goal = activeGoal(this.runtime.goals.restore(state.goal), state.currentSubgoalIndex);
     if (goal.policy.replanStrategy === "never") return false;
-    return deviatesFromPlan(state.worldState, state.plan, state.currentStep, planningKeys(goal, this.runtime.actions));
+    return deviatesFromPlan(state.worldState, state.plan, state.currentStep, this.runtime.planningKeys(goal));
   }
 
   /** Results for a step two stopped processes left unfinished: it is not started a third time. */
@@ -363,6 +363,14 @@ function firstQuestion(actions: readonly ActionSpec[], presets: Readonly<Record<
  */
 function idempotencyKey(runId: string, position: number, action: ActionSpec, checkpoint: string): string {
   return `${runId}:${position}:${action.name}${checkpoint ? `:${checkpoint}` : ""}`;
+}
+
+/** True when `after` (a copy of `before` answers may have been added to) holds exactly `before`'s answers. */
+function sameAnswers(before: Readonly<Record<string, unknown>>, after: Readonly<Record<string, unknown>>): boolean {
+  const keys = Object.keys(after);
+  if (keys.length !== Object.keys(before).length) return false;
+  for (const key of keys) if (!Object.hasOwn(before, key) || before[key] !== after[key]) return false;
+  return true;
 }
 
 /** `target` plus every key `after` changed relative to `base` (added, changed or removed). */

@@ -127,9 +127,22 @@ export function factTypesOfRun(runtime: NodeRuntime, goal: GoalData | null): Fac
     // A goal that cannot be restored fails elsewhere, loudly; the actions alone still type the facts.
     return factTypes(runtime.actions);
   }
-  const goals = restored instanceof MultiGoal ? restored.goals : [restored];
-  return factTypes(
-    runtime.actions,
-    goals.map((g) => g.conditions),
-  );
+  let byGoal = byRunGoal.get(runtime.actions);
+  if (!byGoal) {
+    byGoal = new WeakMap();
+    byRunGoal.set(runtime.actions, byGoal);
+  }
+  let types = byGoal.get(restored);
+  if (!types) {
+    const goals = restored instanceof MultiGoal ? restored.goals : [restored];
+    types = factTypes(
+      runtime.actions,
+      goals.map((g) => g.conditions),
+    );
+    byGoal.set(restored, types);
+  }
+  return types;
 }
+
+/** The fact types of a run by its action list and live goal: the same for each of its steps, computed at its first. */
+const byRunGoal = new WeakMap<readonly ActionSpec[], WeakMap<GoalSpec | MultiGoal, FactTypes>>();

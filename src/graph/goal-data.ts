@@ -76,6 +76,13 @@ const REGISTRY_CAPACITY = 512;
 export class GoalRegistry {
   readonly #live = new Map<string, GoalSpec | MultiGoal>();
   readonly #pinned = new Set<string>();
+  /**
+   * The last answer of `restore` by data object, valid while no goal was
+   * stored since (`#generation`): every node of every step restores the
+   * run's one goal object, and hashing it each time was most of the cost.
+   */
+  readonly #restored = new WeakMap<GoalData, { readonly live: GoalSpec | MultiGoal; readonly generation: number }>();
+  #generation = 0;
 
   /** @param pinned goals with function parts that runs restored from checkpoints may carry. */
   constructor(pinned: readonly (GoalSpec | MultiGoal)[] = []) {
@@ -101,12 +108,16 @@ export class GoalRegistry {
 
   /** The live goal for `data`: the remembered object, or one rebuilt from JSON. */
   restore(data: GoalData): GoalSpec | MultiGoal {
+    const known = this.#restored.get(data);
+    if (known && known.generation === this.#generation) return known.live;
     const key = stableJson(data);
-    const live = this.#live.get(key);
-    if (live) return live;
-    const rebuilt = data.kind === "MultiGoal" ? this.#rebuildMulti(data) : this.#rebuildSpec(data);
-    this.#store(key, rebuilt);
-    return rebuilt;
+    let live = this.#live.get(key);
+    if (!live) {
+      live = data.kind === "MultiGoal" ? this.#rebuildMulti(data) : this.#rebuildSpec(data);
+      this.#store(key, live);
+    }
+    this.#restored.set(data, { live, generation: this.#generation });
+    return live;
   }
 
   #remember(goal: GoalSpec | MultiGoal): string {
@@ -116,6 +127,7 @@ export class GoalRegistry {
   }
 
   #store(key: string, goal: GoalSpec | MultiGoal): void {
+    this.#generation++;
     this.#live.delete(key);
     this.#live.set(key, goal);
     if (this.#live.size <= REGISTRY_CAPACITY) return;

@@ -1,6 +1,5 @@
 import { END, type LangGraphRunnableConfig } from "@langchain/langgraph";
 import { type ActionSpec, type GoalSpec, isTimeoutError, MultiGoal, type ReplanStrategy } from "../core/index.js";
-import { planningKeys } from "../planner/index.js";
 import { copyData } from "./copy-state.js";
 import { activeGoal } from "./goal-planning.js";
 import type { ExecutionHistory } from "./history/index.js";
@@ -127,7 +126,7 @@ export class GoapObserver {
     }
     if (strategy === "every_action") return this.#replan(state, config, current, "every_action_replan");
     if (strategy === "on_deviation" && this.#deviates(state, current)) return this.#replan(state, config, current, "state_deviation");
-    if (state.plan && state.currentStep < state.plan.actions.length) return this.#goto("executor", {});
+    if (state.plan && state.currentStep < state.plan.actions.length) return this.#next(state);
     if (strategy === "never") return this.#end(state, config, "failed", "plan_exhausted");
     return this.#replan(state, config, current, "plan_exhausted");
   }
@@ -174,9 +173,7 @@ export class GoapObserver {
 
   /** True when the world differs, on planning keys, from what the plan expects before its next step. */
   #deviates(state: GoapState, goal: GoalSpec): boolean {
-    return (
-      state.plan !== null && deviatesFromPlan(state.worldState, state.plan, state.currentStep, planningKeys(goal, this.runtime.actions))
-    );
+    return state.plan !== null && deviatesFromPlan(state.worldState, state.plan, state.currentStep, this.runtime.planningKeys(goal));
   }
 
   async #replan(
@@ -201,6 +198,11 @@ export class GoapObserver {
 
   #goto(target: "planner" | "executor", update: GoapStateUpdate): GoapStateUpdate {
     return { ...update, nextNode: target };
+  }
+
+  /** On to the next step: nothing is written when the run was already headed there (most steps). */
+  #next(state: GoapState): GoapStateUpdate {
+    return state.nextNode === "executor" ? {} : { nextNode: "executor" };
   }
 
   async #end(

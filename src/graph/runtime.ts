@@ -5,6 +5,7 @@ import {
   callWithin,
   checkTimeout,
   DEFAULT_HOOK_TIMEOUT_MS,
+  type GoalSpec,
   LangGoapError,
   type PlanningTracer,
   runInTracerScope,
@@ -12,12 +13,13 @@ import {
   tracerForRun,
   validateActions,
 } from "../core/index.js";
+import { type Plan, planningKeys } from "../planner/index.js";
 import { SafeTracer } from "../tracing/index.js";
 import { copyData } from "./copy-state.js";
 import { GoalRegistry } from "./goal-data.js";
 import { CONSOLE_LOGGER, type GoapLogger, safeLogger } from "./logger.js";
 import { ObserverLimits } from "./observer-limits.js";
-import { bindAction } from "./plan-data.js";
+import { bindAction, type PlanData, planFromData } from "./plan-data.js";
 import { runIdentity } from "./run-identity.js";
 
 /**
@@ -84,6 +86,14 @@ export class NodeRuntime {
   readonly limits: ObserverLimits;
   /** Time limit of each deciding hook's call. */
   readonly hookTimeoutMs: number;
+  /**
+   * Plans re-bound from state, by the state's plan object: a run's plan is
+   * one object from step to step (until it is replanned or read back from a
+   * checkpoint), so each step re-binds nothing.
+   */
+  readonly #plans = new WeakMap<PlanData, Plan>();
+  /** Planning keys by live goal (the same for every step of a (sub)goal). */
+  readonly #planningKeys = new WeakMap<GoalSpec, readonly string[]>();
 
   constructor(actions: readonly ActionSpec[], options: GoapNodeOptions = {}) {
     this.actions = validateActions(actions);
@@ -113,6 +123,26 @@ export class NodeRuntime {
    */
   callHook<T>(what: string, call: (signal: AbortSignal) => T | PromiseLike<T>, signal?: AbortSignal): Promise<T> {
     return callWithin(call, { ms: this.hookTimeoutMs, what, signal });
+  }
+
+  /** The live plan for a state's plan data (re-bound once per plan object). */
+  plan(data: PlanData): Plan {
+    let plan = this.#plans.get(data);
+    if (!plan) {
+      plan = planFromData(data, this.actionsByName);
+      this.#plans.set(data, plan);
+    }
+    return plan;
+  }
+
+  /** The keys a plan for `goal` with these actions reads or writes (computed once per goal object). */
+  planningKeys(goal: GoalSpec): readonly string[] {
+    let keys = this.#planningKeys.get(goal);
+    if (!keys) {
+      keys = Object.freeze(planningKeys(goal, this.actions));
+      this.#planningKeys.set(goal, keys);
+    }
+    return keys;
   }
 
   /** The live action called `name` (an unknown name is an error naming it). */

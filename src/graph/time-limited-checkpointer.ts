@@ -1,5 +1,5 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
-import { callWithin, checkTimeout } from "../core/index.js";
+import { callWithin, checkTimeout, settleWithin, timeoutError } from "../core/index.js";
 
 /**
  * Time limit of one checkpointer call (`getTuple`, `put`, `putWrites`,
@@ -42,6 +42,28 @@ function limitedListing(
 }
 
 /**
+ * `call()` settled within `ms`, or a `TIMEOUT` error naming the call. The
+ * saver gets no signal, so unlike `callWithin` no abort controller is made,
+ * and the error's text is only built when time runs out: these calls are
+ * made several times a step.
+ */
+function limitedCall(call: () => unknown, ms: number, named: () => { what: string; details: Record<string, unknown> }): Promise<unknown> {
+  let work: unknown;
+  try {
+    work = call();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  return settleWithin(work, {
+    ms,
+    onTimeout: () => {
+      const { what, details } = named();
+      return timeoutError(what, ms, details);
+    },
+  });
+}
+
+/**
  * @internal `saver` with a time limit on each call a run waits on: a call
  * that has not settled after `ms` rejects with a `TIMEOUT` error naming
  * the method and the thread, so the run fails with a coded error instead
@@ -72,7 +94,12 @@ export function limitCheckpointer<T extends BaseCheckpointSaver>(saver: T, ms: n
           };
         };
         fn = LIMITED.has(property)
-          ? (...args: unknown[]) => callWithin(() => method.apply(target, args), { ms, ...what(args) })
+          ? (...args: unknown[]) =>
+              limitedCall(
+                () => method.apply(target, args),
+                ms,
+                () => what(args),
+              )
           : property === "list"
             ? (...args: unknown[]) => {
                 const named = what(args);
