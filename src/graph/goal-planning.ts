@@ -31,6 +31,8 @@ export interface GoalPlanningContext {
   readonly chooseStrategy: (goal: GoalSpec) => PlanningStrategy;
   readonly priorPlan: Plan | null;
   readonly currentStep: number;
+  /** Actions the run may still execute (its termination policies' step limit), when it has one. */
+  readonly stepsRemaining?: number | undefined;
   readonly signal: AbortSignal | undefined;
   /** Time limit of one strategy call in ms. @defaultValue Infinity (the planner node passes its `planningTimeoutMs`) */
   readonly timeoutMs?: number;
@@ -74,6 +76,7 @@ async function planSpec(goal: GoalSpec, world: Readonly<WorldState>, ctx: GoalPl
   const base = {
     ...(ctx.priorPlan ? { priorPlan: ctx.priorPlan, currentStep: ctx.currentStep } : {}),
     ...(ctx.signal ? { signal: ctx.signal } : {}),
+    ...(ctx.stepsRemaining !== undefined ? { stepsRemaining: ctx.stepsRemaining } : {}),
     ...(ctx.tracer ? { tracer: ctx.tracer } : {}),
     ...(ctx.recordExpansions ? { recordExpansions: true } : {}),
   };

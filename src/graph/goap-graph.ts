@@ -130,6 +130,7 @@ export class GoapGraph<S extends WorldState = WorldState> {
         "recordExpansions",
         "sensorTimeoutMs",
         "planningTimeoutMs",
+        "terminationPolicies",
       ]),
       seed,
     });

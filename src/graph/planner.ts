@@ -40,6 +40,7 @@ import {
 } from "./state.js";
 import { emitEvent } from "./stream-events.js";
 import { MulticastStuckHandler, type StuckHandler } from "./stuck.js";
+import { stepsRemaining, type TerminationPolicy } from "./termination.js";
 
 /** Options of {@link GoapPlanner}. */
 export interface GoapPlannerOptions extends GoapNodeOptions {
@@ -68,6 +69,8 @@ export interface GoapPlannerOptions extends GoapNodeOptions {
    * naming the strategy and the limit. @defaultValue {@link DEFAULT_PLANNING_TIMEOUT_MS}
    */
   readonly planningTimeoutMs?: number;
+  /** The graph's termination policies: their step limits reach the strategy as `stepsRemaining`. @defaultValue [] */
+  readonly terminationPolicies?: readonly TerminationPolicy[];
 }
 
 /**
@@ -186,6 +189,7 @@ export class GoapPlanner {
       chooseStrategy: (g) => this.strategyFor(g),
       priorPlan: wasReplan ? this.#priorPlan(state) : null,
       currentStep: state.currentStep,
+      stepsRemaining: stepsRemaining(this.#options.terminationPolicies ?? [], state),
       signal: config?.signal,
       timeoutMs: this.#planningTimeoutMs,
       tracer: this.runtime.tracer,

@@ -33,6 +33,14 @@ export interface TerminationPolicy {
     state: Readonly<GoapState>,
     context?: HookContext,
   ): EarlyTermination | null | undefined | Promise<EarlyTermination | null | undefined>;
+  /**
+   * Optional, synchronous: how many more actions this policy lets the run
+   * execute from `state` (undefined: no step limit). The planner passes the
+   * smallest answer to its strategy as `stepsRemaining`, so a strategy that
+   * weighs time (MCTS's `horizon`) plans for the steps really left. An
+   * answer that is not a number >= 0, or a throw, is ignored.
+   */
+  stepsRemaining?(state: Readonly<GoapState>): number | undefined;
 }
 
 function positive(policy: string, field: string, value: unknown): number {
@@ -72,6 +80,32 @@ export class MaxActionsPolicy implements TerminationPolicy {
       ? { policyName: this.name, reason: `Max actions of ${this.maxActions} reached`, error: true }
       : null;
   }
+
+  /** The actions left before the limit: `maxActions` minus the run's executed actions. */
+  stepsRemaining(state: Readonly<GoapState>): number {
+    return Math.max(0, this.maxActions - runRecordCount(state));
+  }
+}
+
+/**
+ * The fewest actions any policy lets the run still execute (see
+ * {@link TerminationPolicy.stepsRemaining}), or undefined when none limits
+ * them. A policy that throws or answers nonsense is ignored here: the
+ * observer still asks it whether to stop.
+ * @internal
+ */
+export function stepsRemaining(policies: readonly TerminationPolicy[], state: Readonly<GoapState>): number | undefined {
+  let fewest = Number.POSITIVE_INFINITY;
+  for (const policy of policies) {
+    let left: unknown;
+    try {
+      left = typeof policy.stepsRemaining === "function" ? policy.stepsRemaining(state) : undefined;
+    } catch {
+      continue;
+    }
+    if (typeof left === "number" && left >= 0 && left < fewest) fewest = Math.floor(left);
+  }
+  return Number.isFinite(fewest) ? fewest : undefined;
 }
 
 /**

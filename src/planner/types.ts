@@ -345,6 +345,14 @@ export interface StrategyContext {
   readonly priorPlan?: Plan | null;
   /** Steps of `priorPlan` already executed. */
   readonly currentStep?: number;
+  /**
+   * Actions the run may still execute before a step limit ends it, when it
+   * has one: a graph fills it from its termination policies (a
+   * `MaxActionsPolicy` of 100 after 30 actions: 70). A strategy that weighs
+   * time (MCTS's `horizon`) counts only what can happen within it; others
+   * ignore it.
+   */
+  readonly stepsRemaining?: number;
   readonly signal?: AbortSignal;
   readonly tracer?: PlanningTracer;
   readonly recordExpansions?: boolean;

@@ -1,7 +1,7 @@
 import type { ActionSpec, GoalSpec, WorldState } from "../../../core/index.js";
 import { expectedSuccessor, type TransitionModel } from "../../transitions.js";
 import { applicableActions, spendAction } from "./evaluate.js";
-import { type DecisionNode, recommendedEdge } from "./node.js";
+import { type DecisionNode, type Edge, recommendedEdge } from "./node.js";
 
 /** How a plan was read off the search graph. */
 export type ExtractionSource = "robust-descent" | "descent+search" | "graph-goal" | "partial";
@@ -25,6 +25,12 @@ export interface ExtractionSettings {
   readonly completionNodes: number;
   /** Decides which action a state recommends (see {@link recommendedEdge}). */
   readonly backup: "bellman" | "mean";
+  /**
+   * The action of `node` reached after `depth` actions of the plan, instead
+   * of {@link recommendedEdge} (a finite horizon: the choice depends on the
+   * steps left); undefined ends the descent.
+   */
+  readonly recommend?: (node: DecisionNode, depth: number) => Edge | undefined;
 }
 
 /**
@@ -52,7 +58,9 @@ export function extractPath(root: DecisionNode, settings: ExtractionSettings): E
   let state: WorldState = root.state;
   let spent = root.spent;
   while (node !== undefined && !goal.isSatisfied(state)) {
-    const edge = recommendedEdge(node.edges, settings.backup);
+    const edge: Edge | undefined = settings.recommend
+      ? settings.recommend(node, actions.length)
+      : recommendedEdge(node.edges, settings.backup);
     if (edge === undefined) break;
     const next = expectedSuccessor(model, state, edge.action);
     const nextSpent = spendAction(spent, edge.action);

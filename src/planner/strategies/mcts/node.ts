@@ -53,6 +53,32 @@ export class Edge {
   ) {}
 }
 
+/** A node's current value. @internal */
+export const nodeValue = (node: DecisionNode): number => node.value;
+
+/**
+ * An action's value: the discounted average of its outcomes' values
+ * (`outcomeValue`), weighted by the model's probabilities when it gives them
+ * all (exact), else by how often each outcome occurred; an action with no
+ * outcome followed yet keeps its own value.
+ * @internal
+ */
+export function actionValue(edge: Edge, discount: number, outcomeValue: (node: DecisionNode) => number): number {
+  let expected = 0;
+  let total = 0;
+  const weights = edge.probabilities;
+  if (weights !== null && weights.size === edge.outcomes.size) {
+    for (const [key, probability] of weights) expected += probability * outcomeValue(edge.outcomes.get(key) as DecisionNode);
+    return discount * expected;
+  }
+  for (const [key, count] of edge.counts) {
+    const weight = weights?.get(key) ?? count;
+    expected += weight * outcomeValue(edge.outcomes.get(key) as DecisionNode);
+    total += weight;
+  }
+  return total > 0 ? (discount * expected) / total : edge.value;
+}
+
 /**
  * The action to recommend: under mean backups the most-visited edge (the
  * Kocsis–Szepesvári "robust child"; ties to the higher mean), under

@@ -10,7 +10,7 @@ import {
 import { expectedSuccessor, sampledSuccessor, type TransitionModel } from "../../transitions.js";
 import { drawOutcome, type StateOptions, type WeightedState } from "./analysis.js";
 import { GOAL_REWARD, spendAction } from "./evaluate.js";
-import { DecisionNode, Edge } from "./node.js";
+import { actionValue, DecisionNode, Edge, nodeValue } from "./node.js";
 import type { RolloutContext, RolloutPolicy } from "./rollouts.js";
 import { recordReturn, ucb1 } from "./ucb1.js";
 
@@ -222,25 +222,9 @@ export class MctsSearch {
     return "closed";
   }
 
-  /**
-   * An action's value: the discounted average of the values of the outcomes
-   * seen so far, weighted by the model's probabilities when it gives them
-   * (exact), else by how often each occurred.
-   */
+  /** An action's value from its outcomes' current values (see {@link actionValue}). */
   #actionValue(edge: Edge): number {
-    let expected = 0;
-    let total = 0;
-    const weights = edge.probabilities;
-    if (weights !== null && weights.size === edge.outcomes.size) {
-      for (const [key, probability] of weights) expected += probability * (edge.outcomes.get(key) as DecisionNode).value;
-      return this.#s.discount * expected;
-    }
-    for (const [key, count] of edge.counts) {
-      const weight = weights?.get(key) ?? count;
-      expected += weight * (edge.outcomes.get(key) as DecisionNode).value;
-      total += weight;
-    }
-    return total > 0 ? (this.#s.discount * expected) / total : edge.value;
+    return actionValue(edge, this.#s.discount, nodeValue);
   }
 
   /**

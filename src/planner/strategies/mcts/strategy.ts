@@ -18,6 +18,7 @@ import { BasePlanningStrategy } from "../base.js";
 import { createStateAnalyzer } from "./analysis.js";
 import { estimateState, GOAL_REWARD, type ScalarHeuristic } from "./evaluate.js";
 import { type ExtractionSource, extractPath } from "./extract.js";
+import { type HorizonPolicy, settleWithinHorizon } from "./horizon.js";
 import { type DecisionNode, decayGraph, recommendedEdge } from "./node.js";
 import { HeuristicRollout, type RolloutPolicy, StochasticRollout } from "./rollouts.js";
 import { MctsSearch } from "./search.js";
@@ -71,11 +72,33 @@ export interface MCTSStrategyOptions {
    * waits for lucky slips: it falls into a hole 0.3% of the time within
    * 100 steps instead of 13.4%, and reaches the goal 99.4% of the time
    * eventually instead of 86.6%, but only 44.7% of the time within 100
-   * steps (86.4% without a penalty). Under a step limit, keep the penalty
-   * small (up to 1 there changes nothing) or lower `discount` with it.
+   * steps (86.4% without a penalty). Tell the search the step limit
+   * ({@link MCTSStrategyOptions.horizon}; a `GoapGraph` with a
+   * `MaxActionsPolicy` does it by itself) and the same penalty plays the
+   * best policy within the limit: 86.1% goal, 9.2% holes within 100 steps.
    * @defaultValue 0
    */
   readonly deadEndPenalty?: number;
+  /**
+   * Actions left before the run is cut off: outcomes within that many
+   * actions count, a goal (or a dead end) reached later counts nothing, so
+   * a safe route too slow to arrive in time loses to a faster one, and the
+   * choice changes as the steps run out. When the context gives
+   * `stepsRemaining` (a graph with a `MaxActionsPolicy` fills it), the
+   * smaller of the two is used. Applies to the value iteration that ends a
+   * search under a model with outcome distributions (Bellman backups);
+   * elsewhere it is not used. The value iteration makes at most 300,000
+   * action updates: on a graph too big for the full horizon it stops short
+   * (`metadata.horizonLayers` says how many steps it looked ahead).
+   * `Infinity` counts every outcome however late (discounted).
+   * @defaultValue Infinity, or `context.stepsRemaining` when given
+   * @example
+   * ```ts
+   * // FrozenLake, episodes of 100 steps: risk-averse, but in a hurry when time runs short.
+   * new MCTSStrategy({ transitionModel: slippery, deadEndPenalty: 3, horizon: 100 });
+   * ```
+   */
+  readonly horizon?: number;
   /** Seed of the search's generator: same seed and budget by iterations, same plan. @defaultValue 0 */
   readonly seed?: number;
   /** @defaultValue the declared effects ({@link DeterministicTransitionModel}) */
@@ -125,6 +148,7 @@ interface ResolvedOptions {
   readonly rolloutDepth: number;
   readonly discount: number;
   readonly deadEndPenalty: number;
+  readonly horizon: number;
   readonly seed: number;
   readonly treeReuseDecay: number;
   readonly backup: "bellman" | "mean";
@@ -161,6 +185,7 @@ function resolveOptions(options: MCTSStrategyOptions): ResolvedOptions {
     rolloutDepth: options.rolloutDepth ?? 20,
     discount: options.discount ?? (exact ? 0.995 : 0.95),
     deadEndPenalty: options.deadEndPenalty ?? 0,
+    horizon: options.horizon ?? Number.POSITIVE_INFINITY,
     seed: options.seed ?? 0,
     treeReuseDecay: options.treeReuseDecay ?? 0.6,
     backup: options.backup ?? "bellman",
@@ -174,7 +199,7 @@ function resolveOptions(options: MCTSStrategyOptions): ResolvedOptions {
       },
     );
   };
-  const { iterations, wallClockMs, c, rolloutDepth, discount, deadEndPenalty, seed, treeReuseDecay } = resolved;
+  const { iterations, wallClockMs, c, rolloutDepth, discount, deadEndPenalty, horizon, seed, treeReuseDecay } = resolved;
   if (!(Number.isInteger(iterations) || iterations === Number.POSITIVE_INFINITY) || iterations < 1) fail("iterations", "an integer >= 1");
   if (!(typeof wallClockMs === "number" && wallClockMs > 0)) fail("wallClockMs", "a number > 0 (Infinity disables it)");
   if (iterations === Number.POSITIVE_INFINITY && wallClockMs === Number.POSITIVE_INFINITY) {
@@ -185,6 +210,7 @@ function resolveOptions(options: MCTSStrategyOptions): ResolvedOptions {
   if (!(typeof discount === "number" && discount > 0 && discount <= 1)) fail("discount", "a number in (0, 1]");
   if (!(typeof deadEndPenalty === "number" && deadEndPenalty >= 0 && Number.isFinite(deadEndPenalty)))
     fail("deadEndPenalty", "a finite number >= 0");
+  if (!(Number.isInteger(horizon) || horizon === Number.POSITIVE_INFINITY) || horizon < 1) fail("horizon", "an integer >= 1 or Infinity");
   if (!(typeof seed === "number" && Number.isFinite(seed))) fail("seed", "a finite number");
   if (resolved.backup !== "bellman" && resolved.backup !== "mean") {
     throw new LangGoapError("INVALID_OPTION", `MCTSStrategy.backup must be "bellman" or "mean", got ${describeValue(options.backup)}`, {
@@ -418,6 +444,7 @@ export class MCTSStrategy extends BasePlanningStrategy {
     // The closure runs in slices, yielding like the iterations do; value iteration is capped at 300,000 updates.
     let sweeps = 0;
     let closed = false;
+    let policy: HorizonPolicy | undefined;
     if (this.#settings.exact && this.#settings.backup === "bellman") {
       for (;;) {
         const closure = search.closeGraph(CLOSE_MAX_NODES, Math.min(began + wallClockMs, performance.now() + YIELD_EVERY_MS));
@@ -435,6 +462,16 @@ export class MCTSStrategy extends BasePlanningStrategy {
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
       sweeps = search.settle(SETTLE_SWEEPS);
+      const steps = horizonOf(this.#settings.horizon, context);
+      // After the stationary values (which leave no stale value behind), the horizon's layers decide: with k actions left,
+      // only what happens within k counts.
+      if (steps !== undefined) {
+        policy = settleWithinHorizon(search.table, {
+          horizon: steps,
+          discount: this.#settings.discount,
+          deadEndReturn: -this.#settings.deadEndPenalty,
+        });
+      }
     }
     this.#last = this.#options.reuseTree === true ? { root, table: search.table, nextId: search.nextId, signature, keyOf } : null;
 
@@ -446,6 +483,7 @@ export class MCTSStrategy extends BasePlanningStrategy {
       estimate,
       completionNodes: COMPLETION_NODES,
       backup: this.#settings.backup,
+      ...(policy ? { recommend: (node: DecisionNode, depth: number) => policy.choose(node, policy.horizon - depth) } : {}),
     });
     const elapsed = performance.now() - began;
     const found = path.reachesGoal || (this.#options.anytimeFallback === true && path.actions.length > 0);
@@ -474,6 +512,7 @@ export class MCTSStrategy extends BasePlanningStrategy {
       sweeps,
       closed,
       stopReason,
+      policy,
     });
     return { plan, status: "found", stats };
   }
@@ -565,6 +604,8 @@ export class MCTSStrategy extends BasePlanningStrategy {
       /** Whether exact mode explored every state and action. */
       closed: boolean;
       stopReason: MctsStopReason;
+      /** The finite-horizon policy that chose the actions, when a horizon was known. */
+      policy: HorizonPolicy | undefined;
     },
   ): Plan {
     let totalCost = 0;
@@ -573,7 +614,9 @@ export class MCTSStrategy extends BasePlanningStrategy {
       totalCost += action.getCost(before);
       before = path.states[i] as WorldState;
     });
-    const best = recommendedEdge(facts.root.edges, this.#settings.backup);
+    const best = facts.policy
+      ? facts.policy.choose(facts.root, facts.policy.horizon)
+      : recommendedEdge(facts.root.edges, this.#settings.backup);
     return new Plan({
       actions: path.actions,
       expectedStates: path.states,
@@ -593,9 +636,21 @@ export class MCTSStrategy extends BasePlanningStrategy {
         graphSize: facts.graphSize,
         stopReason: facts.stopReason,
         ...(facts.sweeps > 0 ? { valueIterationSweeps: facts.sweeps, exploredEveryState: facts.closed } : {}),
+        ...(facts.policy ? { horizon: facts.policy.horizon, horizonLayers: facts.policy.layers } : {}),
       },
     });
   }
+}
+
+/**
+ * The steps the search looks ahead: the smaller of the option and the
+ * context's `stepsRemaining` (at least 1), or undefined when neither is finite.
+ */
+function horizonOf(option: number, context: StrategyContext): number | undefined {
+  const left = context.stepsRemaining;
+  const fromContext = typeof left === "number" && left >= 0 ? Math.floor(left) : Number.POSITIVE_INFINITY;
+  const steps = Math.min(option, fromContext);
+  return Number.isFinite(steps) ? Math.max(1, steps) : undefined;
 }
 
 /** The actions a context allows: all but the blacklisted ones. */
