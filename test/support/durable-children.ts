@@ -8,16 +8,14 @@
 import type { ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { bundleChild, spawnLineChild } from "./bundled-child.js";
+import { ChildBundle } from "./bundled-child.js";
 import type { ChildArgs, ChildReport, ExecutionLogLine } from "./durable-child.js";
 
-let bundled: string | undefined;
+const bundle = new ChildBundle("durable-child");
 
 /** Bundles the child script (call from `beforeAll`); returns the clean-up. */
-export async function buildChild(): Promise<() => void> {
-  const { file, cleanup } = await bundleChild("durable-child");
-  bundled = file;
-  return cleanup;
+export function buildChild(): Promise<() => void> {
+  return bundle.build();
 }
 
 /** A running child, with its stdout lines as they come. */
@@ -30,32 +28,20 @@ export interface Child {
 }
 
 export function startChild(args: ChildArgs, onLine: (line: string, child: ChildProcess) => void = () => {}): Child {
-  if (!bundled) throw new Error("call buildChild() before starting children");
-  const waiters: { line: string; resolve: () => void }[] = [];
-  const {
-    process: child,
-    lines,
-    stderr,
-    closed,
-  } = spawnLineChild(bundled, args, {
-    stdin: "pipe",
-    onLine: (line, proc) => {
-      onLine(line, proc);
-      for (const w of waiters.filter((x) => x.line === line)) w.resolve();
-    },
-  });
-  const done = closed.then(({ code, signal }) => {
-    const last = lines.at(-1) ?? "";
+  const child = bundle.spawn(args, { stdin: "pipe", onLine });
+  const done = child.closed.then(({ code, signal }) => {
+    const last = child.lines.at(-1) ?? "";
     if (code === 0 && last.startsWith("{")) return JSON.parse(last) as ChildReport;
     throw new Error(
-      `child ${args.mode} ${args.threads.join(",")} ended with ${signal ?? `exit code ${code}`}:\n${lines.join("\n")}\n${stderr()}`,
+      `child ${args.mode} ${args.threads.join(",")} ended with ${signal ?? `exit code ${code}`}:\n${child.lines.join("\n")}\n${child.stderr()}`,
     );
   });
   return {
-    process: child,
+    process: child.process,
     done,
-    printed: (line) =>
-      lines.includes(line) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ line, resolve: () => resolve() })),
+    printed: async (line) => {
+      await child.line((seen) => seen === line);
+    },
   };
 }
 

@@ -4,16 +4,14 @@
  * second rather than three under a TypeScript loader.
  */
 import type { ChildProcess } from "node:child_process";
-import { bundleChild, spawnLineChild } from "./bundled-child.js";
+import { ChildBundle } from "./bundled-child.js";
 import type { FleetChildArgs } from "./fleet-child.js";
 
-let bundled: string | undefined;
+const bundle = new ChildBundle("fleet-child");
 
 /** Bundles the child (call from `beforeAll`); returns the clean-up. */
-export async function buildFleetChild(): Promise<() => void> {
-  const { file, cleanup } = await bundleChild("fleet-child");
-  bundled = file;
-  return cleanup;
+export function buildFleetChild(): Promise<() => void> {
+  return bundle.build();
 }
 
 export interface FleetChild {
@@ -26,33 +24,22 @@ export interface FleetChild {
 }
 
 export function startFleetChild(args: FleetChildArgs): FleetChild {
-  if (!bundled) throw new Error("call buildFleetChild() before starting children");
-  const waiters: { prefix: string; resolve: (line: string) => void }[] = [];
-  const {
-    process: child,
-    lines,
-    stderr,
-    closed,
-  } = spawnLineChild(bundled, args, {
-    stdin: "ignore",
-    onLine: (line) => {
-      for (const w of waiters.filter((x) => line.startsWith(x.prefix))) w.resolve(line);
-    },
-  });
-  const exited = closed.then(({ code, signal }) => ({ code, signal, last: lines.at(-1) ?? "", stderr: stderr() }));
+  const child = bundle.spawn(args, { stdin: "ignore" });
+  const exited = child.closed.then(({ code, signal }) => ({ code, signal, last: child.lines.at(-1) ?? "", stderr: child.stderr() }));
   return {
-    process: child,
+    process: child.process,
     name: args.name,
     exited,
-    printed: (prefix) => {
-      const seen = lines.find((l) => l.startsWith(prefix));
-      if (seen !== undefined) return Promise.resolve(seen);
-      return new Promise<string>((resolve, reject) => {
-        waiters.push({ prefix, resolve });
-        void exited.then(({ code, signal, stderr: err }) =>
-          reject(new Error(`fleet child ${args.name} exited (${signal ?? code}) before printing ${prefix}:\n${lines.join("\n")}\n${err}`)),
+    printed: (prefix) =>
+      new Promise<string>((resolve, reject) => {
+        void child.line((line) => line.startsWith(prefix)).then(resolve);
+        void exited.then(({ code, signal, stderr }) =>
+          reject(
+            new Error(
+              `fleet child ${args.name} exited (${signal ?? code}) before printing ${prefix}:\n${child.lines.join("\n")}\n${stderr}`,
+            ),
+          ),
         );
-      });
-    },
+      }),
   };
 }
