@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ActionSpec, LangGoapError } from "../../src/core/index.js";
+import { LangGoapError } from "../../src/core/index.js";
 import { Plan } from "../../src/planner/index.js";
 import { renderAsciiGantt, renderMermaidGantt } from "../../src/viz/index.js";
+import { countingPlan } from "../support/long-plan.js";
 import { scheduledVillagePlan, villagePlan } from "./fixtures.js";
 
 describe("renderAsciiGantt", () => {
@@ -94,14 +95,8 @@ describe("an explicit schedule option", () => {
 
 describe("Gantt charts of a long schedule", () => {
   it("draws 200,000 scheduled steps (the horizon found without spreading them as arguments, which overflows the stack)", () => {
-    const tick = new ActionSpec({ name: "tick", effects: { n: { inc: 1 } }, durationMs: 1 });
     const n = 200_000;
-    const plan = new Plan({
-      actions: Array.from({ length: n }, () => tick),
-      expectedStates: Array.from({ length: n }, (_, i) => ({ n: i + 1 })),
-      startState: { n: 0 },
-      totalCost: n,
-    });
+    const plan = countingPlan(n, 1);
     const schedule = Array.from({ length: n }, (_, i) => ({ index: i, actionName: "tick", startMs: i, durationMs: 1, endMs: i + 1 }));
     const mermaid = renderMermaidGantt(plan, { schedule });
     expect(mermaid.split("\n").filter((line) => /:t\d+, \d+, 1ms$/.test(line))).toHaveLength(n);
