@@ -9,8 +9,12 @@ import { OpenList } from "./open-list.js";
 /** A state row store: packed bits (Int32) or floats (Float64). */
 export type RowArray = Float64Array | Int32Array;
 
-/** Bytes copied per step of a growth (see {@link NodeStore}): a fraction of a millisecond of copying. */
-const COPY_STEP_BYTES = 1 << 20;
+/**
+ * Bytes copied per step of a growth (see {@link NodeStore}). The copy's cost is
+ * mostly the first touch of fresh pages (about 4 ms per MB on a loaded VM), so
+ * a step stays well under a millisecond only at a fraction of a MB.
+ */
+const COPY_STEP_BYTES = 1 << 17;
 /**
  * A growth starts when the arrays are this full, and copies a chunk per
  * chunk / COPY_SPEEDUP nodes stored: from three quarters full, the copy
@@ -33,11 +37,12 @@ interface Arrays<R extends RowArray> {
  * and hash per node id.
  *
  * The arrays double in steps up to the node budget, and a growth never
- * copies them all at once (copying millions of rows paused the event loop
- * for 100–200 ms): from three quarters full on, arrays twice as large are
- * filled a chunk of {@link COPY_STEP_BYTES} at a time while nodes go on
- * being stored, and replace the old ones once every node is copied (arrays
- * that fit in one chunk are copied at once when full). Rows and
+ * allocates or copies them all at once (copying millions of rows paused
+ * the event loop for 100–200 ms): from three quarters full on, arrays twice
+ * as large are allocated one per step, then filled a chunk of
+ * {@link COPY_STEP_BYTES} at a time while nodes go on being stored, and
+ * replace the old ones once every node is copied (arrays that fit in one
+ * chunk are allocated and copied at once when full). Rows and
  * hashes never change after a node is stored; the fields that do (parent,
  * action, g, h) are written through to the copy with {@link mirror} for
  * nodes already copied. The search calls {@link due} when the node count
@@ -61,7 +66,9 @@ export class NodeStore<R extends RowArray> implements Arrays<R> {
   readonly #makeRow: (length: number) => R;
   #limit = Number.POSITIVE_INFINITY;
   #next: Arrays<R> | null = null;
+  /** Capacity of the growth under way (0: none); its arrays are allocated one per step into `#parts`. */
   #nextCap = 0;
+  #parts: RowArray[] = [];
   #chunk = 1;
 
   constructor(
@@ -84,6 +91,8 @@ export class NodeStore<R extends RowArray> implements Arrays<R> {
   begin(limit: number): void {
     this.#limit = limit;
     this.#next = null;
+    this.#nextCap = 0;
+    this.#parts = [];
     this.copied = 0;
     // At least COPY_SPEEDUP nodes a step, so the copy gains on the nodes stored however wide a row is.
     this.#chunk = Math.max(COPY_SPEEDUP, Math.floor(COPY_STEP_BYTES / (this.width * this.arena.BYTES_PER_ELEMENT + 28)));
@@ -93,13 +102,33 @@ export class NodeStore<R extends RowArray> implements Arrays<R> {
   /** Grows by a step: `count` nodes are stored and the next child goes to id `count`. */
   due(count: number): void {
     if (this.#next === null) {
-      const cap = Math.min(this.cap * 2, this.#limit);
-      if (cap <= this.cap) {
-        this.growAt = Number.POSITIVE_INFINITY;
+      if (this.#nextCap === 0) {
+        const cap = Math.min(this.cap * 2, this.#limit);
+        if (cap <= this.cap) {
+          this.growAt = Number.POSITIVE_INFINITY;
+          return;
+        }
+        this.#nextCap = cap;
+        this.#parts = [];
+      }
+      // A full store (small arrays grow when full) cannot wait: all at once.
+      const parts = this.#parts;
+      do parts.push(this.#allocatePart(parts.length));
+      while (parts.length < PARTS && count >= this.cap - 1);
+      if (parts.length < PARTS) {
+        this.growAt = count + 1;
         return;
       }
-      this.#next = allocate(this.#makeRow, this.width, cap);
-      this.#nextCap = cap;
+      const [arena, parent, via, gOf, hOf, hashOf] = parts;
+      this.#next = {
+        arena: arena as R,
+        parent: parent as Int32Array,
+        via: via as Int32Array,
+        gOf: gOf as Float64Array,
+        hOf: hOf as Float64Array,
+        hashOf: hashOf as Int32Array,
+      };
+      this.#parts = [];
       this.copied = 0;
     }
     const next = this.#next;
@@ -125,6 +154,7 @@ export class NodeStore<R extends RowArray> implements Arrays<R> {
     this.hashOf = next.hashOf;
     this.cap = this.#nextCap;
     this.#next = null;
+    this.#nextCap = 0;
     this.copied = 0;
     this.version++;
     this.growAt = this.#growthPoint();
@@ -139,11 +169,21 @@ export class NodeStore<R extends RowArray> implements Arrays<R> {
     next.hOf[node] = this.hOf[node] as number;
   }
 
+  /** Part `i` of the next arrays, in the order of {@link allocate}. */
+  #allocatePart(i: number): RowArray {
+    const cap = this.#nextCap;
+    if (i === 0) return this.#makeRow(cap * this.width);
+    return i === 3 || i === 4 ? new Float64Array(cap) : new Int32Array(cap);
+  }
+
   #growthPoint(): number {
     if (this.cap >= this.#limit) return Number.POSITIVE_INFINITY;
     return this.cap <= this.#chunk ? this.cap - 1 : Math.floor(this.cap * GROW_AT);
   }
 }
+
+/** Arrays a node store holds (see {@link allocate}). */
+const PARTS = 6;
 
 function allocate<R extends RowArray>(makeRow: (length: number) => R, width: number, cap: number): Arrays<R> {
   return {
