@@ -23,6 +23,7 @@ import {
   type WorldState,
 } from "../core/index.js";
 import { type GoalData, type GoapCompileOptions, GoapGraph, type GoapGraphOptions, goalToData } from "../graph/index.js";
+import { limitAssignedCheckpointers } from "../graph/time-limited-checkpointer.js";
 import type { GoalInterpreterOptions } from "../nl/index.js";
 import { createChatInterpreter } from "./chat-interpreter.js";
 import { type GoapChatReport, notUnderstoodReport, runReport } from "./goap-chat-report.js";
@@ -132,7 +133,11 @@ const CHAT_ONLY_KEYS = new Set([
  * under the turn, and an approval's `interrupt` pauses the agent itself
  * (`__interrupt__` in the result); resume with
  * `agent.invoke(new Command({ resume: true }), config)`. Approvals need a
- * checkpointer and a `thread_id`.
+ * checkpointer and a `thread_id`. Every call of the checkpointer a turn
+ * waits on (`getTuple`, `put`, `putWrites`, `deleteThread`, each item of
+ * `list`) has the `checkpointerTimeoutMs` limit of a `GoapGraph` (30 s by
+ * default): a saver that stops answering fails the turn with a `TIMEOUT`
+ * error naming the method and the thread instead of hanging it.
  *
  * @example
  * ```ts
@@ -237,7 +242,9 @@ export function createGoapChatAgent(options: CreateGoapChatAgentOptions) {
     })
     // As for GoapGraph: each step's checkpoint is saved before the next starts, so a finished action is never run twice.
     .withConfig({ durability: "sync" });
-  return prepareInputs(compiled, refuseWhilePaused, { goapGraph });
+  // The GOAP runs write to the agent's saver: it gets the GoapGraph's limits (checkpointerTimeoutMs), also when
+  // assigned later (as the LangGraph API server does) or on a withConfig copy.
+  return prepareInputs(limitAssignedCheckpointers(compiled, goapGraph.checkpointerTimeoutMs), refuseWhilePaused, { goapGraph });
 }
 
 /**
