@@ -14,7 +14,7 @@
  * sequence of actions could make it true, so Infinity prunes safely.
  * @internal
  */
-import { type CompiledProblem, OP_EQ, passTests } from "../compiled-problem.js";
+import { type CompiledProblem, passTests } from "../compiled-problem.js";
 import { CostHeap } from "../cost-heap.js";
 import { type Pace, runUnpaced, unpaced } from "../pace.js";
 import { bindRelaxedCosts } from "./relaxed-costs.js";
@@ -100,19 +100,15 @@ export class RelaxedModel {
     this.agg = new Float64Array(nActions);
     this.supporter = new Int32Array(nAtoms);
     this.supporterReps = new Float64Array(nAtoms);
-    this.simpleSlot = new Int32Array(nAtoms).fill(-1);
-    this.simpleValue = new Float64Array(nAtoms);
-    p.atoms.forEach((atom, i) => {
-      // The `===` fast path only for codes: numbers compare with numbersEqual's tolerance (in passTests).
-      if (atom.testEnd - atom.testStart === 1 && p.testOp[atom.testStart] === OP_EQ && !p.numeric[atom.key]) {
-        this.simpleSlot[i] = atom.key;
-        this.simpleValue[i] = p.testArg[atom.testStart] as number;
-      }
-    });
-    this.atomDirection = Int8Array.from(this.numericInfo, (info) => info?.direction ?? 0);
-    this.atomBound = Float64Array.from(this.numericInfo, (info) => info?.bound ?? 0);
-    this.atomSlot = Int32Array.from(p.atoms, (atom) => atom.key);
-    this.goalAtomCount = this.isGoalAtom.reduce((n, g) => n + g, 0);
+    // Per-atom tables come built (in slices) with the parts: a wide domain's atoms run cold here, at tens of ms.
+    this.simpleSlot = parts.simpleSlot;
+    this.simpleValue = parts.simpleValue;
+    this.atomDirection = parts.atomDirection;
+    this.atomBound = parts.atomBound;
+    this.atomSlot = parts.atomSlot;
+    let goalAtomCount = 0;
+    for (let i = 0; i < nAtoms; i++) goalAtomCount += this.isGoalAtom[i] as number;
+    this.goalAtomCount = goalAtomCount;
     this.zeroStack = new Int32Array(nAtoms);
     this.heap = new CostHeap(nAtoms * 4);
   }

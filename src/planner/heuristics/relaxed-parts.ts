@@ -31,6 +31,13 @@ export interface RelaxedParts {
   /** Actions without preconditions. */
   readonly freeActions: Int32Array;
   readonly numericInfo: (NumericAtomInfo | null)[];
+  /** Per atom: its slot, and +1/-1 for one-sided numeric bounds (else 0) with the bound. */
+  readonly atomSlot: Int32Array;
+  readonly atomDirection: Int8Array;
+  readonly atomBound: Float64Array;
+  /** Per atom: slot and code of an atom that is one equality test on a category (fast path), else -1. */
+  readonly simpleSlot: Int32Array;
+  readonly simpleValue: Float64Array;
   /** Per slot: cheapest non-additive writer (assign/function), cost per unit up and down. */
   readonly slotAssignCost: Float64Array;
   readonly slotRatioUp: Float64Array;
@@ -73,10 +80,24 @@ export function* relaxedParts(p: CompiledProblem, pace: Pace): Generator<void, R
   const slotOf = yield* csrSteps(nAtoms, (i, emit) => emit(p.atoms[i]!.key), pace);
   const { start: bySlotStart, items: bySlot } = invertCsr(slotOf, p.width);
   const numericInfo: (NumericAtomInfo | null)[] = new Array(nAtoms);
+  const atomSlot = new Int32Array(nAtoms);
+  const atomDirection = new Int8Array(nAtoms);
+  const atomBound = new Float64Array(nAtoms);
+  const simpleSlot = new Int32Array(nAtoms).fill(-1);
+  const simpleValue = new Float64Array(nAtoms);
   for (let i = 0; i < nAtoms; i++) {
     if (i % PACE_EVERY === 0 && pace.due()) yield* pace.pause();
     const atom = p.atoms[i]!;
-    numericInfo[i] = numericInfoOf(p, atom.testStart, atom.testEnd, atom.key);
+    const info = numericInfoOf(p, atom.testStart, atom.testEnd, atom.key);
+    numericInfo[i] = info;
+    atomSlot[i] = atom.key;
+    atomDirection[i] = info?.direction ?? 0;
+    atomBound[i] = info?.bound ?? 0;
+    // The `===` fast path only for codes: numbers compare with numbersEqual's tolerance (in passTests).
+    if (atom.testEnd - atom.testStart === 1 && p.testOp[atom.testStart] === OP_EQ && !p.numeric[atom.key]) {
+      simpleSlot[i] = atom.key;
+      simpleValue[i] = p.testArg[atom.testStart] as number;
+    }
   }
 
   const slotAssignCost = new Float64Array(nSlots).fill(Number.POSITIVE_INFINITY);
@@ -144,6 +165,11 @@ export function* relaxedParts(p: CompiledProblem, pace: Pace): Generator<void, R
     preOfActions: needs.items,
     freeActions,
     numericInfo,
+    atomSlot,
+    atomDirection,
+    atomBound,
+    simpleSlot,
+    simpleValue,
     slotAssignCost,
     slotRatioUp,
     slotRatioDown,
