@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Starts or stops a private throwaway PostgreSQL on a loopback port for tests.
 #   source scripts/pg.sh start   # exports PG_URL
-#   scripts/pg.sh stop
+#   scripts/pg.sh stop           # PG_STOP_MODE=immediate skips the shutdown checkpoint
 set -u
 PGDIR="${PGDIR:-/tmp/langgoap-pg}"
 PGPORT="${PGPORT:-54329}"
@@ -35,7 +35,8 @@ case "${1:-}" in
     ;;
   stop)
     BIN=$(dirname "$(ls "$PG_ROOT"/*/bin/pg_ctl 2>/dev/null | sort -V | tail -n 1)")
-    run_as_postgres "$BIN/pg_ctl" -D "$PGDIR/data" -m fast stop >/dev/null 2>&1 || true
+    # PG_STOP_MODE=immediate: no checkpoint, for a throwaway server whose owner is gone (test/support/pg-watchdog.sh).
+    run_as_postgres "$BIN/pg_ctl" -D "$PGDIR/data" -m "${PG_STOP_MODE:-fast}" stop >/dev/null 2>&1 || true
     ;;
   *)
     echo "usage: source scripts/pg.sh start | scripts/pg.sh stop" >&2

@@ -2,12 +2,16 @@
  * PostgreSQL for tests. When `PG_URL` is set (CI runs `source scripts/pg.sh
  * start` first), tests use that server. Otherwise the test file starts a
  * private throwaway server with scripts/pg.sh in its own data directory and
- * on its own free loopback port, and stops it afterwards. Test files first
+ * on its own free loopback port, and stops it afterwards. The server's life
+ * is tied to the test process: a detached watchdog (pg-watchdog.sh) stops it
+ * (`pg_ctl stop -m immediate`) and removes its directory when the process
+ * that started it is gone without stopping it (killed from outside, so no
+ * `afterAll` ran). Test files first
  * ask requirePostgres (requirements.ts), which skips them on a machine
  * without PostgreSQL; an installed server that cannot start fails the tests:
  * they never pass without running.
  */
-import { execFile } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
@@ -31,6 +35,8 @@ export interface PostgresServer {
   readonly url: string;
   /** True when this process started the server (and `stop` shuts it down). */
   readonly startedHere: boolean;
+  /** The process id of the watchdog that stops the server if this process dies first, when started here. */
+  readonly watchdogPid?: number;
   stop(): Promise<void>;
 }
 
@@ -45,12 +51,31 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Starts the watchdog that stops the server in `env.PGDIR` once `owner` is
+ * gone. Detached (its own session, so a signal to the test's process group
+ * spares it) and unreferenced (the test process never waits for it); it
+ * exits by itself when the directory is removed by a normal stop.
+ */
+function watchOwner(owner: number, env: NodeJS.ProcessEnv): ChildProcess {
+  const watchdog = spawn("bash", [join(REPO, "test", "support", "pg-watchdog.sh"), String(owner)], {
+    cwd: REPO,
+    env,
+    detached: true,
+    stdio: "ignore",
+  });
+  watchdog.unref();
+  return watchdog;
+}
+
 /** The CI server from `PG_URL`, or a private one started now. Call from `beforeAll` (allow ~60 s). */
 export async function usePostgres(): Promise<PostgresServer> {
   const given = process.env.PG_URL;
   if (given) return { url: given, startedHere: false, stop: async () => {} };
   const dir = await mkdtemp(join(tmpdir(), "langgoap-pg-test-"));
   const env = { ...process.env, PGDIR: dir, PGPORT: String(await freePort()) };
+  // Watching before the start: a test killed while the server starts leaves nothing behind either.
+  const watchdog = watchOwner(process.pid, env);
   let url: string;
   try {
     const { stdout } = await run("bash", ["-c", 'source scripts/pg.sh start && printf "%s" "$PG_URL"'], {
@@ -60,6 +85,7 @@ export async function usePostgres(): Promise<PostgresServer> {
     });
     url = stdout.trim();
   } catch (error) {
+    watchdog.kill();
     await rm(dir, { recursive: true, force: true });
     const stderr = (error as { stderr?: string }).stderr ?? "";
     throw new Error(`PostgreSQL tests need a server: PG_URL is unset and scripts/pg.sh could not start one.\n${stderr}`);
@@ -68,7 +94,9 @@ export async function usePostgres(): Promise<PostgresServer> {
   return {
     url,
     startedHere: true,
+    ...(watchdog.pid === undefined ? {} : { watchdogPid: watchdog.pid }),
     stop: async () => {
+      watchdog.kill();
       await run("bash", ["scripts/pg.sh", "stop"], { cwd: REPO, env, timeout: 60_000 }).catch(() => undefined);
       await rm(dir, { recursive: true, force: true });
     },
