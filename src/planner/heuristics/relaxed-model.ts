@@ -17,7 +17,7 @@
 import { type CompiledProblem, passTests } from "../compiled-problem.js";
 import { CostHeap } from "../cost-heap.js";
 import { type Pace, runUnpaced, unpaced } from "../pace.js";
-import { bindRelaxedCosts } from "./relaxed-costs.js";
+import { bindRelaxedCosts, boundRelaxedCostsSteps } from "./relaxed-costs.js";
 import { KIND_ADD, KIND_ASSIGN, type NumericAtomInfo, type RelaxedParts, relaxedParts } from "./relaxed-parts.js";
 
 /** Shared precomputation for every relaxed heuristic of one problem. */
@@ -68,8 +68,14 @@ export class RelaxedModel {
   /**
    * @param parts the structure derived from the problem alone; built here
    * unless a caller built it in slices ({@link relaxedModelSteps})
+   * @param costs the action costs bound to `startRow`, when a caller bound them in slices
    */
-  constructor(p: CompiledProblem, startRow: Float64Array, parts: RelaxedParts = runUnpaced(relaxedParts(p, unpaced()))) {
+  constructor(
+    p: CompiledProblem,
+    startRow: Float64Array,
+    parts: RelaxedParts = runUnpaced(relaxedParts(p, unpaced())),
+    costs?: { readonly low: Float64Array; readonly estimate: Float64Array },
+  ) {
     this.p = p;
     const nAtoms = p.atoms.length;
     const nActions = p.actions.length;
@@ -79,9 +85,9 @@ export class RelaxedModel {
     this.preOfStart = parts.preOfStart;
     this.preOfActions = parts.preOfActions;
     this.freeActions = parts.freeActions;
-    this.costLow = new Float64Array(nActions);
-    this.costEstimate = new Float64Array(nActions);
-    this.rebindStart(startRow);
+    this.costLow = costs?.low ?? new Float64Array(nActions);
+    this.costEstimate = costs?.estimate ?? new Float64Array(nActions);
+    if (!costs) this.rebindStart(startRow);
     this.numericInfo = parts.numericInfo;
     this.slotAssignCost = parts.slotAssignCost;
     this.slotRatioUp = parts.slotRatioUp;
@@ -276,7 +282,9 @@ export class RelaxedModel {
 /** Builds a {@link RelaxedModel} in slices (see `Pace`): on a domain of 100,000 actions its structure takes seconds. */
 export function* relaxedModelSteps(p: CompiledProblem, startRow: Float64Array, pace: Pace): Generator<void, RelaxedModel, void> {
   const parts = yield* relaxedParts(p, pace);
-  return new RelaxedModel(p, startRow, parts);
+  const costs = yield* boundRelaxedCostsSteps(p, startRow, pace);
+  yield* pace.check();
+  return new RelaxedModel(p, startRow, parts, costs);
 }
 
 /** Relaxed reachability from a row: which atoms and actions can ever become true/applicable. */
