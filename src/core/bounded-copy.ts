@@ -23,8 +23,9 @@ export interface BoundedCopyRules {
  * without a cycle is copied twice, as `JSON.stringify` would); `toJSON` is
  * followed; objects keep their own enumerable properties (facts are own
  * properties). Strings, values and keys, go through `rules.text`.
+ * `depth`: how deep `value` itself sits (for a part of a larger copy).
  */
-export function boundedCopy(value: unknown, rules: BoundedCopyRules): unknown {
+export function boundedCopy(value: unknown, rules: BoundedCopyRules, depth = 0): unknown {
   const { maxDepth, text, other } = rules;
   let budget = rules.maxValues;
   const ancestors = new Set<object>();
@@ -46,5 +47,5 @@ export function boundedCopy(value: unknown, rules: BoundedCopyRules): unknown {
       ancestors.delete(item);
     }
   };
-  return walk(value, 0);
+  return walk(value, depth);
 }

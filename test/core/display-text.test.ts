@@ -75,4 +75,18 @@ describe("promptDataBlock", () => {
     expect(kept).toBeGreaterThan(5);
     expect(parsed["…"]).toBe(`${100 - kept} more entries left out (prompt size bound)`);
   });
+
+  it("marks a value that contains itself instead of walking it breadth^depth times, and writes dates as JSON does", () => {
+    const body = (value: unknown) => JSON.parse(promptDataBlock("world_state", value).split("\n")[2] as string) as unknown;
+    const loop: Record<string, unknown> = { n: 1 };
+    loop.self = loop;
+    expect(body({ loop, at: new Date(0) })).toEqual({ loop: { n: 1, self: "[circular]" }, at: "1970-01-01T00:00:00.000Z" });
+    // The old walk repeated a cycle 8 levels deep: here 12^8 (4e8) values, minutes of a blocked event loop.
+    const wide: Record<string, unknown> = {};
+    for (let i = 0; i < 12; i++) wide[`k${i}`] = wide;
+    expect(body({ wide })).toEqual({ wide: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`k${i}`, "[circular]"])) });
+    let deep: unknown = "bottom";
+    for (let i = 0; i < 12; i++) deep = { d: deep };
+    expect(promptDataBlock("x", deep)).toContain('"[nested deeper than 8 levels: left out]"');
+  }, 60_000);
 });
