@@ -41,7 +41,13 @@ export function boundedCopy(value: unknown, rules: BoundedCopyRules, depth = 0):
     try {
       if (Array.isArray(item)) return item.map((v) => walk(v, depth + 1));
       const out: Record<string, unknown> = {};
-      for (const [key, v] of Object.entries(item)) out[text(key)] = walk(v, depth + 1);
+      for (const [key, v] of Object.entries(item)) {
+        const name = text(key);
+        const copy = walk(v, depth + 1);
+        // Assigned, "__proto__" (an own key of parsed JSON) would set the copy's prototype and vanish from it.
+        if (name === "__proto__") Object.defineProperty(out, name, { value: copy, enumerable: true, writable: true, configurable: true });
+        else out[name] = copy;
+      }
       return out;
     } finally {
       ancestors.delete(item);

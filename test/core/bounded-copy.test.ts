@@ -44,6 +44,13 @@ describe("boundedCopy", () => {
     });
   });
 
+  it("keeps a __proto__ key of parsed JSON as a key (assigned, it would set the copy's prototype and vanish)", () => {
+    const copy = boundedCopy(JSON.parse('{"__proto__": {"polluted": true}, "a": 1}'), { ...rules, text: (s: string) => s }) as object;
+    expect(JSON.stringify(copy)).toBe('{"__proto__":{"polluted":true},"a":1}');
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect((copy as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
   it("walks a 100,000-level nesting without overflowing the stack", () => {
     let deep: unknown = 0;
     for (let i = 0; i < 100_000; i++) deep = { d: deep };

@@ -42,4 +42,10 @@ describe("displayData and boundData: one walk, two string rules", () => {
     for (let i = 0; i < 20; i++) deep = [deep];
     expect(JSON.stringify(boundData(deep))).toContain("[nested deeper than 32 levels: not embedded]");
   });
+
+  it("both keep a __proto__ fact (parsed JSON has it as an own key)", () => {
+    const state = JSON.parse('{"__proto__": {"hp": 3}, "door": "open"}') as unknown;
+    expect(JSON.stringify(displayData(state))).toBe('{"__proto__":{"hp":3},"door":"open"}');
+    expect(JSON.stringify(boundData(state))).toBe('{"__proto__":{"hp":3},"door":"open"}');
+  });
 });
