@@ -11,6 +11,8 @@ import { createGridworld, frozenLake4x4, type Gridworld, reachableStates, runEpi
 import { ActionSpec, type WorldState } from "../../../src/core/index.js";
 import { GoapGraph, type GoapState, MaxActionsPolicy } from "../../../src/graph/index.js";
 import { MCTSStrategy, type PlanningStrategy, type StrategyContext } from "../../../src/planner/index.js";
+import { settleWithinHorizon } from "../../../src/planner/strategies/mcts/horizon.js";
+import { DecisionNode, Edge } from "../../../src/planner/strategies/mcts/node.js";
 
 const cell = (s: Readonly<WorldState>) => `${s.row},${s.col}`;
 
@@ -138,5 +140,49 @@ describe("MCTS horizon", () => {
     seen.length = 0;
     await none.invoke(goal, { n: 0 });
     expect(seen[0]).toBeUndefined();
+  });
+});
+
+describe("finite-horizon value iteration over a search graph", () => {
+  /** start -go-> middle -go-> goal, and start -wait-> start (each action certain). */
+  function chain() {
+    const go = new ActionSpec({ name: "go", effects: { x: 1 } });
+    const wait = new ActionSpec({ name: "wait", effects: {} });
+    const start = new DecisionNode(0, { at: 0 }, "start", new Set(), [], null);
+    const middle = new DecisionNode(1, { at: 1 }, "middle", new Set(), [], null);
+    const goal = new DecisionNode(2, { at: 2 }, "goal", new Set(), [], "goal");
+    const link = (from: DecisionNode, action: ActionSpec, to: DecisionNode) => {
+      const edge = new Edge(from, action);
+      edge.outcomes.set(to.key, to);
+      edge.probabilities = new Map([[to.key, 1]]);
+      edge.visits = 1;
+      from.edges.push(edge);
+    };
+    link(start, wait, start);
+    link(start, go, middle);
+    link(middle, go, goal);
+    return { start, middle, table: new Map([start, middle, goal].map((n) => [n.key, n])) };
+  }
+
+  it("values a goal two steps away at discount^2 with two steps left and at nothing with one", () => {
+    const { start, table } = chain();
+    const two = settleWithinHorizon(table, { horizon: 2, discount: 0.5, deadEndReturn: 0 });
+    expect(start.value).toBe(0.25);
+    expect(two?.choose(start, 2)?.action.name).toBe("go");
+    const one = settleWithinHorizon(chain().table, { horizon: 1, discount: 0.5, deadEndReturn: 0 });
+    expect(one?.layers).toBe(1);
+  });
+
+  it("changes nothing and returns null when the update budget cannot cover the horizon", () => {
+    const { start, middle, table } = chain();
+    start.value = 0.7;
+    middle.value = 0.8;
+    // Three tried actions, a budget of five updates: one layer, not the two asked for.
+    expect(settleWithinHorizon(table, { horizon: 2, discount: 0.5, deadEndReturn: 0 }, 5)).toBeNull();
+    expect([start.value, middle.value]).toEqual([0.7, 0.8]);
+    // Once the values stop changing, a horizon beyond the budget is exact: every later layer is the same.
+    const settled = settleWithinHorizon(table, { horizon: 1_000_000, discount: 0.5, deadEndReturn: 0 });
+    expect(settled?.converged).toBe(true);
+    expect(start.value).toBe(0.25);
   });
 });

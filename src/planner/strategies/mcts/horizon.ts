@@ -5,7 +5,7 @@ import { actionValue, type DecisionNode, type Edge } from "./node.js";
 export interface HorizonPolicy {
   /** The horizon asked for. */
   readonly horizon: number;
-  /** Layers computed (steps left 1..layers); fewer than `horizon` when values stopped moving or the update budget ran out. */
+  /** Layers computed (steps left 1..layers); fewer than `horizon` only when values stopped moving. */
   readonly layers: number;
   /** True when the layers stopped moving before the horizon: every further layer is the same. */
   readonly converged: boolean;
@@ -27,6 +27,9 @@ export interface HorizonPolicy {
  * (within `tolerance`) every later one would too, and the computation
  * stops early. Leaves every tried edge and expanded state with its value at
  * the full horizon, so the statistics tell the same story as the policy.
+ * Returns null, changing nothing, when the budget runs out before the
+ * horizon: a policy that looks fewer steps ahead than it has would count a
+ * reachable goal as worth nothing, worse than ignoring the limit.
  * @internal
  */
 export function settleWithinHorizon(
@@ -34,14 +37,15 @@ export function settleWithinHorizon(
   options: { readonly horizon: number; readonly discount: number; readonly deadEndReturn: number },
   maxUpdates = 300_000,
   tolerance = 1e-12,
-): HorizonPolicy {
+): HorizonPolicy | null {
   const all = [...table.values()];
   const index = new Map(all.map((node, i) => [node, i]));
   const inner = all.filter((node) => node.terminal === null && node.edges.some((edge) => edge.visits > 0));
   const innerSet = new Set(inner);
   let edges = 0;
   for (const node of inner) edges += node.edges.length;
-  const layers = Math.max(1, Math.min(options.horizon, Math.floor(maxUpdates / Math.max(1, edges))));
+  const layers = Math.min(options.horizon, Math.floor(maxUpdates / Math.max(1, edges)));
+  if (layers < 1) return null;
   // No action left: only what was already reached counts.
   let values = Float64Array.from(all, (node) =>
     node.terminal === "goal" ? GOAL_REWARD : node.terminal === "dead-end" ? options.deadEndReturn : 0,
@@ -82,6 +86,7 @@ export function settleWithinHorizon(
       break;
     }
   }
+  if (!converged && done < options.horizon) return null;
   // The statistics at the full horizon (the last layer computed stands for every later one).
   const readBefore = valueIn(before);
   for (const node of inner) {

@@ -88,8 +88,10 @@ export interface MCTSStrategyOptions {
    * smaller of the two is used. Applies to the value iteration that ends a
    * search under a model with outcome distributions (Bellman backups);
    * elsewhere it is not used. The value iteration makes at most 300,000
-   * action updates: on a graph too big for the full horizon it stops short
-   * (`metadata.horizonLayers` says how many steps it looked ahead).
+   * action updates (one per tried action and step left, fewer when values
+   * stop changing): on a graph too big for the full horizon the search plays
+   * as without one (`metadata.horizonLayers` is 0; otherwise the steps it
+   * counted).
    * `Infinity` counts every outcome however late (discounted).
    * @defaultValue Infinity, or `context.stepsRemaining` when given
    * @example
@@ -445,6 +447,7 @@ export class MCTSStrategy extends BasePlanningStrategy {
     let sweeps = 0;
     let closed = false;
     let policy: HorizonPolicy | undefined;
+    let horizon: number | undefined;
     if (this.#settings.exact && this.#settings.backup === "bellman") {
       for (;;) {
         const closure = search.closeGraph(CLOSE_MAX_NODES, Math.min(began + wallClockMs, performance.now() + YIELD_EVERY_MS));
@@ -466,11 +469,13 @@ export class MCTSStrategy extends BasePlanningStrategy {
       // After the stationary values (which leave no stale value behind), the horizon's layers decide: with k actions left,
       // only what happens within k counts.
       if (steps !== undefined) {
-        policy = settleWithinHorizon(search.table, {
-          horizon: steps,
-          discount: this.#settings.discount,
-          deadEndReturn: -this.#settings.deadEndPenalty,
-        });
+        horizon = steps;
+        policy =
+          settleWithinHorizon(search.table, {
+            horizon: steps,
+            discount: this.#settings.discount,
+            deadEndReturn: -this.#settings.deadEndPenalty,
+          }) ?? undefined;
       }
     }
     this.#last = this.#options.reuseTree === true ? { root, table: search.table, nextId: search.nextId, signature, keyOf } : null;
@@ -513,6 +518,7 @@ export class MCTSStrategy extends BasePlanningStrategy {
       closed,
       stopReason,
       policy,
+      horizon,
     });
     return { plan, status: "found", stats };
   }
@@ -604,8 +610,10 @@ export class MCTSStrategy extends BasePlanningStrategy {
       /** Whether exact mode explored every state and action. */
       closed: boolean;
       stopReason: MctsStopReason;
-      /** The finite-horizon policy that chose the actions, when a horizon was known. */
+      /** The finite-horizon policy that chose the actions, when a horizon was known and the graph small enough. */
       policy: HorizonPolicy | undefined;
+      /** The horizon known to the search (option or context), when the value iteration ran. */
+      horizon: number | undefined;
     },
   ): Plan {
     let totalCost = 0;
@@ -636,7 +644,7 @@ export class MCTSStrategy extends BasePlanningStrategy {
         graphSize: facts.graphSize,
         stopReason: facts.stopReason,
         ...(facts.sweeps > 0 ? { valueIterationSweeps: facts.sweeps, exploredEveryState: facts.closed } : {}),
-        ...(facts.policy ? { horizon: facts.policy.horizon, horizonLayers: facts.policy.layers } : {}),
+        ...(facts.horizon !== undefined ? { horizon: facts.horizon, horizonLayers: facts.policy?.layers ?? 0 } : {}),
       },
     });
   }
