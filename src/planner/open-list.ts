@@ -10,7 +10,9 @@
  * {@link DRAIN_PER_OP} entries from the draining heap's tail (removing the
  * last entry keeps it a heap) into the new one. Until it is empty, `pop`
  * takes the smaller of the two tops. The order (f, h, insertion number) is
- * total, so the entries come out exactly as from one heap.
+ * total, so the entries come out exactly as from one heap. Nor is the new
+ * heap allocated at once: from three quarters full, each push allocates one
+ * of its five arrays.
  */
 
 /** Entries moved from the draining heap per push or pop: it empties long before the new heap fills. */
@@ -25,12 +27,12 @@ class Heap {
   seqs: Float64Array;
   size = 0;
 
-  constructor(capacity: number) {
-    this.nodes = new Int32Array(capacity);
-    this.fs = new Float64Array(capacity);
-    this.hs = new Float64Array(capacity);
-    this.gs = new Float64Array(capacity);
-    this.seqs = new Float64Array(capacity);
+  constructor(capacity: number, parts: readonly (Int32Array | Float64Array)[] = []) {
+    this.nodes = (parts[0] as Int32Array | undefined) ?? new Int32Array(capacity);
+    this.fs = (parts[1] as Float64Array | undefined) ?? new Float64Array(capacity);
+    this.hs = (parts[2] as Float64Array | undefined) ?? new Float64Array(capacity);
+    this.gs = (parts[3] as Float64Array | undefined) ?? new Float64Array(capacity);
+    this.seqs = (parts[4] as Float64Array | undefined) ?? new Float64Array(capacity);
   }
 
   push(node: number, f: number, h: number, g: number, s: number): void {
@@ -108,10 +110,24 @@ function topBefore(a: Heap, b: Heap): boolean {
   return (a.seqs[0] as number) < (b.seqs[0] as number);
 }
 
+/** Arrays of a heap (see {@link Heap}). */
+const HEAP_PARTS = 5;
+
+function heapPart(i: number, capacity: number): Int32Array | Float64Array {
+  return i === 0 ? new Int32Array(capacity) : new Float64Array(capacity);
+}
+
+/** Size at which a heap of `capacity` starts allocating its successor's arrays, one per push. */
+const prepareAt = (capacity: number): number => capacity - (capacity >> 2);
+
 export class OpenList {
   #heap = new Heap(64);
   /** The heap being emptied into `#heap` after a growth; `null` when none. */
   #draining: Heap | null = null;
+  /** Arrays of the next, twice as large heap, allocated one per push from three quarters full (not all at once when full). */
+  #spare: (Int32Array | Float64Array)[] = [];
+  /** Heap size at which a push takes the next step of a growth. */
+  #growAt = prepareAt(64);
   #seq = 0;
   size = 0;
   node = 0;
@@ -127,13 +143,15 @@ export class OpenList {
   clear(): void {
     this.#heap.size = 0;
     this.#draining = null;
+    this.#spare = [];
+    this.#growAt = prepareAt(this.#heap.nodes.length);
     this.size = 0;
     this.#seq = 0;
   }
 
   push(node: number, f: number, h: number, g: number): void {
     if (this.#draining !== null) this.#drain();
-    if (this.#heap.size === this.#heap.nodes.length) this.#grow();
+    if (this.#heap.size >= this.#growAt) this.#growStep();
     this.#heap.push(node, f, h, g, this.#seq++);
     this.size++;
   }
@@ -163,11 +181,25 @@ export class OpenList {
     if (d.size === 0) this.#draining = null;
   }
 
-  /** The full heap starts draining into one twice its size (a full heap drained before is at most half full now). */
-  #grow(): void {
+  /**
+   * Below capacity: allocates one more array of the next heap. Full: the heap
+   * starts draining into one twice its size (a full heap drained before is at
+   * most half full now), built from the arrays allocated so far.
+   */
+  #growStep(): void {
+    const capacity = this.#heap.nodes.length;
+    const spare = this.#spare;
+    if (this.#heap.size < capacity) {
+      if (spare.length < HEAP_PARTS) spare.push(heapPart(spare.length, capacity * 2));
+      this.#growAt = spare.length < HEAP_PARTS ? this.#heap.size + 1 : capacity;
+      return;
+    }
     while (this.#draining !== null) this.#drain();
+    while (spare.length < HEAP_PARTS) spare.push(heapPart(spare.length, capacity * 2));
     this.#draining = this.#heap;
-    this.#heap = new Heap(this.#heap.nodes.length * 2);
+    this.#heap = new Heap(capacity * 2, spare);
+    this.#spare = [];
+    this.#growAt = prepareAt(capacity * 2);
     this.#drain();
   }
 }
