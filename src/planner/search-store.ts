@@ -133,7 +133,9 @@ export class NodeStore<R extends RowArray> implements Arrays<R> {
     }
     const next = this.#next;
     const from = this.copied;
-    const to = Math.min(count, from + this.#chunk);
+    // Never full with the copy unfinished (the next child's id is `count`): with rows of a whole chunk's size the
+    // first arrays (64 nodes) finish one node before full.
+    const to = count >= this.cap - 1 ? count : Math.min(count, from + this.#chunk);
     const w = this.width;
     (next.arena as RowArray).set(this.arena.subarray(from * w, to * w), from * w);
     next.parent.set(this.parent.subarray(from, to), from);

@@ -57,6 +57,25 @@ describe("the node store", () => {
     expect(wrong).toBe(0);
   });
 
+  it("keeps wide rows (a copy step of a few rows) through growths that start in small arrays", () => {
+    // 4,096 numbers a row: a copy step holds 8 rows, so even the first arrays (64 nodes) grow in steps.
+    const width = 4_096;
+    const store = new NodeStore(width, (n) => new Float64Array(n), 64);
+    store.begin(Number.POSITIVE_INFINITY);
+    const total = 600;
+    for (let count = 0; count < total; count++) {
+      if (count >= store.growAt) store.due(count);
+      store.arena[count * width] = count;
+      store.arena[count * width + width - 1] = -count;
+      store.gOf[count] = count;
+    }
+    let wrong = 0;
+    for (let n = 0; n < total; n++) {
+      if (store.arena[n * width] !== n || store.arena[n * width + width - 1] !== -n || store.gOf[n] !== n) wrong++;
+    }
+    expect(wrong).toBe(0);
+  });
+
   it("stops growing at its limit", () => {
     const store = new NodeStore(WIDTH, (n) => new Float64Array(n), 64);
     store.begin(1_000);
