@@ -17,7 +17,8 @@
  * - `wide-world`: the wide numeric world (`wideWorldProblem`, W = 200, 500,
  *   5,000, 10,000; `BENCH_WIDE_W=200,500` for some) planned asynchronously,
  *   each run in a child process: under a 2 s time budget (overrun), aborted
- *   500 ms in (abort latency), and by a graph's planner node; event-loop
+ *   500 ms in (abort latency), by a graph's planner node, and the first two
+ *   again in a one-worker `PlannerPool` (`pool`, `pool-abort`); event-loop
  *   p99 and longest delay, in wall-clock and in CPU time between two turns of
  *   the loop (the first counts waiting for a core on a loaded machine);
  * - `lifted-budgets`: toggles with `maxNodes`/`timeBudgetMs` Infinity for 8 s
@@ -305,6 +306,8 @@ async function wideWorld(): Promise<void> {
       ["budget", 2000],
       ["abort", 500],
       ["graph", 2000],
+      ["pool", 2000],
+      ["pool-abort", 500],
     ] as const) {
       const { stdout } = await run(
         process.execPath,
