@@ -41,8 +41,10 @@ export { LazyDecompositionStrategy, type LazyDecompositionStrategyOptions } from
 export type { StateOptions, WeightedState } from "./strategies/mcts/analysis.js";
 export { DEAD_END_REWARD, GOAL_REWARD, type ScalarHeuristic } from "./strategies/mcts/evaluate.js";
 export type { ExtractionSource } from "./strategies/mcts/extract.js";
+export type { MCTSStrategyOptions } from "./strategies/mcts/options.js";
+export type { MctsStopReason } from "./strategies/mcts/result.js";
 export { HeuristicRollout, RandomRollout, type RolloutContext, type RolloutPolicy, StochasticRollout } from "./strategies/mcts/rollouts.js";
-export { MCTSStrategy, type MCTSStrategyOptions, type MctsStopReason } from "./strategies/mcts/strategy.js";
+export { MCTSStrategy } from "./strategies/mcts/strategy.js";
 export { type NodeStatistics, recordReturn, ucb1 } from "./strategies/mcts/ucb1.js";
 export { type RepairOptions, type RepairResult, RepairStrategy, type RepairStrategyOptions, repairPlan } from "./strategies/repair.js";
 export { StrategyRouter, type StrategyRouterOptions } from "./strategies/router.js";
