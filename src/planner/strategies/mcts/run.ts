@@ -1,4 +1,5 @@
 import type { StrategyContext } from "../../types.js";
+import { closeGraph, settleGraph } from "./exact.js";
 import { type HorizonPolicy, settleWithinHorizon } from "./horizon.js";
 import type { DecisionNode } from "./node.js";
 import { horizonOf, type ResolvedOptions } from "./options.js";
@@ -80,7 +81,7 @@ export async function runSearch(
   let horizon: number | undefined;
   if (settings.exact && settings.backup === "bellman") {
     for (;;) {
-      const closure = search.closeGraph(CLOSE_MAX_NODES, Math.min(began + wallClockMs, performance.now() + YIELD_EVERY_MS));
+      const closure = closeGraph(search, CLOSE_MAX_NODES, Math.min(began + wallClockMs, performance.now() + YIELD_EVERY_MS));
       closed = closure === "closed";
       if (closure !== "paused") break;
       // A closure cut short leaves the played policy to the clock: the result says so.
@@ -94,7 +95,7 @@ export async function runSearch(
       }
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
-    sweeps = search.settle(SETTLE_SWEEPS);
+    sweeps = settleGraph(search.table, settings.discount, SETTLE_SWEEPS);
     const steps = horizonOf(settings.horizon, context);
     // After the stationary values (which leave no stale value behind), the horizon's layers decide: with k actions left,
     // only what happens within k counts.

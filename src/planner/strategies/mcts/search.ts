@@ -67,11 +67,12 @@ export interface SearchSettings {
 export class MctsSearch {
   readonly table: Map<string, DecisionNode>;
   nextId: number;
-  readonly #s: SearchSettings;
+  /** Read by exact mode's {@link closeGraph} too. */
+  readonly settings: SearchSettings;
   readonly #rolloutContext: Omit<RolloutContext, "state" | "spent">;
 
   constructor(settings: SearchSettings, reuse?: { readonly table: Map<string, DecisionNode>; readonly nextId: number }) {
-    this.#s = settings;
+    this.settings = settings;
     this.table = reuse?.table ?? new Map();
     this.nextId = reuse?.nextId ?? 0;
     this.#rolloutContext = {
@@ -89,12 +90,12 @@ export class MctsSearch {
 
   /** The node of `state`, created (with its actions and terminal status) when new. */
   nodeFor(state: WorldState, spent: ReadonlySet<string>): { node: DecisionNode; created: boolean } {
-    const key = this.#s.keyOf(state, spent);
+    const key = this.settings.keyOf(state, spent);
     const known = this.table.get(key);
     if (known !== undefined) return { node: known, created: false };
-    const options = this.#s.analyze(state, spent);
+    const options = this.settings.analyze(state, spent);
     // Like A*, the search skips actions expected to change nothing, unless told otherwise.
-    const untried = this.#s.allowNoOps ? [...options.actions] : options.actions.filter((_, i) => !options.noOp[i]);
+    const untried = this.settings.allowNoOps ? [...options.actions] : options.actions.filter((_, i) => !options.noOp[i]);
     const terminal = options.goalReached ? "goal" : untried.length === 0 ? "dead-end" : null;
     const node = new DecisionNode(this.nextId++, state, key, spent, untried, terminal);
     this.table.set(key, node);
@@ -112,19 +113,19 @@ export class MctsSearch {
     for (;;) {
       if (node.terminal !== null) {
         leaf = node;
-        leafReturn = node.terminal === "goal" ? GOAL_REWARD : this.#s.deadEndReturn;
+        leafReturn = node.terminal === "goal" ? GOAL_REWARD : this.settings.deadEndReturn;
         break;
       }
       const edge = this.#expand(node) ?? this.#select(node);
       if (edge === null) {
         node.terminal = "dead-end";
         leaf = node;
-        leafReturn = this.#s.deadEndReturn;
+        leafReturn = this.settings.deadEndReturn;
         break;
       }
       const { node: child, created } = this.#follow(edge);
       path.push({ edge, child });
-      if (this.#s.tracer) {
+      if (this.settings.tracer) {
         pathCost += edge.action.getCost(node.state);
         if (created) this.#traceExpansion(child, edge, pathCost);
       }
@@ -141,7 +142,7 @@ export class MctsSearch {
       onPath.add(child);
       node = child;
     }
-    if (this.#s.backup === "bellman") this.#bellmanBackup(path, leaf, leafReturn);
+    if (this.settings.backup === "bellman") this.#bellmanBackup(path, leaf, leafReturn);
     else this.#meanBackup(path, leaf, leafReturn);
   }
 
@@ -152,7 +153,7 @@ export class MctsSearch {
     for (let i = path.length - 1; i >= 0; i--) {
       const { edge, child } = path[i] as { edge: Edge; child: DecisionNode };
       edge.counts.set(child.key, (edge.counts.get(child.key) ?? 0) + 1);
-      r *= this.#s.discount;
+      r *= this.settings.discount;
       recordReturn(edge, r);
       recordReturn(edge.from, r);
     }
@@ -183,91 +184,22 @@ export class MctsSearch {
     }
   }
 
-  /**
-   * Exact mode on a small problem: tries every untried action of every
-   * state in the graph and lays out its outcomes, breadth first. Returns
-   * `"closed"` when no state is left unexplored (value iteration over the
-   * graph is then the exact optimum, whatever the sampled iterations
-   * visited), `"full"` when the graph holds `maxNodes` states (or the model
-   * lists no outcomes), and `"paused"` when `sliceEnd` (a
-   * `performance.now()` time) passes: call again to go on.
-   */
-  closeGraph(maxNodes: number, sliceEnd: number): "closed" | "full" | "paused" {
-    const queue = [...this.table.values()];
-    const queued = new Set(queue);
-    for (let i = 0; i < queue.length; i++) {
-      const node = queue[i] as DecisionNode;
-      if (node.terminal !== null) continue;
-      while (node.untried.length > 0) {
-        if (this.table.size >= maxNodes) return "full";
-        if (performance.now() > sliceEnd) return "paused";
-        const options = this.#s.analyze(node.state, node.spent);
-        const index = options.outcomes ? options.actions.indexOf(node.untried[node.untried.length - 1] as ActionSpec) : -1;
-        if (!options.outcomes || index < 0) return "full";
-        const distribution = options.outcomes[index] as readonly WeightedState[];
-        const action = node.untried.pop() as ActionSpec;
-        const edge = new Edge(node, action);
-        node.edges.push(edge);
-        const spent = spendAction(node.spent, action);
-        this.#layOut(edge, distribution, spent, this.#s.keyOf((distribution[0] as WeightedState).state, spent));
-        // Counted as tried, so value iteration reads it.
-        edge.visits = 1;
-        for (const outcome of edge.outcomes.values()) {
-          if (queued.has(outcome)) continue;
-          queued.add(outcome);
-          queue.push(outcome);
-        }
-      }
-    }
-    return "closed";
-  }
-
   /** An action's value from its outcomes' current values (see {@link actionValue}). */
   #actionValue(edge: Edge): number {
-    return actionValue(edge, this.#s.discount, nodeValue);
-  }
-
-  /**
-   * Value iteration over the explored graph: Bellman updates of every tried
-   * action and every expanded state until values move less than
-   * `tolerance`, or `maxSweeps` sweeps. A sampled backup refreshes only the
-   * states on one path, so values elsewhere go stale; a few sweeps make
-   * them agree before the root's action is chosen. Returns the sweeps made.
-   */
-  settle(maxSweeps: number, tolerance = 1e-6, maxUpdates = 300_000): number {
-    const nodes = [...this.table.values()].filter((node) => node.terminal === null && node.edges.length > 0);
-    let edges = 0;
-    for (const node of nodes) edges += node.edges.length;
-    const sweeps = Math.min(maxSweeps, Math.floor(maxUpdates / Math.max(1, edges)));
-    for (let sweep = 1; sweep <= sweeps; sweep++) {
-      let moved = 0;
-      for (const node of nodes) {
-        let best = Number.NEGATIVE_INFINITY;
-        for (const edge of node.edges) {
-          if (edge.visits === 0) continue;
-          edge.value = this.#actionValue(edge);
-          if (edge.value > best) best = edge.value;
-        }
-        if (best === Number.NEGATIVE_INFINITY) continue;
-        moved = Math.max(moved, Math.abs(best - node.value));
-        node.value = best;
-      }
-      if (moved < tolerance) return sweep;
-    }
-    return sweeps;
+    return actionValue(edge, this.settings.discount, nodeValue);
   }
 
   #leafReturn(leaf: DecisionNode): number {
     if (leaf.terminal === "goal") return GOAL_REWARD;
-    if (leaf.terminal === "dead-end") return this.#s.deadEndReturn;
-    if (this.#s.leafValue !== undefined) return this.#s.leafValue;
-    return this.#s.rollout.rollout({ ...this.#rolloutContext, state: leaf.state, spent: leaf.spent });
+    if (leaf.terminal === "dead-end") return this.settings.deadEndReturn;
+    if (this.settings.leafValue !== undefined) return this.settings.leafValue;
+    return this.settings.rollout.rollout({ ...this.#rolloutContext, state: leaf.state, spent: leaf.spent });
   }
 
   /** An edge for one untried action of `node` (picked with the generator), or null when all were tried. */
   #expand(node: DecisionNode): Edge | null {
     if (node.untried.length === 0) return null;
-    const i = this.#s.rng.int(0, node.untried.length - 1);
+    const i = this.settings.rng.int(0, node.untried.length - 1);
     const action = node.untried[i] as ActionSpec;
     node.untried[i] = node.untried[node.untried.length - 1] as ActionSpec;
     node.untried.pop();
@@ -278,7 +210,7 @@ export class MctsSearch {
 
   #select(node: DecisionNode): Edge | null {
     // c is meant for returns spanning [0, 1]; a dead-end penalty widens the span.
-    const c = this.#s.c * (GOAL_REWARD - Math.min(0, this.#s.deadEndReturn));
+    const c = this.settings.c * (GOAL_REWARD - Math.min(0, this.settings.deadEndReturn));
     let best: Edge | null = null;
     let bestScore = Number.NEGATIVE_INFINITY;
     for (const edge of node.edges) {
@@ -296,21 +228,21 @@ export class MctsSearch {
     const from = edge.from;
     const spent = spendAction(from.spent, edge.action);
     let next: WorldState;
-    if (!this.#s.stochastic) {
+    if (!this.settings.stochastic) {
       const only = edge.outcomes.values().next();
       if (!only.done) return { node: only.value, created: false };
-      next = expectedSuccessor(this.#s.model, from.state, edge.action);
+      next = expectedSuccessor(this.settings.model, from.state, edge.action);
     } else {
-      const options = this.#s.analyze(from.state, from.spent);
+      const options = this.settings.analyze(from.state, from.spent);
       const index = options.outcomes ? options.actions.indexOf(edge.action) : -1;
       const distribution = options.outcomes && index >= 0 ? (options.outcomes[index] as readonly WeightedState[]) : null;
-      if (distribution && this.#s.exactOutcomes) {
-        next = drawOutcome(distribution, this.#s.rng);
-        if (edge.probabilities === null) return this.#layOut(edge, distribution, spent, this.#s.keyOf(next, spent));
+      if (distribution && this.settings.exactOutcomes) {
+        next = drawOutcome(distribution, this.settings.rng);
+        if (edge.probabilities === null) return this.layOut(edge, distribution, spent, this.settings.keyOf(next, spent));
       } else
         next = distribution
-          ? drawOutcome(distribution, this.#s.rng)
-          : sampledSuccessor(this.#s.model, from.state, edge.action, this.#s.rng);
+          ? drawOutcome(distribution, this.settings.rng)
+          : sampledSuccessor(this.settings.model, from.state, edge.action, this.settings.rng);
     }
     const result = this.nodeFor(next, spent);
     edge.outcomes.set(result.node.key, result.node);
@@ -320,9 +252,10 @@ export class MctsSearch {
   /**
    * Creates the node of every outcome of `edge` with its probability (a new
    * node starts at its leaf value), and returns the node of the sampled
-   * outcome `drawn` (created: this iteration stops there).
+   * outcome `drawn` (created: this iteration stops there). Exact mode's
+   * {@link closeGraph} lays out every action this way.
    */
-  #layOut(
+  layOut(
     edge: Edge,
     distribution: readonly WeightedState[],
     spent: ReadonlySet<string>,
@@ -344,8 +277,8 @@ export class MctsSearch {
   }
 
   #traceExpansion(node: DecisionNode, edge: Edge, g: number): void {
-    const h = unsatisfiedKeys(node.state, this.#s.goal.conditions).length;
-    callTracer(this.#s.tracer, "onSearchExpand", {
+    const h = unsatisfiedKeys(node.state, this.settings.goal.conditions).length;
+    callTracer(this.settings.tracer, "onSearchExpand", {
       nodeId: node.id,
       parentId: edge.from.id,
       actionName: edge.action.name,
