@@ -7,8 +7,10 @@
  */
 
 import { type ActionSpec, type GoalLike, LangGoapError, type WorldState } from "../core/index.js";
+import type { Plan } from "./plan.js";
+import type { PlanOptions } from "./plan-options.js";
 import { planningSteps } from "./planning-steps.js";
-import type { Plan, PlanDetailedResult, PlanOptions } from "./types.js";
+import type { PlanDetailedResult } from "./types.js";
 
 export { planningSteps } from "./planning-steps.js";
 

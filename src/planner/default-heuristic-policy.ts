@@ -9,7 +9,8 @@
 import type { ResolvedBudget } from "./budget.js";
 import type { CompiledEntry } from "./compiled-problem-cache.js";
 import { operatorCountingOf } from "./heuristics/opcount.js";
-import type { HeuristicName, PlanOptions } from "./types.js";
+import type { HeuristicName } from "./heuristics/registry.js";
+import type { PlanOptions } from "./plan-options.js";
 
 /**
  * Expansions after which the default search of a boolean domain switches

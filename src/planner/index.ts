@@ -16,8 +16,19 @@ export { type DivergenceKind, DivergencePolicy, type DivergencePolicyOptions } f
 export { explainNoPlan } from "./explain.js";
 export { type ExternalAgent, ExternalAgentsTransitionModel, type ExternalAgentsTransitionModelOptions } from "./external-agents.js";
 export { type ExtractFeaturesOptions, extractFeatures, type ProblemFeatures, type RiskProfile } from "./features.js";
+export type { HeuristicName } from "./heuristics/registry.js";
 export { type InferredStartState, type InferStartStateOptions, inferStartState } from "./infer-start-state.js";
+export {
+  type CSPMetadata,
+  type CSPStatus,
+  Plan,
+  type PlanInit,
+  type PlanMetadata,
+  type ResourceUsage,
+  type ScheduleEntry,
+} from "./plan.js";
 export { type DeserializePlanOptions, deserializePlan, type SerializedPlan, serializePlan } from "./plan-file.js";
+export type { PlanOptions } from "./plan-options.js";
 export { assertValidPlan, prunePlan, type Replay, replayPlan } from "./replay.js";
 export {
   type OutcomeDistribution,
@@ -66,22 +77,13 @@ export {
   sampledSuccessor,
   type TransitionModel,
 } from "./transitions.js";
-export {
-  type CSPMetadata,
-  type CSPStatus,
-  type HeuristicName,
-  type NoPlanExplanation,
-  Plan,
-  type PlanDetailedResult,
-  type PlanInit,
-  type PlanMetadata,
-  type PlanningStrategy,
-  type PlanOptions,
-  type ResourceUsage,
-  type ScheduleEntry,
-  type SearchRecord,
-  type SearchStats,
-  type SearchStatus,
-  type StrategyContext,
-  type StrategyResult,
+export type {
+  NoPlanExplanation,
+  PlanDetailedResult,
+  PlanningStrategy,
+  SearchRecord,
+  SearchStats,
+  SearchStatus,
+  StrategyContext,
+  StrategyResult,
 } from "./types.js";

@@ -10,7 +10,7 @@ import {
   scoreToJson,
   type WorldState,
 } from "../core/index.js";
-import { Plan, type PlanMetadata } from "./types.js";
+import { Plan, type PlanMetadata } from "./plan.js";
 
 /** A plan as a file keeps it: action names (re-bound on load), the states, the cost and the score. */
 export interface SerializedPlan {

@@ -9,11 +9,14 @@
 import type { ActionSpec, GoalSpec, WorldState } from "../core/index.js";
 import { budgetExhaustion, type ResolvedBudget } from "./budget.js";
 import { explainNoPlan } from "./explain.js";
+import type { HeuristicName } from "./heuristics/registry.js";
 import { heuristicNamed } from "./heuristics/registry.js";
 import type { PlanningStopped } from "./pace.js";
+import { Plan } from "./plan.js";
+import type { PlanOptions } from "./plan-options.js";
 import { assertValidSteps, pruneSteps } from "./replay.js";
 import type { SearchOutcome } from "./search-setup.js";
-import { type HeuristicName, type NoPlanExplanation, Plan, type PlanDetailedResult, type PlanOptions, type SearchStats } from "./types.js";
+import type { NoPlanExplanation, PlanDetailedResult, SearchStats } from "./types.js";
 
 function abortReason(signal: AbortSignal | undefined): string {
   const reason: unknown = signal?.reason;

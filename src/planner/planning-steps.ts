@@ -22,9 +22,11 @@ import {
 import { validatedActions } from "./action-order.js";
 import { resolveBudget } from "./budget.js";
 import { Pace, PlanningStopped } from "./pace.js";
+import { Plan } from "./plan.js";
+import type { PlanOptions } from "./plan-options.js";
 import { foundPlan, notFoundResult, stoppedBeforeSearch } from "./plan-result.js";
 import { searchActions } from "./run-search.js";
-import { type NoPlanExplanation, Plan, type PlanDetailedResult, type PlanOptions } from "./types.js";
+import type { NoPlanExplanation, PlanDetailedResult } from "./types.js";
 import { validateOptions } from "./validate-options.js";
 
 /**

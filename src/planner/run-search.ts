@@ -13,12 +13,13 @@ import { bySpecificity } from "./action-order.js";
 import type { ResolvedBudget } from "./budget.js";
 import { acquireCompiled, type CompiledEntry, releaseCompiled, relevantBitsOf } from "./compiled-problem-cache.js";
 import { escalatedPhase, firstPhase } from "./default-heuristic-policy.js";
+import type { HeuristicName } from "./heuristics/registry.js";
 import { heuristicIn } from "./heuristics/registry.js";
 import { type Pace, PlanningStopped } from "./pace.js";
+import type { PlanOptions } from "./plan-options.js";
 import { packStart, startBitsSearch } from "./search-bits.js";
 import { startFloatSearch } from "./search-float.js";
 import { finishedRun, type SearchOutcome, type SearchRun, type SearchSetup } from "./search-setup.js";
-import type { HeuristicName, PlanOptions } from "./types.js";
 
 // Checkpoints here read `pace.due()` before `yield* pace.pause()` rather than `yield* pace.check()`: a small
 // per-frame search passes them every call, and each `check()` would allocate a generator.

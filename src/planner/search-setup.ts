@@ -8,8 +8,9 @@ import { type ActionSpec, callTracer, type GoalSpec, type PlanningTracer } from 
 import type { BudgetLimit } from "./budget.js";
 import type { CompiledProblem } from "./compiled-problem.js";
 import type { Heuristic } from "./heuristics/heuristic.js";
+import type { HeuristicName } from "./heuristics/registry.js";
 import type { SearchWorkspace } from "./search-store.js";
-import type { HeuristicName, SearchRecord, SearchStatus } from "./types.js";
+import type { SearchRecord, SearchStatus } from "./types.js";
 
 export { SearchWorkspace } from "./search-store.js";
 

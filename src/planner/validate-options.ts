@@ -7,7 +7,7 @@
 import { describeValue, LangGoapError } from "../core/index.js";
 import { checkBudget } from "./budget.js";
 import { HEURISTIC_NAMES, isHeuristicName } from "./heuristics/registry.js";
-import type { PlanOptions } from "./types.js";
+import type { PlanOptions } from "./plan-options.js";
 
 /** Throws `INVALID_OPTION` naming the first bad field of `options`. */
 export function validateOptions(options: PlanOptions): void {

@@ -19,7 +19,12 @@ import { zero } from "./zero.js";
 /** Every heuristic, in the order option errors list them. */
 export const HEURISTICS = Object.freeze([zero, goalCount, hmax, hadd, hff, lmcut, opcount] as const);
 
-/** The name of a registered heuristic. */
+/**
+ * The name of a registered heuristic: the heuristics of the A* planner.
+ * `hmax`, `lmcut` (landmark cuts: sums disjoint landmarks, far fewer
+ * states on large problems, dearer per state), `opcount` and `zero` are
+ * admissible; `hadd`, `hff` and `goal-count` trade optimality for speed.
+ */
 export type HeuristicName = (typeof HEURISTICS)[number]["name"];
 
 /** The registered names, in {@link HEURISTICS} order. */

@@ -1,6 +1,8 @@
 import { type ActionSpec, describeValue, type GoalSpec, LangGoapError, type WorldState } from "../../core/index.js";
 import { planDetailedAsync } from "../astar.js";
-import type { HeuristicName, Plan, PlanDetailedResult, StrategyContext, StrategyResult } from "../types.js";
+import type { HeuristicName } from "../heuristics/registry.js";
+import type { Plan } from "../plan.js";
+import type { PlanDetailedResult, StrategyContext, StrategyResult } from "../types.js";
 import { BasePlanningStrategy, contextPlanOptions } from "./base.js";
 
 /** Options of {@link AnytimePlanningStrategy}. */

@@ -1,7 +1,8 @@
 import type { ActionSpec, GoalSpec, WorldState } from "../../core/index.js";
 import { planDetailedAsync } from "../astar.js";
 import { checkBudget } from "../budget.js";
-import type { HeuristicName, PlanDetailedResult, StrategyContext } from "../types.js";
+import type { HeuristicName } from "../heuristics/registry.js";
+import type { PlanDetailedResult, StrategyContext } from "../types.js";
 import { BasePlanningStrategy, contextPlanOptions } from "./base.js";
 
 /** Options of {@link AStarStrategy}. */

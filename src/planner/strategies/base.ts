@@ -5,7 +5,9 @@
  */
 
 import type { ActionSpec, GoalSpec, WorldState } from "../../core/index.js";
-import type { Plan, PlanningStrategy, PlanOptions, StrategyContext, StrategyResult } from "../types.js";
+import type { Plan } from "../plan.js";
+import type { PlanOptions } from "../plan-options.js";
+import type { PlanningStrategy, StrategyContext, StrategyResult } from "../types.js";
 
 /**
  * A {@link PlanningStrategy} written as `planDetailed` alone: `plan()`

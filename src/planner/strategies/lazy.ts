@@ -1,5 +1,6 @@
 import { type ActionSpec, describeValue, type GoalSpec, LangGoapError, SimpleScore, type WorldState } from "../../core/index.js";
-import { Plan, type PlanningStrategy, type StrategyContext, type StrategyResult } from "../types.js";
+import { Plan } from "../plan.js";
+import type { PlanningStrategy, StrategyContext, StrategyResult } from "../types.js";
 import { AStarStrategy } from "./astar-strategy.js";
 import { BasePlanningStrategy } from "./base.js";
 import { planWithStatus } from "./strategy-result.js";

@@ -1,5 +1,6 @@
 import { type ActionSpec, type GoalSpec, toGoalSpec, type WorldState } from "../../core/index.js";
-import { Plan, type PlanningStrategy, type SearchStatus, type StrategyContext, type StrategyResult } from "../types.js";
+import { Plan } from "../plan.js";
+import type { PlanningStrategy, SearchStatus, StrategyContext, StrategyResult } from "../types.js";
 import { AStarStrategy } from "./astar-strategy.js";
 import { BasePlanningStrategy } from "./base.js";
 import { planWithStatus } from "./strategy-result.js";

@@ -8,7 +8,8 @@ import {
   toGoalSpec,
   type WorldState,
 } from "../../core/index.js";
-import { Plan, type StrategyContext, type StrategyResult } from "../types.js";
+import { Plan } from "../plan.js";
+import type { StrategyContext, StrategyResult } from "../types.js";
 import { BasePlanningStrategy } from "./base.js";
 
 /** The name every {@link NirvanaGoal} carries. */

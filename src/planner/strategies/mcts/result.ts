@@ -1,6 +1,6 @@
 import type { ActionSpec, WorldState } from "../../../core/index.js";
 import { type BudgetExhaustion, budgetExhaustion } from "../../budget.js";
-import { Plan } from "../../types.js";
+import { Plan } from "../../plan.js";
 import type { ExtractionSource } from "./extract.js";
 import type { HorizonPolicy } from "./horizon.js";
 import { type DecisionNode, recommendedEdge } from "./node.js";

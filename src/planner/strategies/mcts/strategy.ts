@@ -9,8 +9,9 @@ import {
 } from "../../../core/index.js";
 import { planningKeys } from "../../compile.js";
 import { explainNoPlan } from "../../explain.js";
+import { Plan } from "../../plan.js";
 import { DETERMINISTIC_MODEL, isStochasticModel, type TransitionModel } from "../../transitions.js";
-import { Plan, type StrategyContext, type StrategyResult } from "../../types.js";
+import type { StrategyContext, StrategyResult } from "../../types.js";
 import { BasePlanningStrategy } from "../base.js";
 import { createStateAnalyzer } from "./analysis.js";
 import { estimateState } from "./evaluate.js";

@@ -1,0 +1,63 @@
+import type { PlanningTracer } from "../core/index.js";
+import type { HeuristicName } from "./heuristics/registry.js";
+
+/** Options of `plan` / `planDetailed`. */
+export interface PlanOptions {
+  /**
+   * Left out, the search is cost-optimal and picks by domain: on a boolean
+   * domain of 32 to 1,000 actions `lmcut` from the start; on a smaller
+   * boolean domain `hmax` (cheapest per state, as per-frame planning wants),
+   * starting again with `lmcut` once the search passes `ESCALATE_AFTER`
+   * (300) expansions; on a numeric domain whose facts change by `inc`/`dec`
+   * `opcount` (hmax and an operator-counting linear program over numeric net
+   * change, the larger); `hmax` otherwise, on domains of more than 1,000
+   * actions, and when hmax at the start promises a plan of 500 steps or
+   * more (a long plan needs that many expansions anyway, and LM-cut would
+   * cost a cut per step). `plan.metadata.heuristic` says which found the
+   * plan. Naming a heuristic uses it alone.
+   */
+  readonly heuristic?: HeuristicName;
+  /** Weighted A*: f = g + weight·h (>= 1; above 1 trades optimality for speed). @defaultValue 1 */
+  readonly weight?: number;
+  /** Stop after this many expansions (status `budget_exhausted`); `Infinity` for no limit. @defaultValue Infinity */
+  readonly maxExpansions?: number;
+  /**
+   * Stop when the search holds this many states (status `budget_exhausted`):
+   * the memory bound. `Infinity` for no limit.
+   * @defaultValue 1,000,000, lowered for wide states so search arrays stay within 256 MB ({@link DEFAULT_MAX_NODES})
+   */
+  readonly maxNodes?: number;
+  /**
+   * Stop after this much time, counted from the call (status
+   * `budget_exhausted`); holds to a fraction of a millisecond plus the cost
+   * of one node. `Infinity` for no limit.
+   * @defaultValue 10000 ({@link DEFAULT_TIME_BUDGET_MS})
+   */
+  readonly timeBudgetMs?: number;
+  /** Stop when aborted (status `aborted`); asynchronous planning notices it within one slice (5 ms). */
+  readonly signal?: AbortSignal;
+  /** Action names not to use; when no plan exists without them, they are allowed again. */
+  readonly blacklisted?: Iterable<string>;
+  /** Retry with all actions when the blacklist leaves no plan. @defaultValue true */
+  readonly blacklistFallback?: boolean;
+  /** Receives search hooks when `recordExpansions` is on. */
+  readonly tracer?: PlanningTracer;
+  /** Record every expansion (for tracing and search-tree export). @defaultValue false */
+  readonly recordExpansions?: boolean;
+  /** Run the relevance and redundancy passes on found plans. @defaultValue true */
+  readonly prune?: boolean;
+  /**
+   * Relevance analysis before search (boolean domains): actions that write
+   * nothing the goal or a relevant precondition reads are left out, and the
+   * facts nothing reads keep their start values, so states that differ only
+   * in them are one state. Plans, costs and statuses are those of the full
+   * search; only the number of states searched falls. Off while
+   * `recordExpansions` is on (records show whole states).
+   * @defaultValue true
+   * @example
+   * ```ts
+   * planDetailed(start, goal, actions, { heuristic: "zero", relevance: false }); // every fact and action
+   * ```
+   */
+  readonly relevance?: boolean;
+}
