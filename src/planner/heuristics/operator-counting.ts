@@ -17,33 +17,13 @@
  * returns an admissible value; an unbounded dual proves there is no plan.
  * @internal
  */
-import { equalitySlack } from "../../core/index.js";
-import {
-  type CompiledProblem,
-  EFFECT_ADD,
-  EFFECT_ASSIGN,
-  EFFECT_DECODED_ADD,
-  OP_EQ,
-  OP_GT,
-  OP_GTE,
-  OP_LT,
-  OP_LTE,
-} from "../compiled-problem.js";
+import type { CompiledProblem } from "../compiled-problem.js";
+import { deltasOf, movedBound, programRows, type Row } from "./operator-counting-rows.js";
 import type { RelaxedModel } from "./relaxed-model.js";
 
 const EPSILON = 1e-9;
 /** Pivots one evaluation makes at most (warm starts usually need a few); the value reached so far is still a bound. */
 const MAX_PIVOTS = 64;
-/** Larger programs are not built: a pivot costs actions × (rows + actions), so 64 keeps an evaluation well under 1 ms. */
-const MAX_ACTIONS = 64;
-
-interface Row {
-  readonly slot: number;
-  /** +1: the fact must end at least `bound`; -1: at most `bound`. */
-  readonly sense: 1 | -1;
-  /** The goal's bound, if the goal bounds the fact this way. */
-  readonly goalBound: number | null;
-}
 
 export class OperatorCounting {
   readonly #model: RelaxedModel;
@@ -67,26 +47,7 @@ export class OperatorCounting {
 
   constructor(p: CompiledProblem, model: RelaxedModel) {
     this.#model = model;
-    // Beyond MAX_ACTIONS there is no program, so the slots are not looked for (a pass over every effect of a wide domain).
-    const countable = p.actions.length <= MAX_ACTIONS ? countableSlots(p) : new Set<number>();
-    const rows: Row[] = [];
-    const goalLow = new Map<number, number>();
-    const goalHigh = new Map<number, number>();
-    for (let t = p.goalTestStart; t < p.goalTestEnd; t++) {
-      const slot = p.testKey[t] as number;
-      if (!countable.has(slot)) continue;
-      const op = p.testOp[t];
-      const arg = p.testArg[t] as number;
-      // An equality holds within numbersEqual's tolerance: the program keeps that range open (admissible).
-      const slack = op === OP_EQ ? equalitySlack(arg) : 0;
-      if (op === OP_GT || op === OP_GTE || op === OP_EQ) goalLow.set(slot, Math.max(goalLow.get(slot) ?? -Infinity, arg - slack));
-      if (op === OP_LT || op === OP_LTE || op === OP_EQ) goalHigh.set(slot, Math.min(goalHigh.get(slot) ?? Infinity, arg + slack));
-    }
-    for (const slot of countable) {
-      rows.push({ slot, sense: 1, goalBound: goalLow.get(slot) ?? null });
-      rows.push({ slot, sense: -1, goalBound: goalHigh.get(slot) ?? null });
-    }
-    this.#rows = p.actions.length <= MAX_ACTIONS ? rows : [];
+    this.#rows = programRows(p);
     // Without rows there is no program: no tableau either (it would be actions² numbers, 800 MB at 10,000 actions).
     const n = this.#rows.length > 0 ? p.actions.length : 0;
     this.#n = n;
@@ -244,59 +205,4 @@ export class OperatorCounting {
     }
     this.#basis[leave] = enter;
   }
-}
-
-/** Numeric fact slots that only constant `inc`/`dec` effects write (so their final value is linear in the counts). */
-function countableSlots(p: CompiledProblem): Set<number> {
-  const written = new Set<number>();
-  const excluded = new Set<number>();
-  for (const a of p.actions) {
-    if (a.dynamicEffects) for (const slot of a.dynamicKeys) excluded.add(slot);
-    for (let e = a.effectStart; e < a.effectEnd; e++) {
-      const slot = p.effectKey[e] as number;
-      if (slot >= p.factCount) continue;
-      const op = p.effectOp[e];
-      if (op === EFFECT_ADD && p.numeric[slot] === 1) written.add(slot);
-      else if (op === EFFECT_ASSIGN || op === EFFECT_DECODED_ADD || p.numeric[slot] !== 1) excluded.add(slot);
-    }
-  }
-  return new Set([...written].filter((slot) => !excluded.has(slot)));
-}
-
-/** Each action's net change of `slot` per application. */
-function deltasOf(p: CompiledProblem, slot: number): Float64Array {
-  const delta = new Float64Array(p.actions.length);
-  for (const a of p.actions)
-    for (let e = a.effectStart; e < a.effectEnd; e++)
-      if (p.effectKey[e] === slot && p.effectOp[e] === EFFECT_ADD) delta[a.index] = (delta[a.index] as number) + (p.effectArg[e] as number);
-  return delta;
-}
-
-/**
- * The bound `slot` never crosses by the actions moving it (sense +1: a
- * floor, −1: a ceiling): every action moving it that way needs it on the far
- * side of a limit first, so it stops at that limit plus the change;
- * ∓Infinity when some action moves it that way unconditioned. The fact's
- * value at a search's start bounds it too (see `rebind`).
- */
-function movedBound(p: CompiledProblem, slot: number, sense: 1 | -1, delta: Float64Array): number {
-  const none = sense === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
-  let kept = none;
-  for (const a of p.actions) {
-    const change = delta[a.index] as number;
-    if (change * sense >= 0) continue;
-    // The action's own precondition limit on the slot in the direction it moves.
-    let limit = -none;
-    for (let t = a.testStart; t < a.testEnd; t++) {
-      if (p.testKey[t] !== slot) continue;
-      const op = p.testOp[t];
-      const arg = p.testArg[t] as number;
-      const slack = op === OP_EQ ? equalitySlack(arg) : 0;
-      if (sense === 1 && (op === OP_GTE || op === OP_GT || op === OP_EQ)) limit = Math.max(limit, arg - slack);
-      if (sense === -1 && (op === OP_LTE || op === OP_LT || op === OP_EQ)) limit = Math.min(limit, arg + slack);
-    }
-    if (!Number.isFinite(limit)) return -none;
-    kept = sense === 1 ? Math.min(kept, limit + change) : Math.max(kept, limit + change);
-  }
-  return kept;
 }
