@@ -16,9 +16,10 @@ import { BasePlanningStrategy } from "../base.js";
 import { createStateAnalyzer } from "./analysis.js";
 import { estimateState } from "./evaluate.js";
 import { extractPath } from "./extract.js";
-import { type DecisionNode, decayGraph } from "./node.js";
+import type { DecisionNode } from "./node.js";
 import { type MCTSStrategyOptions, type ResolvedOptions, resolveOptions } from "./options.js";
 import { abortReason, buildPlan, exploredWithoutGoal, iterationBudget } from "./result.js";
+import { NOTHING_SPENT, TreeReuse } from "./reuse.js";
 import { HeuristicRollout, StochasticRollout } from "./rollouts.js";
 import { runSearch } from "./run.js";
 import { MctsSearch } from "./search.js";
@@ -26,20 +27,6 @@ import { createStateKey } from "./state-key.js";
 
 /** States the plan completion may visit after the tree runs out. */
 const COMPLETION_NODES = 5000;
-
-/** What the last search left behind for {@link MCTSStrategy.advance}. */
-interface SearchGraph {
-  readonly root: DecisionNode;
-  readonly table: Map<string, DecisionNode>;
-  readonly nextId: number;
-  readonly signature: string;
-  readonly keyOf: (state: Readonly<WorldState>, spent: ReadonlySet<string>) => string;
-}
-
-const NOTHING_SPENT: ReadonlySet<string> = new Set();
-
-/** Graphs larger than this are not carried over to the next search. */
-const MAX_REUSED_NODES = 200_000;
 
 /**
  * Monte Carlo tree search (UCT) as a planning strategy: for stochastic
@@ -92,13 +79,13 @@ export class MCTSStrategy extends BasePlanningStrategy {
   readonly transitionModel: TransitionModel;
   readonly #options: MCTSStrategyOptions;
   readonly #settings: ResolvedOptions;
-  #last: SearchGraph | null = null;
-  #carryover: SearchGraph | null = null;
+  readonly #reuse: TreeReuse;
 
   constructor(options: MCTSStrategyOptions = {}) {
     super();
     this.#settings = resolveOptions(options);
     this.#options = options;
+    this.#reuse = new TreeReuse(options.reuseTree === true, this.#settings.treeReuseDecay);
     this.transitionModel = options.transitionModel ?? DETERMINISTIC_MODEL;
   }
 
@@ -137,7 +124,7 @@ export class MCTSStrategy extends BasePlanningStrategy {
     if (usable === null) {
       callTracer(tracer, "onSearchDeadEnd", "not_reachable", { goal: goalSpec.conditions });
       callTracer(tracer, "onSearchComplete", 0, performance.now() - began, false);
-      this.#last = null;
+      this.#reuse.keep(null);
       return {
         plan: null,
         status: "no_plan",
@@ -150,7 +137,7 @@ export class MCTSStrategy extends BasePlanningStrategy {
     const keyOf = createStateKey(planningKeys(goalSpec, usable));
     const estimate = (state: Readonly<WorldState>) => estimateState(state, goalSpec, this.#options.scalarHeuristic);
     const signature = `${goalSpec.label}\u0000${usable.map((a) => a.name).join("\u0000")}\u0000${stochastic}`;
-    const reused = this.#takeCarryover(start, signature, keyOf) ?? this.#reuseLast(start, signature, keyOf);
+    const reused = this.#reuse.take(start, signature, keyOf);
     const search = new MctsSearch(
       {
         goal: goalSpec,
@@ -176,7 +163,7 @@ export class MCTSStrategy extends BasePlanningStrategy {
     const root = search.nodeFor({ ...start }, NOTHING_SPENT).node;
 
     const { done, stopReason, sweeps, closed, policy, horizon } = await runSearch(search, root, this.#settings, context, began);
-    this.#last = this.#options.reuseTree === true ? { root, table: search.table, nextId: search.nextId, signature, keyOf } : null;
+    this.#reuse.keep({ root, table: search.table, nextId: search.nextId, signature, keyOf });
 
     const path = extractPath(root, {
       goal: goalSpec,
@@ -237,42 +224,7 @@ export class MCTSStrategy extends BasePlanningStrategy {
    * ```
    */
   advance(action: ActionSpec | string, observedState: Readonly<WorldState>): boolean {
-    this.#carryover = null;
-    const last = this.#last;
-    this.#last = null;
-    if (this.#options.reuseTree !== true || last === null || last.table.size > MAX_REUSED_NODES) return false;
-    const name = typeof action === "string" ? action : action.name;
-    if (!last.root.edges.some((edge) => edge.action.name === name)) return false;
-    if (!last.table.has(last.keyOf(observedState, NOTHING_SPENT))) return false;
-    decayGraph(last.table.values(), this.#settings.treeReuseDecay);
-    this.#carryover = last;
-    return true;
-  }
-
-  /** Without `advance`: the last graph, when the new search starts in it (a graph runs plan after plan). */
-  #reuseLast(
-    start: Readonly<WorldState>,
-    signature: string,
-    keyOf: (state: Readonly<WorldState>, spent: ReadonlySet<string>) => string,
-  ): { table: Map<string, DecisionNode>; nextId: number } | null {
-    const last = this.#last;
-    this.#last = null;
-    if (this.#options.reuseTree !== true || last === null || last.signature !== signature || last.table.size > MAX_REUSED_NODES)
-      return null;
-    if (!last.table.has(keyOf(start, NOTHING_SPENT))) return null;
-    decayGraph(last.table.values(), this.#settings.treeReuseDecay);
-    return { table: last.table, nextId: last.nextId };
-  }
-
-  #takeCarryover(
-    start: Readonly<WorldState>,
-    signature: string,
-    keyOf: (state: Readonly<WorldState>, spent: ReadonlySet<string>) => string,
-  ): { table: Map<string, DecisionNode>; nextId: number } | null {
-    const carry = this.#carryover;
-    this.#carryover = null;
-    if (carry === null || carry.signature !== signature) return null;
-    return carry.table.has(keyOf(start, NOTHING_SPENT)) ? { table: carry.table, nextId: carry.nextId } : null;
+    return this.#reuse.advance(typeof action === "string" ? action : action.name, observedState);
   }
 
   /**
