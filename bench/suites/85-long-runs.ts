@@ -3,7 +3,10 @@
  * `BENCH_LONG_STEPS=1000,10000,100000`) on a world of L = 50 facts, on a
  * MemorySaver and a SqliteSaver: ms per step over the whole run and over
  * its last tenth (flat when the last tenth costs what the average does),
- * and the bytes the checkpointer holds at the end (MB; per step). Two
+ * the bytes the checkpointer holds at the end (MB; per step), and how much
+ * the heap and the buffers outside it grew (a MemorySaver keeps every
+ * checkpoint of the run, serialized, outside the heap). Each tenth of a
+ * run prints its pace and memory on stderr while it runs. Two
  * domains: `counter` (one action incrementing `n`) and `chain` (eight
  * actions in a ring, each needing the one before it, and counting). Then a
  * 200-step counter run on a MemorySaver against a hand-written one-node
@@ -82,14 +85,20 @@ async function longRun(domain: Domain, kind: SaverKind, steps: number, dir: stri
   const graph = new GoapGraph(actions(domain));
   const { saver: checkpointer, bytes } = saver(kind, dir);
   const app = graph.compile({ checkpointer });
-  const heapBefore = process.memoryUsage().heapUsed;
+  const memoryBefore = process.memoryUsage();
   const observed: number[] = [];
   const began = performance.now();
   const stream = await app.stream(graph.createInput(new GoalSpec({ conditions: { n: { gte: steps } } }), world()), {
     configurable: { thread_id: `long-${domain}-${steps}` },
     streamMode: "updates",
   });
-  for await (const chunk of stream) if ("observer" in (chunk as object)) observed.push(performance.now());
+  const tick = Math.max(1000, Math.floor(steps / 10));
+  for await (const chunk of stream) {
+    if (!("observer" in (chunk as object))) continue;
+    observed.push(performance.now());
+    // Progress on stderr, so a long run shows its pace and memory while it runs (stdout keeps one JSON line per result).
+    if (observed.length % tick === 0) progress(domain, kind, steps, observed, tick, memoryBefore);
+  }
   const ms = performance.now() - began;
   const state = (await app.getState({ configurable: { thread_id: `long-${domain}-${steps}` } })).values as {
     status: string;
@@ -111,8 +120,26 @@ async function longRun(domain: Domain, kind: SaverKind, steps: number, dir: stri
     lastTenthMsPerStep: round(lastTenthMs / tenth),
     checkpointMB: round(stored / 2 ** 20),
     checkpointBytesPerStep: Math.round(stored / steps),
-    heapGrowthMB: round((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20),
+    ...memoryGrowth(memoryBefore),
   });
+}
+
+/** Growth of the JS heap and of buffers outside it (where a MemorySaver's serialized checkpoints live), in MB. */
+function memoryGrowth(before: NodeJS.MemoryUsage): { heapGrowthMB: number; externalGrowthMB: number } {
+  const now = process.memoryUsage();
+  return {
+    heapGrowthMB: round((now.heapUsed - before.heapUsed) / 2 ** 20),
+    externalGrowthMB: round((now.external - before.external) / 2 ** 20),
+  };
+}
+
+function progress(domain: Domain, kind: SaverKind, steps: number, observed: number[], tick: number, before: NodeJS.MemoryUsage): void {
+  const done = observed.length;
+  const recent = ((observed[done - 1] as number) - (observed[done - 1 - tick] ?? (observed[0] as number))) / tick;
+  const { heapGrowthMB, externalGrowthMB } = memoryGrowth(before);
+  process.stderr.write(
+    `# ${domain} ${kind} ${steps}: ${done} steps, last ${tick}: ${round(recent)} ms/step, heap +${heapGrowthMB} MB, external +${externalGrowthMB} MB\n`,
+  );
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
