@@ -14,7 +14,8 @@
  * history record appended per step, same checkpointer).
  *
  * `npm run bench -- long-runs` (`BENCH_LONG_STEPS`, `BENCH_LONG_SAVERS=MemorySaver,SqliteSaver`,
- * `BENCH_LONG_DOMAINS=counter,chain`, `BENCH_LONG_LOOP=0` to skip the loop comparison)
+ * `BENCH_LONG_DOMAINS=counter,chain`, `BENCH_LONG_LOOP=0` to skip the loop comparison); under
+ * `node --expose-gc --import tsx bench/run.ts long-runs` the memory figures are taken after a full collection)
  */
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -85,6 +86,7 @@ async function longRun(domain: Domain, kind: SaverKind, steps: number, dir: stri
   const graph = new GoapGraph(actions(domain));
   const { saver: checkpointer, bytes } = saver(kind, dir);
   const app = graph.compile({ checkpointer });
+  collectGarbage();
   const memoryBefore = process.memoryUsage();
   const observed: number[] = [];
   const began = performance.now();
@@ -109,6 +111,7 @@ async function longRun(domain: Domain, kind: SaverKind, steps: number, dir: stri
   const lastTenthMs = (observed[observed.length - 1] as number) - (observed[observed.length - 1 - tenth] as number);
   const firstTenthMs = (observed[tenth] as number) - (observed[0] as number);
   const stored = bytes();
+  collectGarbage();
   emit({
     suite: "long-runs",
     domain,
@@ -122,6 +125,11 @@ async function longRun(domain: Domain, kind: SaverKind, steps: number, dir: stri
     checkpointBytesPerStep: Math.round(stored / steps),
     ...memoryGrowth(memoryBefore),
   });
+}
+
+/** A full collection when node runs with `--expose-gc`, so the memory figures hold what the run keeps, not earlier runs' garbage. */
+function collectGarbage(): void {
+  (globalThis as { gc?: () => void }).gc?.();
 }
 
 /** Growth of the JS heap and of buffers outside it (where a MemorySaver's serialized checkpoints live), in MB. */
