@@ -1,12 +1,6 @@
 import { INTERRUPT, isInterrupted, type LangGraphRunnableConfig } from "@langchain/langgraph";
+import { abortReasonText } from "../core/abort-reason.js";
 import type { CompiledGoapGraph, GoapRunResult } from "./state-graph.js";
-
-/** The reason an aborted run gives: the signal's reason, readable. */
-export function abortReasonOf(signal: AbortSignal): string {
-  const reason: unknown = signal.reason;
-  if (reason instanceof Error) return reason.message ? `${reason.name}: ${reason.message}` : reason.name;
-  return reason === undefined ? "signal aborted" : String(reason);
-}
 
 /**
  * @internal Runs the graph as `app.invoke` does (the same values and
@@ -36,7 +30,7 @@ export async function invokeKeepingState(
     if (!signal.aborted) throw error;
     latest ??= (await savedState(app, config)) ?? initial;
     if (!latest) throw error;
-    return { ...latest, status: "aborted", replanReason: `aborted: ${abortReasonOf(signal)}` };
+    return { ...latest, status: "aborted", replanReason: `aborted: ${abortReasonText(signal, "signal aborted")}` };
   }
   if (interrupts.length > 0) return { ...(latest as GoapRunResult), [INTERRUPT]: interrupts } as GoapRunResult;
   return latest as GoapRunResult;

@@ -6,6 +6,7 @@
  * @internal
  */
 
+import { abortReasonText } from "../core/abort-reason.js";
 import type { ActionSpec, GoalSpec, WorldState } from "../core/index.js";
 import { budgetExhaustion, type ResolvedBudget } from "./budget.js";
 import { explainNoPlan } from "./explain.js";
@@ -17,12 +18,6 @@ import type { PlanOptions } from "./plan-options.js";
 import { assertValidSteps, pruneSteps } from "./replay.js";
 import type { SearchOutcome } from "./search-setup.js";
 import type { NoPlanExplanation, PlanDetailedResult, SearchStats } from "./types.js";
-
-function abortReason(signal: AbortSignal | undefined): string {
-  const reason: unknown = signal?.reason;
-  if (reason instanceof Error) return reason.message ? `${reason.name}: ${reason.message}` : reason.name;
-  return reason === undefined ? "aborted" : String(reason);
-}
 
 /** The result of a planning call stopped by its signal or time budget before any search began. */
 export function stoppedBeforeSearch(
@@ -39,7 +34,7 @@ export function stoppedBeforeSearch(
     usedBlacklistFallback: false,
     ...(stop.status === "budget_exhausted"
       ? { budget: budgetExhaustion("time", budget, { nodesExpanded: 0, nodesStored: 0, elapsedMs }) }
-      : { abortReason: abortReason(options.signal) }),
+      : { abortReason: abortReasonText(options.signal) }),
   };
 }
 
@@ -84,7 +79,7 @@ export function notFoundResult(
           ),
         }
       : {}),
-    ...(outcome.status === "aborted" ? { abortReason: abortReason(options.signal) } : {}),
+    ...(outcome.status === "aborted" ? { abortReason: abortReasonText(options.signal) } : {}),
     ...(outcome.expansions ? { expansions: outcome.expansions } : {}),
   };
   if (outcome.status !== "no_plan") return result;

@@ -5,6 +5,7 @@
  * (on the caller's thread, like in-thread planning), the abort reason taken
  * from the caller's signal.
  */
+import { abortReasonText } from "../core/abort-reason.js";
 import { type ActionSpec, type GoalSpec, LangGoapError, type WorldState } from "../core/index.js";
 import { explainNoPlan, Plan, type PlanDetailedResult } from "../planner/index.js";
 import { withLazyExplanation } from "../planner/plan-result.js";
@@ -17,12 +18,6 @@ export interface PooledPlanResult extends PlanDetailedResult {
   readonly ranIn: "worker" | "in-thread";
 }
 
-export function abortReason(signal: AbortSignal | undefined): string {
-  const reason: unknown = signal?.reason;
-  if (reason instanceof Error) return reason.message ? `${reason.name}: ${reason.message}` : reason.name;
-  return reason === undefined ? "aborted" : String(reason);
-}
-
 /** A problem aborted before a worker started it: what in-thread planning says for a signal aborted before the search. */
 export function abortedBeforeStart(signal: AbortSignal | undefined, began: number): PooledPlanResult {
   return {
@@ -30,7 +25,7 @@ export function abortedBeforeStart(signal: AbortSignal | undefined, began: numbe
     status: "aborted",
     stats: { nodesExpanded: 0, nodesGenerated: 0, planningTimeMs: performance.now() - began },
     usedBlacklistFallback: false,
-    abortReason: abortReason(signal),
+    abortReason: abortReasonText(signal),
     ranIn: "worker",
   };
 }
@@ -56,7 +51,7 @@ export function rebuildResult(
     usedBlacklistFallback: answer.usedBlacklistFallback,
     ranIn: "worker" as const,
     ...(answer.budget ? { budget: answer.budget } : {}),
-    ...(answer.status === "aborted" ? { abortReason: abortReason(signal) } : {}),
+    ...(answer.status === "aborted" ? { abortReason: abortReasonText(signal) } : {}),
   };
   const wire = answer.plan;
   if (wire === null) {

@@ -29,13 +29,6 @@ export function exploredWithoutGoal(table: ReadonlyMap<string, DecisionNode>, st
   return true;
 }
 
-/** The signal's reason, for people (as A* reports it). @internal */
-export function abortReason(signal: AbortSignal): string {
-  const reason: unknown = signal.reason;
-  if (reason instanceof Error) return reason.message ? `${reason.name}: ${reason.message}` : reason.name;
-  return reason === undefined ? "aborted" : String(reason);
-}
-
 /** The figures of a search that ran out of iterations or time without finding a path to the goal. @internal */
 export function iterationBudget(
   outOfTime: boolean,

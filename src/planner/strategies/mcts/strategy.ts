@@ -1,3 +1,4 @@
+import { abortReasonText } from "../../../core/abort-reason.js";
 import {
   type ActionSpec,
   callTracer,
@@ -18,7 +19,7 @@ import { estimateState } from "./evaluate.js";
 import { extractPath } from "./extract.js";
 import type { DecisionNode } from "./node.js";
 import { type MCTSStrategyOptions, type ResolvedOptions, resolveOptions } from "./options.js";
-import { abortReason, buildPlan, exploredWithoutGoal, iterationBudget } from "./result.js";
+import { buildPlan, exploredWithoutGoal, iterationBudget } from "./result.js";
 import { NOTHING_SPENT, TreeReuse } from "./reuse.js";
 import { HeuristicRollout, StochasticRollout } from "./rollouts.js";
 import { runSearch } from "./run.js";
@@ -181,7 +182,7 @@ export class MCTSStrategy extends BasePlanningStrategy {
     const stats = { nodesExpanded: done, nodesGenerated: search.nextId, planningTimeMs: elapsed };
     if (!found) {
       callTracer(tracer, "onSearchDeadEnd", "no_path_found", { iterations: done });
-      if (context.signal?.aborted) return { plan: null, status: "aborted", stats, abortReason: abortReason(context.signal) };
+      if (context.signal?.aborted) return { plan: null, status: "aborted", stats, abortReason: abortReasonText(context.signal) };
       if (exploredWithoutGoal(search.table, stochastic)) {
         return { plan: null, status: "no_plan", stats, explanation: explainNoPlan(start, goalSpec, usable) };
       }
