@@ -15,8 +15,8 @@
  */
 import { GoapGraph } from "../../src/graph/index.js";
 import { AStarStrategy, planDetailedAsync } from "../../src/planner/index.js";
-import { round, startLoopProbe } from "../loop-probe.js";
 import { PlannerPool } from "../../src/workers/index.js";
+import { round, startLoopProbe } from "../loop-probe.js";
 import { wideWorldProblem } from "../problems.js";
 
 const W = Number(process.argv[2] ?? 200);
