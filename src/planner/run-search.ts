@@ -106,16 +106,19 @@ function* startSearch(
   const { p, model } = compiled;
   const tracer = options.recordExpansions ? options.tracer : undefined;
 
-  // Reachability pre-check: relaxed reachability proves most unreachable goals at once.
-  if (pace.due()) yield* pace.pause();
-  if (model.relax(p.start, 0, 0, true) > 0) {
-    callTracer(tracer, "onSearchDeadEnd", "not_reachable", { goal: goal.conditions });
-    return finishedRun({ status: "no_plan", actions: null, nodesExpanded: 0, nodesGenerated: 0 });
-  }
   if (pace.due()) yield* pace.pause();
   // Built once per compiled problem and reused by its later searches (each search starts with `beginSearch`):
   // a new object per search cost small per-frame plans ~3 µs each.
   const h = compiled.heuristics.kept(`heuristic:${heuristicName}`, () => heuristicIn(heuristicName, compiled.heuristics));
+  // Reachability pre-check: relaxed reachability proves most unreachable goals at once. A heuristic that proves dead
+  // ends does it at the root's evaluation, from the same relaxation.
+  if (!h.provesDeadEnds) {
+    if (pace.due()) yield* pace.pause();
+    if (model.relax(p.start, 0, 0, true) > 0) {
+      callTracer(tracer, "onSearchDeadEnd", "not_reachable", { goal: goal.conditions });
+      return finishedRun({ status: "no_plan", actions: null, nodesExpanded: 0, nodesGenerated: 0 });
+    }
+  }
   if (pace.due()) yield* pace.pause();
   const relevantBits =
     options.relevance === false || options.recordExpansions === true ? undefined : (relevantBitsOf(compiled) ?? undefined);

@@ -135,7 +135,8 @@ export function startSearch<R extends RowArray>(setup: SearchSetup, rep: StateRe
   if (hOf[0] === Number.POSITIVE_INFINITY) {
     release();
     callTracer(tracer, "onSearchDeadEnd", "not_reachable", { goal: goal.conditions });
-    return finishedRun({ status: "no_plan", actions: null, nodesExpanded: 0, nodesGenerated: 1, nodesStored: 1, maxNodes });
+    // A dead start, as the reachability pre-check reports it: nothing generated.
+    return finishedRun({ status: "no_plan", actions: null, nodesExpanded: 0, nodesGenerated: 0 });
   }
   open.push(0, weight * (hOf[0] as number), hOf[0] as number, 0);
 

@@ -7,6 +7,7 @@ export const goalCount = defineHeuristic({
   summary: "goal conditions not yet met; fast, not optimal",
   admissible: false,
   lazy: true,
+  provesDeadEnds: false,
   create: ({ p }) => ({
     evaluate: (row, offset) => {
       let n = 0;

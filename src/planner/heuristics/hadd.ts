@@ -6,6 +6,7 @@ export const hadd = defineHeuristic({
   summary: "sum of relaxed costs; faster, not always optimal",
   admissible: false,
   lazy: true,
+  provesDeadEnds: true,
   create: ({ p, model }) => {
     const goals = [...new Set(p.goalAtoms)];
     return {

@@ -18,6 +18,8 @@ export interface Heuristic {
    * value is free (blind search), and children are queued with it.
    */
   readonly lazy: boolean;
+  /** See {@link HeuristicPlugin.provesDeadEnds}. */
+  readonly provesDeadEnds: boolean;
   /**
    * Estimated cost to the goal from the row at `offset`; Infinity = dead
    * end; NaN = the search's deadline (see `beginSearch`) passed during the
@@ -66,8 +68,14 @@ export interface HeuristicPlugin<N extends string = string> {
   readonly admissible: boolean;
   /** See {@link Heuristic.lazy}. */
   readonly lazy: boolean;
+  /**
+   * Infinity whenever the goal is unreachable under the delete relaxation:
+   * the root's evaluation then proves a dead start, and the search makes no
+   * separate reachability pass first (one relaxation fewer per search).
+   */
+  readonly provesDeadEnds: boolean;
   /** The heuristic for a problem, ready for a search from `context.p.start`. */
-  create(context: HeuristicContext): Omit<Heuristic, "name" | "lazy">;
+  create(context: HeuristicContext): Omit<Heuristic, "name" | "lazy" | "provesDeadEnds">;
 }
 
 /** Declares a heuristic (the name's literal type becomes part of `HeuristicName`). */

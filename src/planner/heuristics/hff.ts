@@ -6,6 +6,7 @@ export const hff = defineHeuristic({
   summary: "relaxed plan cost; faster, not always optimal",
   admissible: false,
   lazy: true,
+  provesDeadEnds: true,
   create: ({ p, model }) => {
     const repsUsed = new Float64Array(p.actions.length);
     const visited = new Uint8Array(p.atoms.length);

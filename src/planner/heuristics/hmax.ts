@@ -6,5 +6,6 @@ export const hmax = defineHeuristic({
   summary: "admissible: cost-optimal plans",
   admissible: true,
   lazy: true,
+  provesDeadEnds: true,
   create: ({ model }) => ({ evaluate: (row, offset) => model.goalHmax(row, offset) }),
 });

@@ -12,6 +12,7 @@ export const lmcut = defineHeuristic({
   summary: "admissible, fewer states on large problems",
   admissible: true,
   lazy: true,
+  provesDeadEnds: true,
   create: (context) => {
     const cuts = landmarkCutOf(context);
     return {

@@ -16,6 +16,7 @@ export const opcount = defineHeuristic({
   summary: "admissible: hmax and a linear program over numeric inc/dec",
   admissible: true,
   lazy: true,
+  provesDeadEnds: true,
   create: (context) => {
     const { p, model } = context;
     const counting = operatorCountingOf(context);

@@ -48,7 +48,7 @@ export function heuristicNamed(name: HeuristicName): HeuristicPlugin<HeuristicNa
 /** Builds heuristic `name` in `context`, with the plugin's declared properties. */
 export function heuristicIn(name: HeuristicName, context: HeuristicContext): Heuristic {
   const plugin = heuristicNamed(name);
-  return { ...plugin.create(context), name: plugin.name, lazy: plugin.lazy };
+  return { ...plugin.create(context), name: plugin.name, lazy: plugin.lazy, provesDeadEnds: plugin.provesDeadEnds };
 }
 
 /** A context whose kept parts live as long as the context (for callers without a compiled-problem cache). */

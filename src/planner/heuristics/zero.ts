@@ -7,5 +7,6 @@ export const zero = defineHeuristic({
   admissible: true,
   // The value is known without evaluating: children are queued with it.
   lazy: false,
+  provesDeadEnds: false,
   create: () => ({ evaluate: () => 0 }),
 });
