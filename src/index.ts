@@ -183,6 +183,7 @@ export {
   type ExecutionHistory,
   type ExecutionRecord,
   type ExecutionTransitionModel,
+  type ExecutorTarget,
   expectedStatesOf,
   FirstOfPolicy,
   type FormRequest,

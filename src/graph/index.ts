@@ -45,7 +45,7 @@ export {
   type StoreExecutionHistoryOptions,
 } from "./history/index.js";
 export type { ApprovalRequest, ApprovalResponse, FormRequest, HumanRequest } from "./human-approval.js";
-export { GoapObserver, type GoapObserverOptions, type ObserverTarget, routeAfterObserver } from "./observer.js";
+export { type ExecutorTarget, GoapObserver, type GoapObserverOptions, type ObserverTarget, routeAfterObserver } from "./observer.js";
 export { ParallelGoapExecutor } from "./parallel-executor.js";
 export {
   bindAction,

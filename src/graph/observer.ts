@@ -51,8 +51,11 @@ export interface GoapObserverOptions extends GoapNodeOptions {
   readonly recursionLimit?: number;
 }
 
+/** Where the executor's conditional edge sends a run: the observer, or straight on to the next step. */
+export type ExecutorTarget = "observer" | "executor";
+
 /**
- * The `observer` node: decides after every executed step and writes the
+ * The `observer` node: decides after executed steps and writes the
  * decision to `nextNode`, which the node's conditional edge follows (so an
  * `updateState` made as the observer routes the same way). In order: termination policies; a missing goal; a
  * question the executor announced (`awaiting_human`: back to the executor, which asks it); an executor error; the goal (for a MultiGoal, the current subgoal: a
@@ -61,7 +64,9 @@ export interface GoapObserverOptions extends GoapNodeOptions {
  * is `never`); `every_action` replanning; deviation from the plan's
  * expected state; the next step; an exhausted plan. Every replan is charged
  * to the goal's `maxReplans` budget. Terminal states notify the tracer and
- * write an execution record.
+ * write an execution record. A step after which there is nothing to decide
+ * (see {@link GoapObserver.routeAfterExecutor}) goes straight on to the
+ * next one, without an observer superstep.
  *
  * @example
  * ```ts
@@ -129,6 +134,40 @@ export class GoapObserver {
     if (state.plan && state.currentStep < state.plan.actions.length) return this.#next(state);
     if (strategy === "never") return this.#end(state, config, "failed", "plan_exhausted");
     return this.#replan(state, config, current, "plan_exhausted");
+  }
+
+  /**
+   * The executor's conditional edge: `"executor"` when this observer, run on
+   * `state` (what an executor step left), would only send the run on to its
+   * next step and write nothing, so the step's superstep goes straight on;
+   * `"observer"` otherwise. Nothing to decide means: no termination policy
+   * (policies are consulted after every step), the step succeeded (status
+   * `executing`), the goal (or current subgoal) does not hold, replanning
+   * is not due (`every_action`, or a deviation from the plan under
+   * `on_deviation`), the plan has steps left, the run is within its
+   * superstep allowance, and the observer's own edge would send a state
+   * without its decision to the executor too (so `updateState` as the
+   * observer routes the same way from either checkpoint).
+   *
+   * @example
+   * ```ts
+   * builder.addConditionalEdges("executor", (state) => observer.routeAfterExecutor(state), ["executor", "observer"]);
+   * ```
+   */
+  routeAfterExecutor(state: GoapState): ExecutorTarget {
+    return this.#movesOn(state) ? "executor" : "observer";
+  }
+
+  #movesOn(state: GoapState): boolean {
+    if (this.#policies.length > 0 || state.status !== "executing" || !state.goal) return false;
+    if (!state.plan || state.currentStep >= state.plan.actions.length || routeAfterObserver(state) !== "executor") return false;
+    if (runLimitReached(state, this.#allowance)) return false;
+    const goal = this.runtime.goals.restore(state.goal);
+    if (goal instanceof MultiGoal && state.currentSubgoalIndex >= goal.goals.length) return false;
+    const current = activeGoal(goal, state.currentSubgoalIndex);
+    if (current.isSatisfied(state.worldState)) return false;
+    const strategy = current.policy.replanStrategy;
+    return strategy !== "every_action" && !(strategy === "on_deviation" && this.#deviates(state, current));
   }
 
   /** The first policy that fires; one that throws or does not answer within the hook time limit is skipped with a warning. */

@@ -3,8 +3,9 @@ import { type GoapState, runRecordCount } from "./state.js";
 /**
  * A run's superstep allowance beyond what its plan needs: a run ends
  * `terminated` (reason `recursion_limit`) once it has taken this many
- * supersteps more than twice its current plan's length (each action costs
- * an executor and an observer superstep), so a plan of any length runs to
+ * supersteps more than twice its current plan's length (each action counts
+ * as an executor and an observer superstep, also when it went straight on to
+ * the next step without an observer), so a plan of any length runs to
  * its end while a run that loops without progress stops with its history.
  */
 export const DEFAULT_GOAP_RECURSION_LIMIT = 10_000;

@@ -27,9 +27,12 @@ export type GoapRunResult<S extends WorldState = WorldState> = (WorldState exten
 };
 
 /**
- * @internal Wires the three nodes: START → planner → executor → observer →
- * (planner | executor | END), the last through a conditional edge on the
- * observer's decision.
+ * @internal Wires the three nodes: START → planner → executor → (observer |
+ * executor), observer → (planner | executor | END), both through
+ * conditional edges: the executor goes straight on to its next step when
+ * the observer would have nothing to decide
+ * ({@link GoapObserver.routeAfterExecutor}), and the observer's edge follows
+ * its decision.
  */
 export function buildStateGraph(annotation: GoapStateAnnotation, planner: GoapPlanner, executor: GoapExecutor, observer: GoapObserver) {
   return wireNodes(new StateGraph(annotation), planner, executor, observer);
@@ -59,6 +62,13 @@ const OBSERVER_ROUTE = RunnableLambda.from((state: GoapStateAnnotation["State"])
   runName: "route_after_observer",
 });
 
+/** The executor's conditional edge, named `route_after_executor` in traces. */
+function executorRoute(observer: GoapObserver) {
+  return RunnableLambda.from((state: GoapStateAnnotation["State"]) => observer.routeAfterExecutor(state as GoapState)).withConfig({
+    runName: "route_after_executor",
+  });
+}
+
 type GoapSpec = GoapStateAnnotation["spec"];
 type S = GoapStateAnnotation["State"];
 type U = GoapStateAnnotation["Update"];
@@ -75,7 +85,7 @@ function wireNodes<I extends StateDefinitionInit, O extends StateDefinitionInit>
     .addNode("observer", (state: S, config: LangGraphRunnableConfig) => observer.run(state as GoapState, config))
     .addEdge(START, "planner")
     .addEdge("planner", "executor")
-    .addEdge("executor", "observer")
+    .addConditionalEdges("executor", executorRoute(observer), ["executor", "observer"])
     .addConditionalEdges("observer", OBSERVER_ROUTE, ["planner", "executor", END]);
 }
 

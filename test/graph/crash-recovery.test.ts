@@ -43,6 +43,24 @@ const KILL_POINTS = [
   "history",
 ] as const;
 
+/**
+ * Where the first process dies when the graph has no termination policy:
+ * between steps the run goes straight on from one executor superstep to
+ * the next (no observer in between), so the kills fall between executor
+ * supersteps.
+ */
+const STRAIGHT_ON_KILL_POINTS = [
+  "plan",
+  "s1:claimed",
+  "s2:claimed",
+  "s2:during",
+  "s3:before",
+  "s3:after",
+  "s6:during",
+  "s6:after",
+  "history",
+] as const;
+
 const ACTIONS = CHAIN_ACTIONS;
 
 type SaverArgs = Pick<ChildArgs, "saver" | "conn" | "schema">;
@@ -55,17 +73,23 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => removeChild());
 
-async function crashEverywhereThenRecover(saver: SaverArgs, dir: string): Promise<void> {
-  const threads = KILL_POINTS.map((p) => `${saver.saver}-${p.replace(":", "-")}`);
+async function crashEverywhereThenRecover(
+  saver: SaverArgs,
+  dir: string,
+  points: readonly string[] = KILL_POINTS,
+  straightOn = false,
+): Promise<void> {
+  const threads = points.map((p) => `${saver.saver}-${straightOn ? "straight-" : ""}${p.replace(":", "-")}`);
   await inParallel(
-    KILL_POINTS.map(
-      (killAt, i) => () => runUntilKilled({ mode: "run", ...saver, threads: [threads[i] as string], dir, killAt, domain: "chain" }),
+    points.map(
+      (killAt, i) => () =>
+        runUntilKilled({ mode: "run", ...saver, threads: [threads[i] as string], dir, killAt, domain: "chain", straightOn }),
     ),
     3,
   );
-  const report = await startChild({ mode: "recover", ...saver, threads, dir, domain: "chain" }).done;
+  const report = await startChild({ mode: "recover", ...saver, threads, dir, domain: "chain", straightOn }).done;
 
-  for (const [i, point] of KILL_POINTS.entries()) {
+  for (const [i, point] of points.entries()) {
     const thread = threads[i] as string;
     expect(report.results[i], point).toEqual({ thread, status: "goal_achieved" });
     const log = executionLog(dir, thread);
@@ -101,6 +125,10 @@ describe("crash and resume on SqliteSaver", () => {
   it("killed at 14 instants, every thread recovers in a fresh process: finished steps once, the step in flight at most twice", async () => {
     await crashEverywhereThenRecover({ saver: "sqlite", conn: join(dir, "checkpoints.sqlite") }, dir);
     // Process start-up dominates: generous for a loaded machine (each of the 15 processes starts in about 1 s when idle).
+  }, 600_000);
+
+  it("with steps going straight on (no observer between them), killed at 9 instants, every thread recovers the same way", async () => {
+    await crashEverywhereThenRecover({ saver: "sqlite", conn: join(dir, "straight.sqlite") }, dir, STRAIGHT_ON_KILL_POINTS, true);
   }, 600_000);
 });
 

@@ -115,11 +115,12 @@ describe("flaky writer", () => {
     expect(trail).toEqual([
       "planner executing plan=research,write_fast,publish",
       "executor executing",
-      "observer -",
+      // Nothing to decide after research: straight on to the next step.
       "executor action_failed",
       "observer - reason=action_failed",
       "planner executing plan=write_premium,publish",
       "executor executing",
+      // The first step after a replan is observed (the observer's last decision was to plan): it sends the run on.
       "observer -",
       "executor executing",
       "observer goal_achieved reason=null",

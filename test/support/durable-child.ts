@@ -39,6 +39,12 @@ export interface ChildArgs {
   readonly domain: "chain" | "release";
   /** Mode "resume": wait for a line on stdin before resuming (a barrier shared with a sibling). */
   readonly barrier?: boolean;
+  /**
+   * No termination policy: a step after which there is nothing to decide
+   * goes straight on to the next one, without an observer superstep (so the
+   * `sK:saved` points never come).
+   */
+  readonly straightOn?: boolean;
 }
 
 /** One line of a thread's execution log. */
@@ -175,7 +181,7 @@ try {
     const graph = new GoapGraph(args.domain === "chain" ? chain() : release(), {
       tracer,
       sensors: [planningSensor],
-      terminationPolicies: [savedPoint],
+      terminationPolicies: args.straightOn ? [] : [savedPoint],
       history: historyFor(name),
       logger: { warn: () => {} },
     });
