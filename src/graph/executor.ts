@@ -223,7 +223,8 @@ export class GoapExecutor {
     presets: Readonly<Record<string, unknown>>,
     signal: AbortSignal | undefined,
   ): Promise<{ ok: true; world: WorldState } | { ok: false; refusal: ActionResult }> {
-    let world: WorldState = { ...worldState };
+    // The run's world is never changed in place (actions and hooks get copies): it is only copied when a form answer goes in.
+    let world: WorldState = worldState;
     for (const action of actions) {
       const refusal = await this.#checkGuards(action, world, signal);
       if (refusal) return { ok: false, refusal };

@@ -53,23 +53,34 @@ function pick(state: Readonly<WorldState>, keys: readonly string[]): WorldState 
   return out;
 }
 
-/** What changes from `before` to `after` (both cut to the same keys, JSON values). */
-function changeBetween(before: Readonly<WorldState>, after: Readonly<WorldState>): PlanStepChange {
+/** What changes on `keys` from `before` (none: no facts) to `after`, in the order of `keys`. */
+function changeBetween(before: Readonly<WorldState> | undefined, after: Readonly<WorldState>, keys: readonly string[]): PlanStepChange {
   const set: WorldState = {};
-  for (const key of Object.keys(after)) if (!Object.hasOwn(before, key) || !sameJson(before[key], after[key])) set[key] = after[key];
-  const unset = Object.keys(before).filter((key) => !Object.hasOwn(after, key));
-  return unset.length > 0 ? { set, unset } : { set };
+  let unset: string[] | undefined;
+  for (const key of keys) {
+    const next = factOf(after, key);
+    const previous = before ? factOf(before, key) : undefined;
+    if (next === undefined) {
+      if (previous !== undefined) (unset ??= []).push(key);
+    } else if (previous === undefined || !sameJson(previous, next)) set[key] = next as WorldState[string];
+  }
+  return unset ? { set, unset } : { set };
 }
 
-/** The checkpoint-safe form of `plan`, keeping only `keys` of each expected state (and of `start`, the state it was made from). */
+/**
+ * The checkpoint-safe form of `plan`, keeping only `keys` of each expected
+ * state (and of `start`, the state it was made from). Steps are compared on
+ * the facts as they are, key by key (state values are JSON already), and
+ * only what changes is copied to JSON: a long plan over a large state costs
+ * its length times the keys, not a JSON round trip of every whole state.
+ */
 export function planToData(plan: Plan, keys: readonly string[], start?: Readonly<WorldState>): PlanData {
   const startState = start ? toJsonValue<WorldState>(pick(start, keys)) : undefined;
-  let before: WorldState = startState ?? {};
+  let before: Readonly<WorldState> | undefined = start;
   const expectedChanges = plan.expectedStates.map((state) => {
-    const after = toJsonValue<WorldState>(pick(state, keys));
-    const change = changeBetween(before, after);
-    before = after;
-    return change;
+    const change = changeBetween(before, state, keys);
+    before = state;
+    return toJsonValue<PlanStepChange>(change);
   });
   return {
     actions: plan.actionNames,
