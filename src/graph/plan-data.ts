@@ -56,15 +56,15 @@ function pick(state: Readonly<WorldState>, keys: readonly string[]): WorldState 
 /** What changes on `keys` from `before` (none: no facts) to `after`, in the order of `keys`. */
 function changeBetween(before: Readonly<WorldState> | undefined, after: Readonly<WorldState>, keys: readonly string[]): PlanStepChange {
   const set: WorldState = {};
-  let unset: string[] | undefined;
+  const unset: string[] = [];
   for (const key of keys) {
     const next = factOf(after, key);
     const previous = before ? factOf(before, key) : undefined;
     if (next === undefined) {
-      if (previous !== undefined) (unset ??= []).push(key);
+      if (previous !== undefined) unset.push(key);
     } else if (previous === undefined || !sameJson(previous, next)) set[key] = next as WorldState[string];
   }
-  return unset ? { set, unset } : { set };
+  return unset.length > 0 ? { set, unset } : { set };
 }
 
 /**
