@@ -15,6 +15,7 @@ import { DETERMINISTIC_MODEL, isStochasticModel, type TransitionModel } from "..
 import type { StrategyContext, StrategyResult } from "../../types.js";
 import { BasePlanningStrategy } from "../base.js";
 import { createStateAnalyzer } from "./analysis.js";
+import { HorizonCountdown } from "./countdown.js";
 import { estimateState } from "./evaluate.js";
 import { extractPath } from "./extract.js";
 import type { DecisionNode } from "./node.js";
@@ -81,6 +82,7 @@ export class MCTSStrategy extends BasePlanningStrategy {
   readonly #options: MCTSStrategyOptions;
   readonly #settings: ResolvedOptions;
   readonly #reuse: TreeReuse;
+  readonly #countdown = new HorizonCountdown();
 
   constructor(options: MCTSStrategyOptions = {}) {
     super();
@@ -163,7 +165,10 @@ export class MCTSStrategy extends BasePlanningStrategy {
     );
     const root = search.nodeFor({ ...start }, NOTHING_SPENT).node;
 
-    const { done, stopReason, sweeps, closed, policy, horizon } = await runSearch(search, root, this.#settings, context, began);
+    // The horizon counts down with the actions `advance` reported since the episode's plan from its start.
+    const spent = this.#countdown.spentBefore(start, keyOf);
+    const settings = spent > 0 ? { ...this.#settings, horizon: Math.max(1, this.#settings.horizon - spent) } : this.#settings;
+    const { done, stopReason, sweeps, closed, policy, horizon } = await runSearch(search, root, settings, context, began);
     this.#reuse.keep({ root, table: search.table, nextId: search.nextId, signature, keyOf });
 
     const path = extractPath(root, {
@@ -211,11 +216,15 @@ export class MCTSStrategy extends BasePlanningStrategy {
 
   /**
    * Tells the strategy what happened after it planned: `action` ran and the
-   * world is now `observedState`. With `reuseTree`, the search graph (every
-   * state's statistics, visit counts scaled by `treeReuseDecay`) is kept
-   * for the next `plan` call when that call starts from `observedState`
-   * with the same goal and actions; the observed state becomes the root.
-   * Otherwise nothing is kept. Returns whether the graph was kept.
+   * world is now `observedState`. The next `plan` call from
+   * `observedState` counts one action more spent of `horizon` (a loop of
+   * your own that calls `advance` after each action has its horizon count
+   * down to the end of the episode, as a graph's `stepsRemaining` does; a
+   * plan from another state starts the count again). With `reuseTree`, the
+   * search graph (every state's statistics, visit counts scaled by
+   * `treeReuseDecay`) is kept for that call too, when it has the same goal
+   * and actions; the observed state becomes the root. Returns whether the
+   * graph was kept.
    *
    * @example
    * ```ts
@@ -225,6 +234,7 @@ export class MCTSStrategy extends BasePlanningStrategy {
    * ```
    */
   advance(action: ActionSpec | string, observedState: Readonly<WorldState>): boolean {
+    this.#countdown.advance(observedState);
     return this.#reuse.advance(typeof action === "string" ? action : action.name, observedState);
   }
 
