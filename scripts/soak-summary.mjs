@@ -120,5 +120,20 @@ if (failures.size === 0) {
     for (const [test, count] of entry.tests) lines.push(`         ${count}x ${test}`);
   }
 }
+// The slowest tests over all runs: a test whose time under load nears its timeout depends on the machine's speed.
+const slowest = new Map();
+for (const r of runs) {
+  for (const file of r.report?.testResults ?? []) {
+    for (const test of file.assertionResults) {
+      const key = `${file.name.replace(/^.*?\/repo\//, "")} > ${test.fullName}`;
+      const seen = slowest.get(key) ?? { max: 0, loaded: false };
+      if ((test.duration ?? 0) > seen.max) slowest.set(key, { max: test.duration ?? 0, loaded: r.loaded });
+    }
+  }
+}
+lines.push("slowest tests (longest run; L = loaded):");
+for (const [key, { max, loaded: wasLoaded }] of [...slowest].sort((a, b) => b[1].max - a[1].max).slice(0, 12)) {
+  lines.push(`  ${(max / 1000).toFixed(1).padStart(6)} s${wasLoaded ? " L" : "  "}  ${key}`);
+}
 process.stdout.write(`${lines.join("\n")}\n`);
 process.exit(red.length === 0 ? 0 : 1);

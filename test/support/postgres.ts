@@ -1,8 +1,10 @@
 /**
  * PostgreSQL for tests. When `PG_URL` is set (CI runs `source scripts/pg.sh
  * start` first), tests use that server. Otherwise the test file starts a
- * private throwaway server with scripts/pg.sh in its own data directory and
- * on its own free loopback port, and stops it afterwards. The server's life
+ * private throwaway server with scripts/pg.sh in its own data directory,
+ * listening on a Unix socket in that directory only (no TCP port that
+ * another process could take between choosing and binding it), and stops
+ * it afterwards. The server's life
  * is tied to the test process: a detached watchdog (pg-watchdog.sh) stops it
  * (`pg_ctl stop -m immediate`) and removes its directory when the process
  * that started it is gone without stopping it (killed from outside, so no
@@ -12,9 +14,9 @@
  * they never pass without running.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -40,17 +42,6 @@ export interface PostgresServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * Starts the watchdog that stops the server in `env.PGDIR` once `owner` is
  * gone. Detached (its own session, so a signal to the test's process group
@@ -73,7 +64,8 @@ export async function usePostgres(): Promise<PostgresServer> {
   const given = process.env.PG_URL;
   if (given) return { url: given, startedHere: false, stop: async () => {} };
   const dir = await mkdtemp(join(tmpdir(), "langgoap-pg-test-"));
-  const env = { ...process.env, PGDIR: dir, PGPORT: String(await freePort()) };
+  // The port only names the socket file (.s.PGSQL.5432) in the server's own directory.
+  const env = { ...process.env, PGDIR: dir, PGPORT: "5432", PG_LISTEN: "socket" };
   // Watching before the start: a test killed while the server starts leaves nothing behind either.
   const watchdog = watchOwner(process.pid, env);
   let url: string;
@@ -103,9 +95,15 @@ export async function usePostgres(): Promise<PostgresServer> {
   };
 }
 
-/** A fresh schema name, so runs sharing one server never see each other's rows. */
+let schemas = 0;
+
+/**
+ * A fresh schema name, so runs sharing one server never see each other's
+ * rows: the process, a count within it (two calls in one millisecond differ)
+ * and random bits (a recycled pid on a shared server differs).
+ */
 export function uniqueSchema(prefix: string): string {
-  return `${prefix}_${process.pid}_${Date.now().toString(36)}`.toLowerCase();
+  return `${prefix}_${process.pid}_${++schemas}_${randomBytes(4).toString("hex")}`.toLowerCase();
 }
 
 /** Drops a schema made by a test. */
