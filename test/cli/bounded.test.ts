@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { stillClock } from "../support/still-clock.js";
 import { cli, ROOT } from "./run-cli.js";
 
 const ADD_TWO = "test/cli/fixtures/add-two.yaml";
@@ -34,8 +35,14 @@ function interrupted(args: readonly string[]): Promise<{ code: number | null; st
   });
 }
 
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 describe("bounded searches in the CLI", () => {
   it("exits 4 when the default budget stops the unsolvable numeric example, with the figures", async () => {
+    // Time stands still: the default node budget ends the search, not the default 10 s on a busy machine.
+    stillClock();
     const { code, stdout, stderr } = await cli(["plan", ADD_TWO, "-f", "json"]);
     expect(code).toBe(4);
     expect(stderr).toMatch(
@@ -98,6 +105,8 @@ describe("the time budget counts loading the domain", () => {
     const { search } = await import("../../src/cli/search.js");
     const { actions, start, goal } = longChainProblem(50);
     const settings = { strategy: undefined, heuristic: undefined, seed: 1, budget: { kind: "time", ms: 500 } as const };
+    // Time stands still during these searches: only loadMs spends the budget, however busy the machine.
+    stillClock();
     // Loading took the whole budget: no search, and the message says why.
     const spent = await search(start, goal, actions, { ...settings, loadMs: 500 }, undefined);
     expect(spent.status).toBe("budget_exhausted");
