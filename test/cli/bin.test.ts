@@ -5,35 +5,26 @@
  * the sources first (62 s for this test on a busy machine).
  */
 import { execFile } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BundledScript, bundleScript } from "../support/bundled-script.js";
 import { ROOT } from "./run-cli.js";
 
 const run = promisify(execFile);
-const outdir = join(ROOT, ".tmp", `cli-bin-${process.pid}-${Date.now().toString(36)}`);
-const BIN = join(outdir, "bin.mjs");
-
+let bundled: BundledScript | undefined;
 beforeAll(async () => {
-  mkdirSync(outdir, { recursive: true });
-  await build({
-    entryPoints: [join(ROOT, "src", "cli", "bin.ts")],
-    outfile: BIN,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    logLevel: "error",
-  });
+  bundled = await bundleScript("src/cli/bin.ts");
 });
-afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+afterAll(() => bundled?.remove());
 
 async function bin(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: "1" } });
+    const { stdout, stderr } = await run(process.execPath, [(bundled as BundledScript).file, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: "1" },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

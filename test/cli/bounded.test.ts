@@ -1,10 +1,18 @@
 import { spawn } from "node:child_process";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { type BundledScript, bundleScript } from "../support/bundled-script.js";
 import { stillClock } from "../support/still-clock.js";
 import { cli, ROOT } from "./run-cli.js";
 
 const ADD_TWO = "test/cli/fixtures/add-two.yaml";
 const TOGGLES = "test/cli/fixtures/toggles.yaml";
+
+// bin.ts bundled once and run by plain node: through tsx each process first spent seconds compiling the sources.
+let bundled: BundledScript | undefined;
+beforeAll(async () => {
+  bundled = await bundleScript("src/cli/bin.ts");
+});
+afterAll(() => bundled?.remove());
 
 /**
  * Runs `bin.ts` in a child process, waits until its progress line shows a
@@ -12,7 +20,7 @@ const TOGGLES = "test/cli/fixtures/toggles.yaml";
  */
 function interrupted(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/bin.ts", ...args], {
+    const child = spawn(process.execPath, [(bundled as BundledScript).file, ...args], {
       cwd: ROOT,
       env: { ...process.env, NO_COLOR: "1" },
       stdio: ["ignore", "pipe", "pipe"],
@@ -67,7 +75,7 @@ describe("bounded searches in the CLI", () => {
     expect(help.stdout).toMatch(/^ {2}130 {2}Aborted by Ctrl-C/m);
   });
 
-  // A child process with tsx takes seconds to start on a busy machine: the timeout is generous, not a speed claim.
+  // A child process starts slowly on a busy machine: the limit bounds a hang, it is not a speed claim.
   it("stops a search on Ctrl-C, prints what it reached and exits 130", { timeout: 120_000 }, async () => {
     // The state cap is lifted: under it the search ends in about a second, a race with the progress line.
     const { code, stderr } = await interrupted(["plan", TOGGLES, "--budget", "600s", "--max-states", "none"]);

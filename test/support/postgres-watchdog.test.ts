@@ -9,7 +9,8 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BundledScript, bundleScript } from "./bundled-script.js";
 import { requirePostgres } from "./requirements.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -60,10 +61,17 @@ async function within(ms: number, done: () => boolean | Promise<boolean>): Promi
 }
 
 describe.runIf(postgresHere.available)("private PostgreSQL for tests", () => {
+  // The owner bundled once and run by plain node: through tsx the process first spent seconds compiling the sources.
+  let ownerScript: BundledScript | undefined;
+  beforeAll(async () => {
+    ownerScript = await bundleScript("test/support/postgres-owner.ts");
+  });
+  afterAll(() => ownerScript?.remove());
+
   it("is stopped and removed when the process that started it is killed with SIGKILL", async () => {
     const env = { ...process.env };
     delete env.PG_URL;
-    const owner = spawn(process.execPath, ["--import", "tsx", join(HERE, "postgres-owner.ts")], {
+    const owner = spawn(process.execPath, [(ownerScript as BundledScript).file], {
       cwd: REPO,
       env,
       stdio: ["ignore", "pipe", "inherit"],
