@@ -39,6 +39,11 @@ export interface PostgresServer {
   readonly startedHere: boolean;
   /** The process id of the watchdog that stops the server if this process dies first, when started here. */
   readonly watchdogPid?: number;
+  /**
+   * The Unix socket a server started here listens on (it has no TCP port):
+   * what a test's own proxy connects to (`net.createConnection({ path })`).
+   */
+  readonly socket?: string;
   stop(): Promise<void>;
 }
 
@@ -87,6 +92,7 @@ export async function usePostgres(): Promise<PostgresServer> {
     url,
     startedHere: true,
     ...(watchdog.pid === undefined ? {} : { watchdogPid: watchdog.pid }),
+    socket: join(dir, `.s.PGSQL.${env.PGPORT}`),
     stop: async () => {
       watchdog.kill();
       await run("bash", ["scripts/pg.sh", "stop"], { cwd: REPO, env, timeout: 60_000 }).catch(() => undefined);
