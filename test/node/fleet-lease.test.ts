@@ -174,15 +174,16 @@ describe.runIf(postgres.available)("fleet leases on PostgreSQL", () => {
     });
   }, 180_000);
 
-  it("a live worker whose run was taken over stops it at its next heartbeat, and runs nothing more of it", async () => {
+  it("a live worker whose lease expired stops the run at its next heartbeat, whenever the taker claims it, and runs nothing more of it", async () => {
     const { schema, pool, queue } = await fresh("fence");
     const runId = "o-fenced";
     await queue.enqueue({ runId, goal: LEDGER_GOAL, worldState: { order: runId } });
     const aborted: string[] = [];
+    const stopping: string[] = [];
     const slow = new FleetWorker({
       graph: new GoapGraph(
         ledgerActions(pool, schema, "slow", {
-          delayMs: (a) => (a === "pack" ? 60_000 : 0),
+          delayMs: (a) => (a === "pack" ? 600_000 : 0),
           onExecute: (action, _run, ctx) => ctx.signal?.addEventListener("abort", () => aborted.push(action), { once: true }),
         }),
         { logger: quiet },
@@ -190,17 +191,21 @@ describe.runIf(postgres.available)("fleet leases on PostgreSQL", () => {
       pool,
       schema,
       name: "slow",
-      leaseMs: 30_000,
+      concurrency: 1,
+      leaseMs: 600_000,
       heartbeatMs: 500,
       pollMs: 50,
-      logger: quiet,
+      logger: { debug: (message, details) => details?.event === "stopping" && stopping.push(message) },
     });
     await slow.start();
     await until("the slow worker packing", async () => (await executions(pool, schema, runId)).includes("pack#1"));
-    // As if the slow worker had been cut off past its lease: the lease expires and another worker takes the run over.
-    await pool.query(`UPDATE "${schema}".langgoap_fleet_runs SET lease_expires_at = now() - interval '1 second' WHERE run_id = $1`, [
-      runId,
-    ]);
+    // The slow worker stops claiming (it would otherwise take the expired run back itself) but goes on executing and renewing. With
+    // its one slot taken it has no claim in flight that could land after the expiry.
+    const slowStopped = slow.stop({ drainTimeoutMs: 600_000 });
+    // As if the slow worker's renewals had been late past its lease: the lease expires by the database's clock, in one statement.
+    // No renewal can undo it (an expired lease is never renewed), so the slow worker's next heartbeat learns it lost the run,
+    // whether or not the taker has claimed it yet; a day back is past any takeover grace.
+    await pool.query(`UPDATE "${schema}".langgoap_fleet_runs SET lease_expires_at = now() - interval '1 day' WHERE run_id = $1`, [runId]);
     const taker = new FleetWorker({
       graph: new GoapGraph(ledgerActions(pool, schema, "taker", { delayMs: 0 }), { logger: quiet }),
       pool,
@@ -213,11 +218,14 @@ describe.runIf(postgres.available)("fleet leases on PostgreSQL", () => {
     });
     await taker.start();
     const run = await queue.waitFor(runId, { signal: AbortSignal.timeout(120_000), pollMs: 50 });
-    await until("the slow worker stopping its run", async () => slow.executing === 0);
-    const [slowStats, takerStats] = [await slow.stop(), await taker.stop()];
+    const [slowStats, takerStats] = [await slowStopped, await taker.stop()];
     expect([run.state, run.runStatus, run.attempts, run.takeovers]).toEqual(["done", "goal_achieved", 2, 1]);
     expect(aborted).toEqual(["pack"]);
-    expect(slowStats).toMatchObject({ claimed: 1, finished: 0, leasesLost: 1 });
+    // Stopped by the database's answer to its heartbeat, not by its own fence (600 s away) nor by the stop() that only ended claiming.
+    expect(stopping).toEqual([
+      "fleet worker slow: stopping run o-fenced: the database no longer holds its lease (it expired, or another process took the run over)",
+    ]);
+    expect(slowStats).toMatchObject({ claimed: 1, finished: 0, released: 0, leasesLost: 1 });
     expect(takerStats).toMatchObject({ claimed: 1, takenOver: 1, finished: 1 });
     const { rows } = await pool.query<{ worker: string; action: string; step_attempt: number }>(
       `SELECT worker, action, step_attempt FROM "${schema}".executions WHERE run_id = $1 ORDER BY id`,
@@ -232,6 +240,27 @@ describe.runIf(postgres.available)("fleet leases on PostgreSQL", () => {
     ]);
     expect(await ledgerCounts(pool, schema, [runId])).toMatchObject({ once: 4, duplicated: 0, missing: 0 });
   }, 180_000);
+
+  it("an expired lease is never renewed, and is taken over only the takeover grace after its expiry (database clock)", async () => {
+    const { schema, pool, queue } = await fresh("grace");
+    await queue.enqueue({ runId: "g-1", goal: LEDGER_GOAL, worldState: { order: "g-1" } });
+    const [held] = await queue.claim(1, "holder", 60_000);
+    expect(held).toMatchObject({ runId: "g-1", attempts: 1, takenOver: false });
+    const expire = (ago: string) =>
+      pool.query(`UPDATE "${schema}".langgoap_fleet_runs SET lease_expires_at = now() - $1::interval WHERE run_id = 'g-1'`, [ago]);
+    // Expired 30 s ago, with a grace of 60 s: the holder may still be stopping it; nobody takes it, and the holder cannot renew it.
+    await expire("30 seconds");
+    expect(await queue.claim(1, "taker", 60_000, 60_000)).toEqual([]);
+    expect([...(await queue.renew([held as never], "holder", 60_000))]).toEqual([]);
+    // Past expiry and grace: taken over, and the holder's end no longer lands.
+    await expire("61 seconds");
+    const [taken] = await queue.claim(1, "taker", 60_000, 60_000);
+    expect(taken).toMatchObject({ runId: "g-1", attempts: 2, takenOver: true });
+    expect(await queue.finish(held as never, "holder", "goal_achieved")).toBe(false);
+    expect(await queue.endedAs(held as never)).toBe(null);
+    expect(await queue.finish(taken as never, "taker", "goal_achieved")).toBe(true);
+    expect(await queue.endedAs(taken as never)).toBe("done");
+  }, 60_000);
 
   it("claims made at the same instant from many connections never return one run twice", async () => {
     const { queue } = await fresh("claims");
