@@ -8,6 +8,7 @@ import { DatabaseLink, Interrupted, pause, unlessAborted } from "./database-link
 import { executeClaimedRun } from "./execute-claimed-run.js";
 import { type FleetLog, fleetLog, messageOf } from "./fleet-log.js";
 import { type FleetSettings, type FleetWorkerOptions, fleetSettings } from "./fleet-options.js";
+import { HeldClient } from "./held-client.js";
 import { openFleetPool } from "./pg-pool.js";
 import { type RunEnd, RunEnds } from "./run-ends.js";
 import { RunLease } from "./run-lease.js";
@@ -97,6 +98,8 @@ export class FleetWorker {
   readonly #halt = new AbortController();
   /** Aborted once stop() has drained the runs: renewals go on until then. */
   readonly #beatsEnd = new AbortController();
+  /** The connection renewals go on, held out of the pool: a renewal never waits for one behind the runs' statements. */
+  readonly #beatClient: HeldClient;
   #link: DatabaseLink | undefined;
   #ends: RunEnds | undefined;
   #app: CompiledGoapGraph | undefined;
@@ -118,6 +121,7 @@ export class FleetWorker {
         }),
     );
     this.queue = new RunQueue(this.#pool, { schema: this.#settings.schema });
+    this.#beatClient = new HeldClient(this.#pool);
     this.#checkpointer = options.checkpointer;
     this.name = options.name ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     this.#log = fleetLog(options.logger ?? CONSOLE_LOGGER);
@@ -214,6 +218,7 @@ export class FleetWorker {
     }
     this.#beatsEnd.abort();
     await this.#heartbeat;
+    this.#beatClient.drop();
     const unwritten = this.#ends?.drop() ?? 0;
     if (unwritten > 0) {
       this.#log.warn(
@@ -327,18 +332,20 @@ export class FleetWorker {
       if (end.aborted) return;
       const held = [...this.#inFlight.values()].filter((f) => f.lease.lost === null && f.stoppedBy === null);
       if (held.length === 0 || link.down) continue;
-      const sentAt = performance.now();
       const runs = held.map((f) => f.run);
       try {
-        const still = await unlessAborted(this.queue.renew(runs, this.name, leaseMs), link.up, end);
+        const client = await unlessAborted(this.#beatClient.get(), link.up, end);
+        const sentAt = performance.now();
+        const still = await unlessAborted(this.queue.renew(runs, this.name, leaseMs, client), link.up, end);
         for (const f of held) {
           if (still.has(f.run.runId)) f.lease.renewed(sentAt);
           // Ended meanwhile (its end cleared the lease): nothing to stop.
           else if (this.#inFlight.has(f.run.runId)) f.lease.takenOver();
         }
-      } catch {
-        // A lost connection is an outage (the link stops the runs); otherwise retried at the next beat. Each run's fence stops it
-        // if no renewal succeeds in time.
+      } catch (error) {
+        // A lost connection is an outage (the link stops the runs); otherwise retried at the next beat, on a new connection. Each
+        // run's fence stops it if no renewal succeeds in time.
+        if (!(error instanceof Interrupted)) this.#beatClient.drop(error);
       }
     }
   }
@@ -367,6 +374,8 @@ export class FleetWorker {
       { event: "outage", cause, runs: stopping.length },
     );
     for (const f of stopping) this.#abort(f, "outage", `fleet worker ${this.name} lost its database: ${cause}`);
+    // The heartbeat's connection went with the others (or hangs): renewals start on a new one after the reconnection.
+    this.#beatClient.drop(new Error(cause));
     this.#wake?.();
   }
 
@@ -417,17 +426,19 @@ export class FleetWorker {
       }
       const result = await executeClaimedRun(this.#graph, this.#app as CompiledGoapGraph, run, signal);
       lease.stop();
+      this.#executed(run, String(result.status));
       if (lease.lost !== null) this.#stats.leasesLost++;
       // Stopped by stop() or an outage: the run has not ended; another claim continues it at once.
       else if (signal.aborted && result.status === "aborted") await this.#end(run, "release", stopped());
       else await this.#end(run, "finish", String(result.status));
     } catch (error) {
       lease.stop();
+      const message = messageOf(error);
+      this.#executed(run, `error: ${message}`);
       if (lease.lost !== null) {
         this.#stats.leasesLost++;
         return;
       }
-      const message = messageOf(error);
       if (signal.aborted) await this.#end(run, "release", stopped());
       // A connection that broke in an outage already over: not the run's fault.
       else if (isConnectionError(error)) await this.#end(run, "release", message);
@@ -435,6 +446,11 @@ export class FleetWorker {
         await this.#end(run, "fail", message);
       else await this.#end(run, "release", message, retryDelayMs);
     }
+  }
+
+  /** The run's execution here is over (its end is written next). */
+  #executed(run: ClaimedRun, outcome: string): void {
+    this.#log.debug(`fleet worker ${this.name}: run ${run.runId} executed (${outcome})`, { event: "executed", runId: run.runId });
   }
 
   /** Writes a run's end (or keeps it until the worker has reconnected); a write that fails otherwise leaves the lease to expire. */

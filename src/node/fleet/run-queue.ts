@@ -287,11 +287,18 @@ export class RunQueue {
   /**
    * @internal Extends the held leases of `runs` by `leaseMs` from now;
    * returns the ids of those still held (the others expired, were taken
-   * over, or ended: an expired lease is never renewed).
+   * over, or ended: an expired lease is never renewed). `via`: the
+   * connection to send it on (the worker's own, so renewals never wait
+   * behind its runs' statements for a connection of the pool).
    */
-  async renew(runs: readonly ClaimedRun[], owner: string, leaseMs: number): Promise<Set<string>> {
+  async renew(
+    runs: readonly ClaimedRun[],
+    owner: string,
+    leaseMs: number,
+    via: Pick<FleetPool, "query"> = this.#pool,
+  ): Promise<Set<string>> {
     const { rows } = await queried("renew", () =>
-      this.#pool.query<{ run_id: string }>(this.#sql.renew, [runs.map((r) => r.runId), owner, runs.map((r) => r.attempts), leaseMs]),
+      via.query<{ run_id: string }>(this.#sql.renew, [runs.map((r) => r.runId), owner, runs.map((r) => r.attempts), leaseMs]),
     );
     return new Set(rows.map((row) => row.run_id));
   }
