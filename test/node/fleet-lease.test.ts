@@ -28,7 +28,8 @@ describe.runIf(postgres.available)("fleet leases on PostgreSQL", () => {
   beforeAll(async () => {
     removeChild = await buildFleetChild();
     server = await usePostgres();
-  }, 120_000);
+    // A bound, not a measure: bundling the child and an initdb take minutes on a machine shared by many test runs.
+  }, 300_000);
 
   afterAll(async () => {
     removeChild();

@@ -48,7 +48,7 @@ describe.runIf(postgres.available)("the fleet survives its database", () => {
     server = await usePrivatePostgres();
     pool = openFleetPool(server.url, { maxConnections: 3, applicationName: "langgoap-fleet-observer" });
     mkdirSync(tmp, { recursive: true });
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     for (const c of children) c.process.kill("SIGKILL");

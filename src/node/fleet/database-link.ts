@@ -124,14 +124,17 @@ export class DatabaseLink {
       await pause(reconnectDelay(attempt, this.#timing), stop);
       if (stop.aborted) return null;
       const startedAt = performance.now();
-      const timeout = AbortSignal.timeout(this.#timing.probeTimeoutMs);
+      const timeout = new AbortController();
+      const timer = setTimeout(() => timeout.abort(), this.#timing.probeTimeoutMs);
       try {
-        await unlessAborted(this.#pool.query("SELECT 1"), stop, timeout);
+        await unlessAborted(this.#pool.query("SELECT 1"), stop, timeout.signal);
       } catch {
         // Counted by the pool's report when it was a connection error; a probe that timed out counts here.
-        if (timeout.aborted && this.#outage) this.#outage.failed++;
+        if (timeout.signal.aborted && this.#outage) this.#outage.failed++;
         if (stop.aborted) return null;
         continue;
+      } finally {
+        clearTimeout(timer);
       }
       const outage = this.#outage;
       this.#outage = null;

@@ -6,6 +6,7 @@ import type { CompiledGoapGraph, GoapGraph } from "../../graph/index.js";
 import { isConnectionError } from "./connection-errors.js";
 import { DatabaseLink, Interrupted, pause, unlessAborted } from "./database-link.js";
 import { executeClaimedRun } from "./execute-claimed-run.js";
+import { fleetCheckpointer } from "./fleet-checkpointer.js";
 import { type FleetLog, fleetLog, messageOf } from "./fleet-log.js";
 import { type FleetSettings, type FleetWorkerOptions, fleetSettings } from "./fleet-options.js";
 import { HeldClient } from "./held-client.js";
@@ -153,9 +154,8 @@ export class FleetWorker {
   async start(): Promise<void> {
     if (this.#loop || this.#stopped) throw new LangGoapError("INVALID_OPTION", `FleetWorker ${this.name}: start() was already called`);
     this.#signal?.throwIfAborted();
-    const checkpointer = this.#checkpointer ?? (await this.#postgresSaver());
     await this.queue.setup();
-    if (this.#checkpointer === undefined) await this.#setupOnce(checkpointer as BaseCheckpointSaver & { setup(): Promise<void> });
+    const checkpointer = this.#checkpointer ?? (await fleetCheckpointer(this.#pool, this.#settings.schema));
     this.#app = this.#graph.compile({ checkpointer });
     const { reconnectDelayMs, maxReconnectDelayMs, heartbeatMs } = this.#settings;
     const link = new DatabaseLink(this.#pool, { reconnectDelayMs, maxReconnectDelayMs, probeTimeoutMs: heartbeatMs }, (cause) =>
@@ -229,43 +229,6 @@ export class FleetWorker {
     this.#link?.close();
     if (this.#ownsPool) await this.#pool.end().catch(() => undefined);
     return this.stats;
-  }
-
-  async #postgresSaver(): Promise<BaseCheckpointSaver> {
-    try {
-      const { PostgresSaver } = await import("@langchain/langgraph-checkpoint-postgres");
-      return new PostgresSaver(this.#pool as never, undefined, { schema: this.#settings.schema });
-    } catch (error) {
-      throw new LangGoapError(
-        "STORE_ERROR",
-        "FleetWorker: the default checkpointer needs @langchain/langgraph-checkpoint-postgres (npm install it) or pass options.checkpointer",
-        { package: "@langchain/langgraph-checkpoint-postgres" },
-        { cause: error },
-      );
-    }
-  }
-
-  /** The saver's migrations under a session advisory lock: processes starting together would otherwise race on CREATE TABLE. */
-  async #setupOnce(saver: { setup(): Promise<void> }): Promise<void> {
-    const client = await this.#pool.connect();
-    const key = `langgoap-fleet-checkpoints:${this.#settings.schema}`;
-    try {
-      await client.query("SELECT pg_advisory_lock(hashtext($1))", [key]);
-      try {
-        await saver.setup();
-      } finally {
-        await client.query("SELECT pg_advisory_unlock(hashtext($1))", [key]);
-      }
-      client.release();
-    } catch (error) {
-      client.release(true);
-      throw new LangGoapError(
-        "STORE_ERROR",
-        `FleetWorker: the checkpointer's tables could not be set up: ${messageOf(error)}`,
-        {},
-        { cause: error },
-      );
-    }
   }
 
   get #halted(): boolean {
