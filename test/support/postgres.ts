@@ -64,10 +64,28 @@ function watchOwner(owner: number, env: NodeJS.ProcessEnv): ChildProcess {
   return watchdog;
 }
 
+/**
+ * A private server this test may stop and start again (the fleet's outage
+ * tests): never the shared `PG_URL` one.
+ */
+export interface PrivatePostgresServer extends PostgresServer {
+  /** Where the server writes its pid while it runs (`postmaster.pid`). */
+  readonly pidFile: string;
+  /** Stops the server as a crash would (`pg_ctl stop -m immediate`: no checkpoint, every connection cut); resolves once it is down. */
+  kill(): Promise<void>;
+  /** Starts the stopped server again on the same port and data; resolves once it accepts connections. */
+  restart(): Promise<void>;
+}
+
 /** The CI server from `PG_URL`, or a private one started now. Call from `beforeAll` (allow ~60 s). */
 export async function usePostgres(): Promise<PostgresServer> {
   const given = process.env.PG_URL;
   if (given) return { url: given, startedHere: false, stop: async () => {} };
+  return usePrivatePostgres();
+}
+
+/** A private server started now, whether or not `PG_URL` is set. Call from `beforeAll` (allow ~60 s). */
+export async function usePrivatePostgres(): Promise<PrivatePostgresServer> {
   const dir = await mkdtemp(join(tmpdir(), "langgoap-pg-test-"));
   // The port only names the socket file (.s.PGSQL.5432) in the server's own directory.
   const env = { ...process.env, PGDIR: dir, PGPORT: "5432", PG_LISTEN: "socket" };
@@ -93,6 +111,13 @@ export async function usePostgres(): Promise<PostgresServer> {
     startedHere: true,
     ...(watchdog.pid === undefined ? {} : { watchdogPid: watchdog.pid }),
     socket: join(dir, `.s.PGSQL.${env.PGPORT}`),
+    pidFile: join(dir, "data", "postmaster.pid"),
+    kill: async () => {
+      await run("bash", ["scripts/pg.sh", "stop"], { cwd: REPO, env: { ...env, PG_STOP_MODE: "immediate" }, timeout: 60_000 });
+    },
+    restart: async () => {
+      await run("bash", ["-c", "source scripts/pg.sh start"], { cwd: REPO, env, timeout: 120_000 });
+    },
     stop: async () => {
       watchdog.kill();
       await run("bash", ["scripts/pg.sh", "stop"], { cwd: REPO, env, timeout: 60_000 }).catch(() => undefined);

@@ -128,3 +128,22 @@ export function requirePostgres(suite: string): PostgresRequirement {
   }
   return { available, url };
 }
+
+/**
+ * Whether this machine can start a private PostgreSQL (the server binaries
+ * are installed): for tests that stop and restart their own server, which
+ * `PG_URL` cannot stand in for. Absent: skips with one printed line, or
+ * throws under `LANGGOAP_REQUIRE_POSTGRES=1`.
+ */
+export function requirePostgresServer(suite: string): PostgresRequirement {
+  const available = hasPostgresServer();
+  if (!available) {
+    absent(
+      suite,
+      `no PostgreSQL server is installed under ${process.env.LANGGOAP_PG_ROOT || DEFAULT_PG_ROOT} (this test stops and restarts its own server, so PG_URL cannot serve)`,
+      "install it (apt-get install postgresql)",
+      "LANGGOAP_REQUIRE_POSTGRES",
+    );
+  }
+  return { available, url: undefined };
+}
