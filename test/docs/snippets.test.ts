@@ -103,7 +103,7 @@ interface SnippetResult {
 /** Runs the runnable programs in SHARDS processes (each loads the library once), in page order within a shard. */
 async function runAll(): Promise<Map<string, SnippetResult>> {
   const shards: DocProgram[][] = Array.from({ length: SHARDS }, () => []);
-  runnable.forEach((program, index) => shards[index % SHARDS]?.push(program));
+  for (const [index, program] of runnable.entries()) shards[index % SHARDS]?.push(program);
   const finished = await Promise.all(
     shards.map(async (shard, index) => {
       const resultsPath = join(DIR, `results-${index}.json`);
