@@ -12,8 +12,8 @@
  * - `<!-- snippet: no-run: <reason> -->`: type-checked, never run (it needs a
  *   server, an API key or a database). A chain with one such block is not run.
  * - `<!-- snippet: output -->` before a ```text block right after a ts block:
- *   what the program prints; the chain's whole output must equal its output
- *   blocks, joined.
+ *   what that block prints; the chain's whole output must equal its blocks'
+ *   output blocks, joined in order.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
