@@ -122,6 +122,15 @@ async function runAll(): Promise<Map<string, SnippetResult>> {
   return new Map(finished.flat().map((result) => [result.file, result]));
 }
 
+/** Output as a page shows it: trailing blanks of each line and the last newlines do not count. */
+function printed(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => line.trimEnd())
+    .join("\n")
+    .trimEnd();
+}
+
 function where(program: DocProgram): string {
   return program.blocks.map((block) => `${block.file}:${block.line}`).join(" + ");
 }
@@ -162,7 +171,7 @@ describe("documentation snippets", () => {
         const result = results.get(join(DIR, `${program.name}.ts`));
         expect(result, "the runner gave no result").toBeDefined();
         expect(result?.error, `${where(program)} failed:\n${result?.error}\n(output so far: ${result?.output})`).toBeUndefined();
-        if (program.output !== undefined) expect(result?.output.trimEnd()).toBe(program.output.trimEnd());
+        if (program.output !== undefined) expect(printed(result?.output ?? "")).toBe(printed(program.output));
       });
     }
   });
