@@ -13,7 +13,7 @@ export default defineConfig({
   lastUpdated: false,
   // Every link is checked at build time: a dead one fails `npm run docs`.
   ignoreDeadLinks: false,
-  srcExclude: ["node_modules/**", "README.md"],
+  srcExclude: ["node_modules/**", "README.md", "scripts/**"],
   markdown: { lineNumbers: false },
   themeConfig: {
     search: { provider: "local" },
