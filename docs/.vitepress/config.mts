@@ -11,6 +11,7 @@ export default defineConfig({
   description: "Goal-oriented action planning for LangGraph.js",
   lang: "en-GB",
   lastUpdated: false,
+  head: [["link", { rel: "icon", type: "image/svg+xml", href: "/favicon.svg" }]],
   // Every link is checked at build time: a dead one fails `npm run docs`.
   ignoreDeadLinks: false,
   srcExclude: ["node_modules/**", "README.md", "scripts/**"],
