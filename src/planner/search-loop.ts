@@ -41,7 +41,7 @@ export const NOT_YET = -2;
 
 /** What a state representation supplies to {@link startSearch}. */
 export interface StateRepresentation<R extends RowArray> {
-  /** Where the rows live: `width` numbers per node in `nodes.arena`. */
+  /** Where the rows live: `width` numbers per node, node `n`'s at `nodes.at(n)` in `nodes.rows(n)`. */
   readonly nodes: NodeStore<R>;
   /** Bytes of one row, for the default node budget. */
   readonly rowBytes: number;
