@@ -11,7 +11,6 @@
 import {
   type ActionSpec,
   callTracer,
-  checkStateValues,
   describeValue,
   type GoalLike,
   GoalSpec,
@@ -19,12 +18,13 @@ import {
   toGoalSpec,
   type WorldState,
 } from "../core/index.js";
+import { stateValuesSteps } from "../core/json-value.js";
 import { validatedActions } from "./action-order.js";
 import { resolveBudget } from "./budget.js";
 import { Pace, PlanningStopped } from "./pace.js";
 import { Plan } from "./plan.js";
 import type { PlanOptions } from "./plan-options.js";
-import { foundPlan, notFoundResult, stoppedBeforeSearch } from "./plan-result.js";
+import { foundPlan, notFoundSteps, stoppedBeforeSearch } from "./plan-result.js";
 import { searchActions } from "./run-search.js";
 import type { NoPlanExplanation, PlanDetailedResult } from "./types.js";
 import { validateOptions } from "./validate-options.js";
@@ -58,7 +58,9 @@ export function* planningSteps(
   if (typeof start !== "object" || start === null || Array.isArray(start)) {
     throw new LangGoapError("INVALID_STATE", `plan: start state must be an object, got ${describeValue(start)}`);
   }
-  checkStateValues(start, "plan");
+  // In steps: a start state of 10,000 facts took 2–12 ms to check in one go.
+  const checking = stateValuesSteps(start, "plan");
+  while (!checking.next().done) if (pace.sliceOver()) yield* pace.pause();
   const goalSpec = toGoalSpec(goal);
   const heuristic = options.heuristic ?? "hmax";
   // Search hooks (expand, dead end, complete) are part of search recording: off unless asked for.
@@ -102,11 +104,15 @@ export function* planningSteps(
   callTracer(searchTracer, "onSearchComplete", outcome.nodesExpanded, elapsed, outcome.status === "found");
 
   if (outcome.status !== "found" || !outcome.actions) {
-    return notFoundResult(outcome, stats(outcome.nodesExpanded, outcome.nodesGenerated), elapsed, budget, options, {
-      start,
-      goal: goalSpec,
-      actions: all,
-    });
+    return yield* notFoundSteps(
+      outcome,
+      stats(outcome.nodesExpanded, outcome.nodesGenerated),
+      elapsed,
+      budget,
+      options,
+      { start, goal: goalSpec, actions: all },
+      pace,
+    );
   }
   const plan = foundPlan(start, goalSpec, outcome, outcome.actions, options, heuristic, usedBlacklistFallback, began);
   return {
