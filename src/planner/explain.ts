@@ -1,4 +1,7 @@
-import { type ActionSpec, formatCondition, type GoalLike, toGoalSpec, type WorldState } from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import { formatCondition } from "../core/conditions.js";
+import type { WorldState } from "../core/facts.js";
+import { type GoalLike, toGoalSpec } from "../core/goal.js";
 import { compileSteps } from "./compile.js";
 import { relaxedModelSteps, relaxedReachability } from "./heuristics/relaxed-model.js";
 import { PACE_EVERY, type Pace, runUnpaced, unpaced } from "./pace.js";

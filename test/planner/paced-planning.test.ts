@@ -157,7 +157,7 @@ describe("planning in slices, from validation to search", () => {
       new ActionSpec({ name: "use_key", preconditions: { has_key: true }, effects: { door_open: true } }),
     ];
     const start = { ...villageStartState(), has_axe: false };
-    const goal = new GoalSpec({ conditions: { ...VILLAGE_GOALS.notHungry.conditions, door_open: true } });
+    const goal = new GoalSpec({ conditions: { ...VILLAGE_GOALS.notHungry, door_open: true } });
     const steps = explanationSteps(start, goal, actions, new Pace(0, Number.POSITIVE_INFINITY, undefined));
     let yields = 0;
     let step = steps.next();
@@ -166,7 +166,7 @@ describe("planning in slices, from validation to search", () => {
     expect(step.value).toEqual(expected);
     expect(expected.missingPreconditions).toContain("has_key = true");
     expect(expected.unusableActions).toContain("use_key");
-    expect(expected.unreachableConditions).toEqual(["door_open = true"]);
+    expect(expected.unreachableConditions).toContain("door_open = true");
     // A slice of 0 ms ends at every checkpoint: compiling, the relaxation's structure, and the walks over atoms and actions.
     expect(yields).toBeGreaterThan(10);
   });
