@@ -201,6 +201,25 @@ export function* stateValuesSteps(state: unknown, owner: string, code: LangGoapE
   if (bad) throw stateValueError(owner, code, bad);
 }
 
+/** Longest stretch of {@link checkStateValuesAsync} between two turns of the event loop, in ms. */
+const CHECK_SLICE_MS = 5;
+
+/**
+ * @internal {@link checkStateValues} without blocking the event loop: the
+ * steps of {@link stateValuesSteps}, with a turn for the event loop whenever
+ * {@link CHECK_SLICE_MS} have passed. For async callers (the graph's planner
+ * node) checking world states of thousands of facts.
+ */
+export async function checkStateValuesAsync(state: unknown, owner: string, code: LangGoapErrorCode = "INVALID_STATE"): Promise<void> {
+  const steps = stateValuesSteps(state, owner, code);
+  let sliceEnd = performance.now() + CHECK_SLICE_MS;
+  while (!steps.next().done) {
+    if (performance.now() < sliceEnd) continue;
+    await new Promise<void>((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0)));
+    sliceEnd = performance.now() + CHECK_SLICE_MS;
+  }
+}
+
 function stateValueError(owner: string, code: LangGoapErrorCode, bad: NonJsonValue): LangGoapError {
   return new LangGoapError(code, `${owner}: start state fact "${bad.path}": ${bad.reason}`, { path: bad.path, reason: "invalid_value" });
 }
