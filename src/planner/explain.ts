@@ -2,8 +2,9 @@ import type { ActionSpec } from "../core/action.js";
 import { formatCondition } from "../core/conditions.js";
 import type { WorldState } from "../core/facts.js";
 import { type GoalLike, toGoalSpec } from "../core/goal.js";
-import { compileProblem } from "./compile.js";
-import { RelaxedModel, relaxedReachability } from "./heuristics/relaxed-model.js";
+import { compileSteps } from "./compile.js";
+import { relaxedModelSteps, relaxedReachability } from "./heuristics/relaxed-model.js";
+import { PACE_EVERY, type Pace, runUnpaced, unpaced } from "./pace.js";
 import type { NoPlanExplanation } from "./types.js";
 
 /**
@@ -18,31 +19,65 @@ import type { NoPlanExplanation } from "./types.js";
  * ```
  */
 export function explainNoPlan(start: Readonly<WorldState>, goal: GoalLike, actions: readonly ActionSpec[]): NoPlanExplanation {
-  const spec = toGoalSpec(goal);
-  const problem = compileProblem(start, spec, actions);
-  const model = new RelaxedModel(problem, problem.start);
-  const { atomReachable, actionReachable } = relaxedReachability(model, problem.start);
+  return runUnpaced(explanationSteps(start, goal, actions, unpaced()));
+}
 
-  const producers: string[][] = problem.atoms.map(() => []);
+/**
+ * @internal {@link explainNoPlan} in slices (see `Pace`): compiling a wide
+ * world again and walking its atoms took tens of ms in one go. The same
+ * explanation, whatever the slices.
+ */
+export function* explanationSteps(
+  start: Readonly<WorldState>,
+  goal: GoalLike,
+  actions: readonly ActionSpec[],
+  pace: Pace,
+): Generator<void, NoPlanExplanation, void> {
+  const spec = toGoalSpec(goal);
+  const problem = yield* compileSteps(start, spec, actions, pace);
+  const model = yield* relaxedModelSteps(problem, problem.start, pace);
+  yield* pace.check();
+  const { atomReachable, actionReachable } = relaxedReachability(model, problem.start);
+  yield* pace.check();
+
+  const producers: string[][] = [];
+  for (let id = 0; id < problem.atoms.length; id++) {
+    producers.push([]);
+    if (id % PACE_EVERY === 0 && pace.due()) yield* pace.pause();
+  }
   for (const a of problem.actions) {
     for (let k = model.achStart[a.index] as number; k < (model.achStart[a.index + 1] as number); k++) {
       (producers[model.achAtom[k] as number] as string[]).push(a.spec.name);
     }
+    if (a.index % PACE_EVERY === 0 && pace.due()) yield* pace.pause();
   }
   const hasAchiever = producers.map((list) => list.length > 0);
   const unreachableGoalAtoms = [...new Set(problem.goalAtoms)].filter((id) => !atomReachable[id]);
   const format = (id: number) => formatCondition(problem.atoms[id]!.keyName, problem.atoms[id]!.condition);
-  const unreachableConditions = unreachableGoalAtoms.map(format);
+  const unreachableConditions: string[] = [];
+  for (const id of unreachableGoalAtoms) {
+    unreachableConditions.push(format(id));
+    if (unreachableConditions.length % PACE_EVERY === 0 && pace.due()) yield* pace.pause();
+  }
   const unproduced = unreachableGoalAtoms.filter((id) => !hasAchiever[id]);
   const blocked = unreachableGoalAtoms.filter((id) => hasAchiever[id]);
   const isPrecondition = new Uint8Array(problem.atoms.length);
-  for (const a of problem.actions) for (const id of a.preAtoms) isPrecondition[id] = 1;
+  for (const a of problem.actions) {
+    for (const id of a.preAtoms) isPrecondition[id] = 1;
+    if (a.index % PACE_EVERY === 0 && pace.due()) yield* pace.pause();
+  }
   const missing = new Set<string>();
-  problem.atoms.forEach((atom, id) => {
+  for (let id = 0; id < problem.atoms.length; id++) {
+    const atom = problem.atoms[id]!;
     if (isPrecondition[id] && !atomReachable[id] && !hasAchiever[id]) missing.add(formatCondition(atom.keyName, atom.condition));
-  });
+    if (id % PACE_EVERY === 0 && pace.due()) yield* pace.pause();
+  }
   const missingPreconditions = [...missing];
-  const unusableActions = problem.actions.filter((a) => !actionReachable[a.index]).map((a) => a.spec.name);
+  const unusableActions: string[] = [];
+  for (const a of problem.actions) {
+    if (!actionReachable[a.index]) unusableActions.push(a.spec.name);
+    if (a.index % PACE_EVERY === 0 && pace.due()) yield* pace.pause();
+  }
 
   const parts: string[] = [];
   if (unproduced.length > 0) {

@@ -56,6 +56,15 @@ export class Pace {
     return now >= this.#sliceEnd;
   }
 
+  /**
+   * True when the slice is over, without stopping on the signal or the
+   * deadline: for checking input, whose errors must be reported whatever
+   * the budget (the phase after it stops on them).
+   */
+  sliceOver(): boolean {
+    return performance.now() >= this.#sliceEnd;
+  }
+
   /** Yields once, then starts the next slice. */
   *pause(): Generator<void, void, void> {
     yield;

@@ -2,7 +2,8 @@
  * Turns a search's outcome into what a planning call returns: the `Plan`
  * (replayed, checked, and pruned of removable steps unless the search was
  * provably minimal), or the status with its budget figures, abort reason and
- * a lazily computed explanation of "no plan".
+ * the explanation of "no plan" (computed when first read, or in slices
+ * before an asynchronous call resolves).
  * @internal
  */
 
@@ -11,10 +12,10 @@ import type { ActionSpec } from "../core/action.js";
 import type { WorldState } from "../core/facts.js";
 import type { GoalSpec } from "../core/goal.js";
 import { budgetExhaustion, type ResolvedBudget } from "./budget.js";
-import { explainNoPlan } from "./explain.js";
+import { explainNoPlan, explanationSteps } from "./explain.js";
 import type { HeuristicName } from "./heuristics/registry.js";
 import { heuristicNamed } from "./heuristics/registry.js";
-import type { PlanningStopped } from "./pace.js";
+import type { Pace, PlanningStopped } from "./pace.js";
 import { Plan } from "./plan.js";
 import type { PlanOptions } from "./plan-options.js";
 import { assertValidSteps, pruneSteps } from "./replay.js";
@@ -58,15 +59,25 @@ export function withLazyExplanation<T extends object>(result: T, explain: () => 
   return result;
 }
 
-/** The result of a search that found no plan: its status, the budget's figures, the abort reason or an explanation. */
-export function notFoundResult(
+/**
+ * The result of a search that found no plan: its status, the budget's
+ * figures, the abort reason or an explanation. The explanation is computed
+ * in slices of `pace` before the result is returned when the pace yields
+ * (asynchronous planning: its callers, the graph and the command line, read
+ * it, and reading a lazy one would compile the problem again in one go);
+ * on the synchronous path, or when the deadline passes or the signal aborts
+ * while it is computed, it is computed when first read. Either way it is the
+ * same explanation.
+ */
+export function* notFoundSteps(
   outcome: SearchOutcome,
   stats: SearchStats,
   elapsed: number,
   budget: ResolvedBudget,
   options: PlanOptions,
   explain: { start: Readonly<WorldState>; goal: GoalSpec; actions: readonly ActionSpec[] },
-): PlanDetailedResult {
+  pace: Pace,
+): Generator<void, PlanDetailedResult, void> {
   const result: PlanDetailedResult = {
     plan: null,
     status: outcome.status,
@@ -86,7 +97,18 @@ export function notFoundResult(
   };
   if (outcome.status !== "no_plan") return result;
   const snapshot = { ...explain.start };
-  return withLazyExplanation(result, () => explainNoPlan(snapshot, explain.goal, explain.actions));
+  const lazy = withLazyExplanation(result, () => explainNoPlan(snapshot, explain.goal, explain.actions));
+  if (!Number.isFinite(pace.sliceMs)) return lazy;
+  let explanation: NoPlanExplanation;
+  try {
+    explanation = yield* explanationSteps(snapshot, explain.goal, explain.actions, pace);
+  } catch {
+    // Stopped by the deadline or the signal (or failing, as reading the lazy one then fails too): computed when
+    // read, as on the synchronous path.
+    return lazy;
+  }
+  Object.defineProperty(lazy, "explanation", { value: explanation, enumerable: true, configurable: true, writable: false });
+  return lazy;
 }
 
 /** The `Plan` of a search that found one: its steps replayed and checked, then pruned unless provably minimal. */

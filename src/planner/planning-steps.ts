@@ -12,14 +12,14 @@ import type { ActionSpec } from "../core/action.js";
 import { describeValue, LangGoapError } from "../core/errors.js";
 import type { WorldState } from "../core/facts.js";
 import { type GoalLike, GoalSpec, toGoalSpec } from "../core/goal.js";
-import { checkStateValues } from "../core/json-value.js";
+import { stateValuesSteps } from "../core/json-value.js";
 import { callTracer } from "../core/tracer.js";
 import { validatedActions } from "./action-order.js";
 import { resolveBudget } from "./budget.js";
 import { Pace, PlanningStopped } from "./pace.js";
 import { Plan } from "./plan.js";
 import type { PlanOptions } from "./plan-options.js";
-import { foundPlan, notFoundResult, stoppedBeforeSearch } from "./plan-result.js";
+import { foundPlan, notFoundSteps, stoppedBeforeSearch } from "./plan-result.js";
 import { searchActions } from "./run-search.js";
 import type { NoPlanExplanation, PlanDetailedResult } from "./types.js";
 import { validateOptions } from "./validate-options.js";
@@ -53,7 +53,9 @@ export function* planningSteps(
   if (typeof start !== "object" || start === null || Array.isArray(start)) {
     throw new LangGoapError("INVALID_STATE", `plan: start state must be an object, got ${describeValue(start)}`);
   }
-  checkStateValues(start, "plan");
+  // In steps: a start state of 10,000 facts took 2–12 ms to check in one go.
+  const checking = stateValuesSteps(start, "plan");
+  while (!checking.next().done) if (pace.sliceOver()) yield* pace.pause();
   const goalSpec = toGoalSpec(goal);
   const heuristic = options.heuristic ?? "hmax";
   // Search hooks (expand, dead end, complete) are part of search recording: off unless asked for.
@@ -97,11 +99,15 @@ export function* planningSteps(
   callTracer(searchTracer, "onSearchComplete", outcome.nodesExpanded, elapsed, outcome.status === "found");
 
   if (outcome.status !== "found" || !outcome.actions) {
-    return notFoundResult(outcome, stats(outcome.nodesExpanded, outcome.nodesGenerated), elapsed, budget, options, {
-      start,
-      goal: goalSpec,
-      actions: all,
-    });
+    return yield* notFoundSteps(
+      outcome,
+      stats(outcome.nodesExpanded, outcome.nodesGenerated),
+      elapsed,
+      budget,
+      options,
+      { start, goal: goalSpec, actions: all },
+      pace,
+    );
   }
   const plan = foundPlan(start, goalSpec, outcome, outcome.actions, options, heuristic, usedBlacklistFallback, began);
   return {

@@ -18,6 +18,7 @@ import { acquireCompiled, type CompiledEntry, releaseCompiled, relevantBitsOf } 
 import { escalatedPhase, firstPhase } from "./default-heuristic-policy.js";
 import type { HeuristicName } from "./heuristics/registry.js";
 import { heuristicIn } from "./heuristics/registry.js";
+import { RELAX_PAUSED } from "./heuristics/relaxed-model.js";
 import { type Pace, PlanningStopped } from "./pace.js";
 import type { PlanOptions } from "./plan-options.js";
 import { packStart, startBitsSearch } from "./search-bits.js";
@@ -116,8 +117,14 @@ function* startSearch(
   // Reachability pre-check: relaxed reachability proves most unreachable goals at once. A heuristic that proves dead
   // ends does it at the root's evaluation, from the same relaxation.
   if (!h.provesDeadEnds) {
-    if (pace.due()) yield* pace.pause();
-    if (model.relax(p.start, 0, 0, true) > 0) {
+    // In slices: on a wide domain one relaxation takes tens of ms.
+    model.relaxStart(p.start, 0, 0, true);
+    let goalsLeft = model.relaxUntil(pace.sliceEnd);
+    while (goalsLeft === RELAX_PAUSED) {
+      if (pace.due()) yield* pace.pause();
+      goalsLeft = model.relaxUntil(pace.sliceEnd);
+    }
+    if (goalsLeft > 0) {
       callTracer(tracer, "onSearchDeadEnd", "not_reachable", { goal: goal.conditions });
       return finishedRun({ status: "no_plan", actions: null, nodesExpanded: 0, nodesGenerated: 0 });
     }

@@ -43,6 +43,8 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
   readonly #effSet: Int32Array;
   #node = -1;
   #base = 0;
+  /** The block holding the expanded node's row (rows never change once stored, so a block grown since holds it too). */
+  #rows: Int32Array = new Int32Array(0);
   #action = 0;
   #state: WorldState | null = null;
 
@@ -62,14 +64,15 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
   }
 
   seedRoot(): number {
-    this.nodes.arena.set(this.#start, 0);
-    return this.#hash(0);
+    const rows = this.nodes.rows(0);
+    rows.set(this.#start, 0);
+    return this.#hash(rows, 0);
   }
 
   isGoal(node: number): boolean {
-    const arena = this.nodes.arena;
+    const arena = this.nodes.rows(node);
     const { goalMask, goalValue } = this.#layout;
-    const base = node * this.#words;
+    const base = this.nodes.at(node);
     for (let w = 0; w < this.#words; w++) {
       if (((arena[base + w] as number) & (goalMask[w] as number)) !== goalValue[w]) return false;
     }
@@ -77,18 +80,19 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
   }
 
   sameRow(a: number, b: number): boolean {
-    const arena = this.nodes.arena;
+    const rowsA = this.nodes.rows(a);
+    const rowsB = this.nodes.rows(b);
     const nw = this.#words;
-    const ab = a * nw;
-    const bb = b * nw;
-    for (let w = 0; w < nw; w++) if (arena[ab + w] !== arena[bb + w]) return false;
+    const ab = this.nodes.at(a);
+    const bb = this.nodes.at(b);
+    for (let w = 0; w < nw; w++) if (rowsA[ab + w] !== rowsB[bb + w]) return false;
     return true;
   }
 
   rowOf(node: number): number {
-    const arena = this.nodes.arena;
+    const arena = this.nodes.rows(node);
     const row = this.row;
-    const base = node * this.#words;
+    const base = this.nodes.at(node);
     for (let slot = 0; slot < row.length; slot++) row[slot] = ((arena[base + (slot >> 5)] as number) >>> (slot & 31)) & 1;
     return 0;
   }
@@ -99,7 +103,8 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
 
   expand(node: number): void {
     this.#node = node;
-    this.#base = node * this.#words;
+    this.#base = this.nodes.at(node);
+    this.#rows = this.nodes.rows(node);
     this.#action = 0;
     this.#state = null;
   }
@@ -115,7 +120,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
   // on chain-XL, and slower still with 600 actions). Only the words an action tests or writes are read, and an
   // action that would change no fact is dropped before its child is written.
   next(child: number): number {
-    const arena = this.nodes.arena;
+    const arena = this.#rows;
     const { preStart, preWord, preWordMask, preWordValue, effStart, effWord, factMask } = this.#layout;
     const effClear = this.#effClear;
     const effSet = this.#effSet;
@@ -142,14 +147,17 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
       }
       if (!changed) continue;
       const nw = this.#words;
-      const cb = child * nw;
-      if (nw > 8) arena.copyWithin(cb, base, base + nw);
-      else for (let w = 0; w < nw; w++) arena[cb + w] = arena[base + w] as number;
+      const childRows = this.nodes.rows(child);
+      const cb = this.nodes.at(child);
+      if (nw > 8) {
+        if (childRows === arena) arena.copyWithin(cb, base, base + nw);
+        else childRows.set(arena.subarray(base, base + nw), cb);
+      } else for (let w = 0; w < nw; w++) childRows[cb + w] = arena[base + w] as number;
       for (let k = effStart[ai] as number; k < effEnd; k++) {
         const w = cb + (effWord[k] as number);
-        arena[w] = ((arena[w] as number) & ~(effClear[k] as number)) | (effSet[k] as number);
+        childRows[w] = ((childRows[w] as number) & ~(effClear[k] as number)) | (effSet[k] as number);
       }
-      this.childHash = this.#hash(child);
+      this.childHash = this.#hash(childRows, cb);
       this.#action = ai + 1;
       return ai;
     }
@@ -157,10 +165,8 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     return stop === nActions ? NO_MORE : NOT_YET;
   }
 
-  /** The row's words folded into one (the table mixes it further). */
-  #hash(node: number): number {
-    const arena = this.nodes.arena;
-    const base = node * this.#words;
+  /** The words of the row at `base` in `arena` folded into one (the table mixes it further). */
+  #hash(arena: Int32Array, base: number): number {
     let x = arena[base] as number;
     for (let w = 1; w < this.#words; w++) x = Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) ^ (arena[base + w] as number);
     return x;

@@ -16,6 +16,8 @@ import type { NodeStore } from "./search-store.js";
 
 /** Candidates rejected per call of `next` before the loop reads its clock again. */
 const SCAN_BATCH = 64;
+/** Rows up to this many slots are copied to another block by a loop, longer ones by `set` (which allocates a view). */
+const SHORT_ROW = 64;
 
 /** Runs A* on Float64 rows to the end. */
 export function searchFloat(setup: SearchSetup): ReturnType<SearchRun["step"]> {
@@ -50,9 +52,9 @@ class FloatRepresentation implements StateRepresentation<Float64Array> {
   #count = 0;
   #nextCandidate = 0;
   #state: WorldState | null = null;
-  /** The arena's words, for comparing rows bit for bit; `#bitsOf` is the arena they view. */
-  #bits: Int32Array<ArrayBufferLike> = new Int32Array(0);
-  #bitsOf: Float64Array | null = null;
+  /** Each row block's words, for comparing rows bit for bit; `#wordsOf` holds the blocks they view. */
+  readonly #words: Int32Array[] = [];
+  readonly #wordsOf: Float64Array[] = [];
 
   constructor(setup: SearchSetup) {
     const { p } = setup;
@@ -61,50 +63,57 @@ class FloatRepresentation implements StateRepresentation<Float64Array> {
     this.#width = p.width;
     this.nodes = setup.workspace.takeFloatNodes(p.width);
     this.rowBytes = p.width * 8;
-    this.row = this.nodes.arena;
+    this.row = this.nodes.rows(0);
   }
 
   seedRoot(): number {
-    const arena = this.nodes.arena;
-    arena.set(this.#p.start, 0);
+    const rows = this.nodes.rows(0);
+    rows.set(this.#p.start, 0);
     let hsh = 0;
-    for (let i = 0; i < this.#width; i++) hsh ^= this.#mix(i, arena[i] as number);
+    for (let i = 0; i < this.#width; i++) hsh ^= this.#mix(i, rows[i] as number);
     return hsh;
   }
 
   isGoal(node: number): boolean {
     const p = this.#p;
-    return passTests(p, this.nodes.arena, node * this.#width, p.goalTestStart, p.goalTestEnd);
+    return passTests(p, this.nodes.rows(node), this.nodes.at(node), p.goalTestStart, p.goalTestEnd);
   }
 
   sameRow(a: number, b: number): boolean {
-    const arena = this.nodes.arena;
-    if (this.#bitsOf !== arena) {
-      this.#bits = new Int32Array(arena.buffer, arena.byteOffset, arena.length * 2);
-      this.#bitsOf = arena;
-    }
     // Bit for bit, as the hash reads them (a missing fact, NaN, equals itself).
-    const bits = this.#bits;
+    const bitsA = this.#wordsAt(a);
+    const bitsB = this.#wordsAt(b);
     const n = this.#width * 2;
-    const ba = a * n;
-    const bb = b * n;
-    for (let i = 0; i < n; i++) if (bits[ba + i] !== bits[bb + i]) return false;
+    const ba = this.nodes.at(a) * 2;
+    const bb = this.nodes.at(b) * 2;
+    for (let i = 0; i < n; i++) if (bitsA[ba + i] !== bitsB[bb + i]) return false;
     return true;
   }
 
+  /** The 32-bit words of the block holding node `node`'s row. */
+  #wordsAt(node: number): Int32Array {
+    const rows = this.nodes.rows(node);
+    const b = this.nodes.blockOf(node);
+    if (this.#wordsOf[b] !== rows) {
+      this.#words[b] = new Int32Array(rows.buffer, rows.byteOffset, rows.length * 2);
+      this.#wordsOf[b] = rows;
+    }
+    return this.#words[b] as Int32Array;
+  }
+
   rowOf(node: number): number {
-    this.row = this.nodes.arena;
-    return node * this.#width;
+    this.row = this.nodes.rows(node);
+    return this.nodes.at(node);
   }
 
   decode(node: number): WorldState {
-    return this.#p.decodeState(this.nodes.arena, node * this.#width);
+    return this.#p.decodeState(this.nodes.rows(node), this.nodes.at(node));
   }
 
   expand(node: number): void {
     this.#node = node;
-    this.#rowBase = node * this.#width;
-    this.#count = gatherCandidates(this.#d.index, this.nodes.arena, this.#rowBase, this.#d.candidates);
+    this.#rowBase = this.nodes.at(node);
+    this.#count = gatherCandidates(this.#d.index, this.nodes.rows(node), this.#rowBase, this.#d.candidates);
     this.#nextCandidate = 0;
     this.#state = null;
   }
@@ -117,7 +126,8 @@ class FloatRepresentation implements StateRepresentation<Float64Array> {
 
   next(child: number): number {
     const p = this.#p;
-    const arena = this.nodes.arena;
+    const rows = this.nodes.rows(this.#node);
+    const childRows = this.nodes.rows(child);
     const { effectKey, effectOp, effectArg, actions } = p;
     const F = p.factCount;
     const W = this.#width;
@@ -126,23 +136,25 @@ class FloatRepresentation implements StateRepresentation<Float64Array> {
     const stop = Math.min(this.#count, this.#nextCandidate + SCAN_BATCH);
     while (this.#nextCandidate < stop) {
       const a = actions[candidates[this.#nextCandidate++] as number]!;
-      if (!passTests(p, arena, rowBase, a.testStart, a.testEnd)) continue;
+      if (!passTests(p, rows, rowBase, a.testStart, a.testEnd)) continue;
       // An action whose static effects would change no fact makes no child: drop it before copying the row (a row
       // is the whole state, and on a long chain most applicable actions are such no-ops).
-      if (!a.dynamicEffects && !this.#changesAFact(arena, a.effectStart, a.effectEnd, rowBase)) continue;
-      const childBase = child * W;
-      arena.copyWithin(childBase, rowBase, rowBase + W);
+      if (!a.dynamicEffects && !this.#changesAFact(rows, a.effectStart, a.effectEnd, rowBase)) continue;
+      const childBase = this.nodes.at(child);
+      if (childRows === rows) childRows.copyWithin(childBase, rowBase, rowBase + W);
+      else if (W <= SHORT_ROW) for (let i = 0; i < W; i++) childRows[childBase + i] = rows[rowBase + i] as number;
+      else childRows.set(rows.subarray(rowBase, rowBase + W), childBase);
       for (let e = a.effectStart; e < a.effectEnd; e++) {
         const slot = effectKey[e] as number;
         const op = effectOp[e];
-        if (op === EFFECT_ASSIGN) arena[childBase + slot] = effectArg[e] as number;
+        if (op === EFFECT_ASSIGN) childRows[childBase + slot] = effectArg[e] as number;
         else if (op === EFFECT_ADD) {
-          const v = arena[childBase + slot] as number;
+          const v = childRows[childBase + slot] as number;
           const sum = (Number.isNaN(v) ? 0 : v) + (effectArg[e] as number);
           if (!Number.isFinite(sum)) throw overflow(a.spec.name, p.keys[slot] as string, v, effectArg[e] as number, sum);
-          arena[childBase + slot] = sum === 0 ? 0 : sum;
+          childRows[childBase + slot] = sum === 0 ? 0 : sum;
         } else {
-          const current = p.decode(slot, arena[childBase + slot] as number);
+          const current = p.decode(slot, childRows[childBase + slot] as number);
           if (current !== undefined && typeof current !== "number") {
             throw new LangGoapError(
               "INVALID_EFFECT",
@@ -152,14 +164,14 @@ class FloatRepresentation implements StateRepresentation<Float64Array> {
           }
           const sum = ((current as number | undefined) ?? 0) + (effectArg[e] as number);
           if (!Number.isFinite(sum)) throw overflow(a.spec.name, p.keys[slot] as string, current, effectArg[e] as number, sum);
-          arena[childBase + slot] = p.encode(slot, sum);
+          childRows[childBase + slot] = p.encode(slot, sum);
         }
       }
       if (a.dynamicEffects) {
         const produced = a.spec.getEffects(this.expandingState());
         for (const key in produced) {
           const slot = p.keyIndex.get(key) as number;
-          arena[childBase + slot] = p.encode(slot, produced[key]);
+          childRows[childBase + slot] = p.encode(slot, produced[key]);
         }
       }
       // Incremental hash over the written slots; a transition that changes no fact makes no child.
@@ -167,8 +179,8 @@ class FloatRepresentation implements StateRepresentation<Float64Array> {
       let changed = false;
       for (let e = a.effectStart; e < a.effectEnd; e++) {
         const slot = effectKey[e] as number;
-        const before = arena[rowBase + slot] as number;
-        const after = arena[childBase + slot] as number;
+        const before = rows[rowBase + slot] as number;
+        const after = childRows[childBase + slot] as number;
         if (differ(before, after)) {
           hsh ^= this.#mix(slot, before) ^ this.#mix(slot, after);
           if (slot < F) changed = true;
@@ -178,8 +190,8 @@ class FloatRepresentation implements StateRepresentation<Float64Array> {
         const keys = a.dynamicKeys;
         for (let k = 0; k < keys.length; k++) {
           const slot = keys[k] as number;
-          const before = arena[rowBase + slot] as number;
-          const after = arena[childBase + slot] as number;
+          const before = rows[rowBase + slot] as number;
+          const after = childRows[childBase + slot] as number;
           if (differ(before, after)) {
             hsh ^= this.#mix(slot, before) ^ this.#mix(slot, after);
             changed = true;

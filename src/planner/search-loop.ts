@@ -20,6 +20,7 @@
 import type { WorldState } from "../core/facts.js";
 import { callTracer } from "../core/tracer.js";
 import { type BudgetLimit, nodeLimit } from "./budget.js";
+import { EVALUATION_PAUSED } from "./heuristics/heuristic.js";
 import { CLOCK_ABORTED, CLOCK_GO, CLOCK_PAUSE, SearchClock } from "./search-clock.js";
 import {
   bytesPerNode,
@@ -42,7 +43,7 @@ export const NOT_YET = -2;
 
 /** What a state representation supplies to {@link startSearch}. */
 export interface StateRepresentation<R extends RowArray> {
-  /** Where the rows live: `width` numbers per node in `nodes.arena`. */
+  /** Where the rows live: `width` numbers per node, node `n`'s at `nodes.at(n)` in `nodes.rows(n)`. */
   readonly nodes: NodeStore<R>;
   /** Bytes of one row, for the default node budget. */
   readonly rowBytes: number;
@@ -125,21 +126,62 @@ export function startSearch<R extends RowArray>(setup: SearchSetup, rep: StateRe
   parent[0] = -1;
   via[0] = -1;
   gOf[0] = 0;
-  hOf[0] = evaluate(0);
   hashOf[0] = rootHash;
   table.addRoot();
   let count = 1;
-  if (Number.isNaN(hOf[0])) {
-    release();
-    return finishedRun(timeUp(setup, count, maxNodes));
+  /** The root's outcome when its value ends the search (a deadline passed during it, or a dead start), else null. */
+  const seedOpen = (hv: number): SearchOutcome | null => {
+    hOf[0] = hv;
+    if (Number.isNaN(hv)) {
+      release();
+      return timeUp(setup, count, maxNodes);
+    }
+    if (hv === Number.POSITIVE_INFINITY) {
+      release();
+      callTracer(tracer, "onSearchDeadEnd", "not_reachable", { goal: goal.conditions });
+      // A dead start, as the reachability pre-check reports it: nothing generated.
+      return { status: "no_plan", actions: null, nodesExpanded: 0, nodesGenerated: 0 };
+    }
+    open.push(0, weight * hv, hv, 0);
+    return null;
+  };
+  // A heuristic that can evaluate in parts has the root evaluated by the first slices (on a wide domain one
+  // relaxation takes tens of ms); the others, and a search in one slice, evaluate it here in one go.
+  let rootStarted = false;
+  let rootPending = h.startEvaluation !== undefined && h.resumeEvaluation !== undefined;
+  if (!rootPending) {
+    const ended = seedOpen(evaluate(0));
+    if (ended) return finishedRun(ended);
   }
-  if (hOf[0] === Number.POSITIVE_INFINITY) {
+  /** Evaluates the root until it is done (true) or the slice ends (false); sets `rootEnded` when that ends the search. */
+  let rootEnded: SearchOutcome | null = null;
+  const evaluateRoot = (sliceEnd: number): boolean => {
+    let hv: number;
+    if (sliceEnd === Number.POSITIVE_INFINITY && !rootStarted) hv = evaluate(0);
+    else {
+      if (!rootStarted) {
+        rootStarted = true;
+        lastEvaluated = 0;
+        (h.startEvaluation as NonNullable<typeof h.startEvaluation>)(rep.row, rep.rowOf(0));
+      }
+      hv = (h.resumeEvaluation as NonNullable<typeof h.resumeEvaluation>)(Math.min(sliceEnd, setup.deadline));
+      if (hv === EVALUATION_PAUSED) {
+        if (setup.signal?.aborted) rootEnded = stopAtRoot("aborted");
+        else if (performance.now() >= setup.deadline) rootEnded = stopAtRoot("budget_exhausted");
+        return rootEnded !== null;
+      }
+    }
+    rootPending = false;
+    rootEnded = seedOpen(hv);
+    return true;
+  };
+  /** The outcome of a search stopped by its signal or deadline while its root was being evaluated. */
+  const stopAtRoot = (status: "aborted" | "budget_exhausted"): SearchOutcome => {
     release();
-    callTracer(tracer, "onSearchDeadEnd", "not_reachable", { goal: goal.conditions });
-    // A dead start, as the reachability pre-check reports it: nothing generated.
-    return finishedRun({ status: "no_plan", actions: null, nodesExpanded: 0, nodesGenerated: 0 });
-  }
-  open.push(0, weight * (hOf[0] as number), hOf[0] as number, 0);
+    return status === "aborted"
+      ? finishSearch(setup, status, { expanded: 0, generated: 1, stored: count, maxNodes, limit: undefined, expansions }, () => [])
+      : timeUp(setup, count, maxNodes);
+  };
 
   let expanded = 0;
   let generated = 1;
@@ -150,6 +192,11 @@ export function startSearch<R extends RowArray>(setup: SearchSetup, rep: StateRe
   let exG = 0;
 
   const step = (sliceEnd: number): SearchOutcome | null => {
+    if (rootEnded) return rootEnded;
+    if (rootPending) {
+      if (!evaluateRoot(sliceEnd)) return null;
+      if (rootEnded) return rootEnded;
+    }
     clock.resume(sliceEnd, ticks);
     let goalNode = -1;
     let status: SearchStatus = "no_plan";

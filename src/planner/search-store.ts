@@ -1,7 +1,8 @@
 /**
- * Where a search keeps its nodes: parallel typed arrays indexed by node id
- * (the state rows in `arena`, `width` numbers a node), and the workspace
- * that hands small ones from one search of a problem to the next.
+ * Where a search keeps its nodes: state rows in blocks (`width` numbers a
+ * node), parallel typed arrays of the other fields indexed by node id, and
+ * the workspace that hands small ones from one search of a problem to the
+ * next.
  * @internal
  */
 import { OpenList } from "./open-list.js";
@@ -10,28 +11,36 @@ import { OpenList } from "./open-list.js";
 export type RowArray = Float64Array | Int32Array;
 
 /**
- * Bytes copied per step of a growth (see {@link NodeStore}). The copy's cost is
- * mostly the first touch of fresh pages (about 4 ms per MB on a loaded VM), so
- * a step stays well under a millisecond only at a fraction of a MB.
+ * Bytes of a block of rows (at least one row). A new block costs an
+ * allocation and nothing else: rows already stored are never copied, and
+ * no large array is left behind for the garbage collector.
+ */
+const BLOCK_BYTES = 1 << 20;
+/**
+ * Bytes copied per step of a growth of the field arrays (see {@link NodeStore}).
+ * The copy's cost is mostly the first touch of fresh pages (about 4 ms per
+ * MB on a loaded VM), so a step stays well under a millisecond only at a
+ * fraction of a MB.
  */
 const COPY_STEP_BYTES = 1 << 17;
 /**
- * Arrays holding up to this many bytes of nodes grow when full, all at once
- * (a few ms): growing them in steps from three quarters full made
+ * Field arrays of up to this many bytes grow when full, all at once (a
+ * millisecond or so): growing them in steps from three quarters full made
  * searches of 10,000–30,000 states 15–35 % slower (blind search on chain-L:
  * 11 -> 13-15 ms) for pauses that were short anyway.
  */
 const ONE_GO_BYTES = 1 << 20;
 /**
- * A growth starts when the arrays are this full, and copies a chunk per
- * chunk / COPY_SPEEDUP nodes stored: from three quarters full, the copy
- * is over at about 86 % (it gains 7 nodes per node stored).
+ * A growth of the field arrays starts when they are this full, and copies a
+ * chunk per chunk / COPY_SPEEDUP nodes stored: from three quarters full, the
+ * copy is over at about 86 % (it gains 7 nodes per node stored).
  */
 const GROW_AT = 0.75;
 const COPY_SPEEDUP = 8;
+/** Bytes of one node's fields: parent, via and hash (4 each), g and h (8 each). */
+const FIELD_BYTES = 28;
 
-interface Arrays<R extends RowArray> {
-  arena: R;
+interface Fields {
   parent: Int32Array;
   via: Int32Array;
   gOf: Float64Array;
@@ -40,25 +49,38 @@ interface Arrays<R extends RowArray> {
 }
 
 /**
- * Search nodes in parallel typed arrays: state row, parent, action, g, h
- * and hash per node id.
+ * Search nodes: state rows in blocks, and parent, action, g, h and hash per
+ * node id in parallel arrays.
  *
- * The arrays double in steps up to the node budget, and a growth never
- * allocates or copies them all at once (copying millions of rows paused
- * the event loop for 100–200 ms): from three quarters full on, arrays twice
- * as large are allocated one per step, then filled a chunk of
+ * A block holds {@link rowsPerBlock} rows (a power of two, about
+ * {@link BLOCK_BYTES}): node `n`'s row starts at `at(n)` in `rows(n)`. Only
+ * the first block grows by copying, up to a whole block (a small search
+ * allocates little); then each growth adds a block and keeps the others, so
+ * a row is written once and never moves. (One arena doubled and copied
+ * paused the event loop for 150–180 ms at 10,000 facts: copying 80 KB rows,
+ * then collecting the old arena.)
+ *
+ * The field arrays double in steps up to the node budget, and a growth never
+ * allocates or copies them all at once: from three quarters full on, arrays
+ * twice as large are allocated one per step, then filled a chunk of
  * {@link COPY_STEP_BYTES} at a time while nodes go on being stored, and
- * replace the old ones once every node is copied (arrays of nodes up to
- * {@link ONE_GO_BYTES} are allocated and copied at once when full). Rows and
- * hashes never change after a node is stored; the fields that do (parent,
- * action, g, h) are written through to the copy with {@link mirror} for
- * nodes already copied. The search calls {@link due} when the node count
- * reaches {@link growAt} (one comparison per child) and reloads its array
+ * replace the old ones once every node is copied (arrays up to
+ * {@link ONE_GO_BYTES} are allocated and copied at once when full). Hashes
+ * never change after a node is stored; the fields that do (parent, action, g,
+ * h) are written through to the copy with {@link mirror} for nodes already
+ * copied. The search calls {@link due} when the node count reaches
+ * {@link growAt} (one comparison per child) and reloads its field array
  * references when {@link version} changes.
  */
-export class NodeStore<R extends RowArray> implements Arrays<R> {
+export class NodeStore<R extends RowArray> implements Fields {
+  /** Nodes the field arrays hold. */
   cap: number;
-  arena: R;
+  /** Nodes the row blocks hold. */
+  rowCap: number;
+  /** The row blocks: block `b` holds the rows of nodes `b * rowsPerBlock` to `(b + 1) * rowsPerBlock - 1`. */
+  readonly blocks: R[];
+  /** Rows a block holds, a power of two (the first block holds fewer until it has grown). */
+  readonly rowsPerBlock: number;
   parent: Int32Array;
   via: Int32Array;
   gOf: Float64Array;
@@ -66,18 +88,22 @@ export class NodeStore<R extends RowArray> implements Arrays<R> {
   hashOf: Int32Array;
   /** Node count at which {@link due} must be called before the next child is written. */
   growAt = 0;
-  /** Nodes below this id are in the arrays being filled: a change to one must be mirrored. 0 when no growth is under way. */
+  /** Nodes below this id are in the field arrays being filled: a change to one must be mirrored. 0 when no growth is under way. */
   copied = 0;
-  /** Changes whenever the arrays are replaced. */
+  /** Changes whenever the field arrays are replaced. */
   version = 0;
+  readonly #shift: number;
+  readonly #mask: number;
   readonly #makeRow: (length: number) => R;
   #limit = Number.POSITIVE_INFINITY;
-  #next: Arrays<R> | null = null;
+  /** Node count at which the field arrays take their next step of growth. */
+  #fieldsDue = 0;
+  #next: Fields | null = null;
   /** Capacity of the growth under way (0: none); its arrays are allocated one per step into `#parts`. */
   #nextCap = 0;
-  #parts: RowArray[] = [];
+  #parts: (Int32Array | Float64Array)[] = [];
   #chunk = 1;
-  /** Capacity up to which the arrays grow when full, all at once (see ONE_GO_BYTES). */
+  /** Capacity up to which the field arrays grow when full, all at once (see ONE_GO_BYTES). */
   #oneGo = 1;
 
   constructor(
@@ -86,14 +112,34 @@ export class NodeStore<R extends RowArray> implements Arrays<R> {
     cap: number,
   ) {
     this.#makeRow = makeRow;
+    const rowBytes = Math.max(1, width) * makeRow(0).BYTES_PER_ELEMENT;
+    this.#shift = 31 - Math.clz32(Math.max(1, Math.floor(BLOCK_BYTES / rowBytes)));
+    this.rowsPerBlock = 1 << this.#shift;
+    this.#mask = this.rowsPerBlock - 1;
+    this.rowCap = Math.min(cap, this.rowsPerBlock);
+    this.blocks = [makeRow(this.rowCap * width)];
     this.cap = cap;
-    const arrays = allocate(makeRow, width, cap);
-    this.arena = arrays.arena;
-    this.parent = arrays.parent;
-    this.via = arrays.via;
-    this.gOf = arrays.gOf;
-    this.hOf = arrays.hOf;
-    this.hashOf = arrays.hashOf;
+    const fields = allocateFields(cap);
+    this.parent = fields.parent;
+    this.via = fields.via;
+    this.gOf = fields.gOf;
+    this.hOf = fields.hOf;
+    this.hashOf = fields.hashOf;
+  }
+
+  /** The block holding node `node`'s row. */
+  rows(node: number): R {
+    return this.blocks[node >>> this.#shift] as R;
+  }
+
+  /** The index in {@link blocks} of the block holding node `node`'s row. */
+  blockOf(node: number): number {
+    return node >>> this.#shift;
+  }
+
+  /** Where node `node`'s row starts in its block ({@link rows}). */
+  at(node: number): number {
+    return (node & this.#mask) * this.width;
   }
 
   /** Starts a search that stores at most `limit` nodes (the node budget plus the scratch row of a child). */
@@ -103,20 +149,63 @@ export class NodeStore<R extends RowArray> implements Arrays<R> {
     this.#nextCap = 0;
     this.#parts = [];
     this.copied = 0;
-    // At least COPY_SPEEDUP nodes a step, so the copy gains on the nodes stored however wide a row is.
-    const nodeBytes = this.width * this.arena.BYTES_PER_ELEMENT + 28;
-    this.#chunk = Math.max(COPY_SPEEDUP, Math.floor(COPY_STEP_BYTES / nodeBytes));
-    this.#oneGo = Math.max(this.#chunk, Math.floor(ONE_GO_BYTES / nodeBytes));
-    this.growAt = this.#growthPoint();
+    // At least COPY_SPEEDUP nodes a step, so the copy gains on the nodes stored.
+    this.#chunk = Math.max(COPY_SPEEDUP, Math.floor(COPY_STEP_BYTES / FIELD_BYTES));
+    this.#oneGo = Math.max(this.#chunk, Math.floor(ONE_GO_BYTES / FIELD_BYTES));
+    this.#fieldsDue = this.#fieldGrowthPoint();
+    this.growAt = Math.min(this.#fieldsDue, this.#rowGrowthPoint());
   }
 
   /** Grows by a step: `count` nodes are stored and the next child goes to id `count`. */
   due(count: number): void {
+    if (count >= this.rowCap) this.#growRows();
+    if (count >= this.#fieldsDue) this.#growFields(count);
+    this.growAt = Math.min(this.#fieldsDue, this.#rowGrowthPoint());
+  }
+
+  /** Writes node `node`'s parent, action, g and h through to the arrays being filled (call when `node < copied`). */
+  mirror(node: number): void {
+    const next = this.#next as Fields;
+    next.parent[node] = this.parent[node] as number;
+    next.via[node] = this.via[node] as number;
+    next.gOf[node] = this.gOf[node] as number;
+    next.hOf[node] = this.hOf[node] as number;
+  }
+
+  /** Drops every block but the first (the part of a store kept for the next search). */
+  trim(): void {
+    if (this.blocks.length === 1) return;
+    this.blocks.length = 1;
+    this.rowCap = this.rowsPerBlock;
+  }
+
+  /** Room for one more block of rows: the first block doubles (copied) until it is whole, then blocks are added. */
+  #growRows(): void {
+    const blocks = this.blocks;
+    const w = this.width;
+    if (blocks.length === 1 && this.rowCap < this.rowsPerBlock) {
+      const rows = Math.min(this.rowCap * 2, this.rowsPerBlock, this.#limit);
+      const grown = this.#makeRow(rows * w);
+      (grown as RowArray).set(blocks[0] as R);
+      blocks[0] = grown;
+      this.rowCap = rows;
+      return;
+    }
+    const rows = Math.min(this.rowsPerBlock, this.#limit - this.rowCap);
+    blocks.push(this.#makeRow(rows * w));
+    this.rowCap += rows;
+  }
+
+  #rowGrowthPoint(): number {
+    return this.rowCap >= this.#limit ? Number.POSITIVE_INFINITY : this.rowCap;
+  }
+
+  #growFields(count: number): void {
     if (this.#next === null) {
       if (this.#nextCap === 0) {
         const cap = Math.min(this.cap * 2, this.#limit);
         if (cap <= this.cap) {
-          this.growAt = Number.POSITIVE_INFINITY;
+          this.#fieldsDue = Number.POSITIVE_INFINITY;
           return;
         }
         this.#nextCap = cap;
@@ -127,12 +216,11 @@ export class NodeStore<R extends RowArray> implements Arrays<R> {
       do parts.push(this.#allocatePart(parts.length));
       while (parts.length < PARTS && count >= this.cap - 1);
       if (parts.length < PARTS) {
-        this.growAt = count + 1;
+        this.#fieldsDue = count + 1;
         return;
       }
-      const [arena, parent, via, gOf, hOf, hashOf] = parts;
+      const [parent, via, gOf, hOf, hashOf] = parts;
       this.#next = {
-        arena: arena as R,
         parent: parent as Int32Array,
         via: via as Int32Array,
         gOf: gOf as Float64Array,
@@ -144,11 +232,8 @@ export class NodeStore<R extends RowArray> implements Arrays<R> {
     }
     const next = this.#next;
     const from = this.copied;
-    // Never full with the copy unfinished (the next child's id is `count`): with rows of a whole chunk's size the
-    // first arrays (64 nodes) finish one node before full.
+    // Never full with the copy unfinished (the next child's id is `count`).
     const to = count >= this.cap - 1 ? count : Math.min(count, from + this.#chunk);
-    const w = this.width;
-    (next.arena as RowArray).set(this.arena.subarray(from * w, to * w), from * w);
     next.parent.set(this.parent.subarray(from, to), from);
     next.via.set(this.via.subarray(from, to), from);
     next.gOf.set(this.gOf.subarray(from, to), from);
@@ -156,10 +241,9 @@ export class NodeStore<R extends RowArray> implements Arrays<R> {
     next.hashOf.set(this.hashOf.subarray(from, to), from);
     this.copied = to;
     if (to < count) {
-      this.growAt = count + Math.max(1, Math.floor(this.#chunk / COPY_SPEEDUP));
+      this.#fieldsDue = count + Math.max(1, Math.floor(this.#chunk / COPY_SPEEDUP));
       return;
     }
-    this.arena = next.arena;
     this.parent = next.parent;
     this.via = next.via;
     this.gOf = next.gOf;
@@ -170,37 +254,26 @@ export class NodeStore<R extends RowArray> implements Arrays<R> {
     this.#nextCap = 0;
     this.copied = 0;
     this.version++;
-    this.growAt = this.#growthPoint();
+    this.#fieldsDue = this.#fieldGrowthPoint();
   }
 
-  /** Writes node `node`'s parent, action, g and h through to the arrays being filled (call when `node < copied`). */
-  mirror(node: number): void {
-    const next = this.#next as Arrays<R>;
-    next.parent[node] = this.parent[node] as number;
-    next.via[node] = this.via[node] as number;
-    next.gOf[node] = this.gOf[node] as number;
-    next.hOf[node] = this.hOf[node] as number;
-  }
-
-  /** Part `i` of the next arrays, in the order of {@link allocate}. */
-  #allocatePart(i: number): RowArray {
+  /** Part `i` of the next field arrays, in the order of {@link allocateFields}. */
+  #allocatePart(i: number): Int32Array | Float64Array {
     const cap = this.#nextCap;
-    if (i === 0) return this.#makeRow(cap * this.width);
-    return i === 3 || i === 4 ? new Float64Array(cap) : new Int32Array(cap);
+    return i === 2 || i === 3 ? new Float64Array(cap) : new Int32Array(cap);
   }
 
-  #growthPoint(): number {
+  #fieldGrowthPoint(): number {
     if (this.cap >= this.#limit) return Number.POSITIVE_INFINITY;
     return this.cap <= this.#oneGo ? this.cap - 1 : Math.floor(this.cap * GROW_AT);
   }
 }
 
-/** Arrays a node store holds (see {@link allocate}). */
-const PARTS = 6;
+/** Field arrays a node store holds (see {@link allocateFields}). */
+const PARTS = 5;
 
-function allocate<R extends RowArray>(makeRow: (length: number) => R, width: number, cap: number): Arrays<R> {
+function allocateFields(cap: number): Fields {
   return {
-    arena: makeRow(cap * width),
     parent: new Int32Array(cap),
     via: new Int32Array(cap),
     gOf: new Float64Array(cap),
@@ -248,10 +321,11 @@ export class SearchWorkspace {
     return kept?.width === width ? kept : new NodeStore(width, int32, FIRST_CAP);
   }
 
-  /** Keeps a small store for the next search (`arena` tells which kind it is). */
+  /** Keeps a small store, its first block of rows only, for the next search (its blocks tell which kind it is). */
   keepNodes(nodes: NodeStore<RowArray>): void {
     if (nodes.cap > KEEP_NODES) return;
-    if (nodes.arena instanceof Float64Array) this.#floatNodes = nodes as NodeStore<Float64Array>;
+    nodes.trim();
+    if (nodes.blocks[0] instanceof Float64Array) this.#floatNodes = nodes as NodeStore<Float64Array>;
     else this.#intNodes = nodes as NodeStore<Int32Array>;
   }
 

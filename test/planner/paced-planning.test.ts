@@ -10,9 +10,12 @@ import {
   resourceToLanggoap,
   wideWorldProblem,
 } from "../../bench/problems.js";
-import { GoalSpec } from "../../src/core/index.js";
+import { createVillageActions, VILLAGE_GOALS, villageStartState } from "../../examples/lib/village.js";
+import { ActionSpec, GoalSpec } from "../../src/core/index.js";
 import { planningSteps } from "../../src/planner/astar.js";
-import { type PlanDetailedResult, type PlanOptions, planDetailed } from "../../src/planner/index.js";
+import { explanationSteps } from "../../src/planner/explain.js";
+import { explainNoPlan, type PlanDetailedResult, type PlanOptions, planDetailed } from "../../src/planner/index.js";
+import { Pace } from "../../src/planner/pace.js";
 
 /**
  * Drives planning with slices of 0 ms, so it yields at every point where it
@@ -122,5 +125,49 @@ describe("planning in slices, from validation to search", () => {
         expect(result.stats.nodesGenerated).toBe(sync.stats.nodesGenerated);
       }
     }
+  });
+
+  it("explains a proven no_plan in slices before it resolves: the explanation the synchronous call computes when read", () => {
+    const problem = refutedChain(5_000);
+    const sync = planDetailed(problem.start, problem.goal, problem.actions, UNLIMITED);
+    expect(typeof Object.getOwnPropertyDescriptor(sync, "explanation")?.get).toBe("function");
+    const expected = explainNoPlan(problem.start, problem.goal, problem.actions);
+    expect(sync.explanation).toEqual(expected);
+    expect(expected.unreachableConditions).toEqual(["nobody_makes_this = true"]);
+
+    const { result, yields } = drive(problem, UNLIMITED);
+    expect(result.status).toBe("no_plan");
+    // Computed already (a value, not a getter): reading it costs nothing, and it was computed in slices.
+    const descriptor = Object.getOwnPropertyDescriptor(result, "explanation");
+    expect(descriptor?.get).toBeUndefined();
+    expect(descriptor?.value).toEqual(expected);
+    // Aborted while it explains: still the proven no_plan, its explanation computed when read.
+    const controller = new AbortController();
+    const aborted = drive(problem, { ...UNLIMITED, signal: controller.signal }, (n) => {
+      if (n === yields - 1) controller.abort(new Error("user left"));
+    }).result;
+    expect(aborted.status).toBe("no_plan");
+    expect(typeof Object.getOwnPropertyDescriptor(aborted, "explanation")?.get).toBe("function");
+    expect(aborted.explanation).toEqual(expected);
+  });
+
+  it("explains in slices exactly what explainNoPlan explains in one go: unreachable goals, missing preconditions, unusable actions", () => {
+    const actions = [
+      ...createVillageActions(),
+      new ActionSpec({ name: "use_key", preconditions: { has_key: true }, effects: { door_open: true } }),
+    ];
+    const start = { ...villageStartState(), has_axe: false };
+    const goal = new GoalSpec({ conditions: { ...VILLAGE_GOALS.notHungry, door_open: true } });
+    const steps = explanationSteps(start, goal, actions, new Pace(0, Number.POSITIVE_INFINITY, undefined));
+    let yields = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) yields++;
+    const expected = explainNoPlan(start, goal, actions);
+    expect(step.value).toEqual(expected);
+    expect(expected.missingPreconditions).toContain("has_key = true");
+    expect(expected.unusableActions).toContain("use_key");
+    expect(expected.unreachableConditions).toContain("door_open = true");
+    // A slice of 0 ms ends at every checkpoint: compiling, the relaxation's structure, and the walks over atoms and actions.
+    expect(yields).toBeGreaterThan(10);
   });
 });

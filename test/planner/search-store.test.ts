@@ -19,7 +19,7 @@ function fill(store: NodeStore<Float64Array>, total: number): { steps: number[] 
         version = store.version;
       }
     }
-    for (let i = 0; i < WIDTH; i++) store.arena[count * WIDTH + i] = count * 10 + i;
+    for (let i = 0; i < WIDTH; i++) store.rows(count)[store.at(count) + i] = count * 10 + i;
     store.parent[count] = count - 1;
     store.via[count] = count % 7;
     store.gOf[count] = count;
@@ -42,38 +42,63 @@ describe("the node store", () => {
     const total = 200_000;
     const { steps } = fill(store, total);
     expect(store.cap).toBeGreaterThanOrEqual(total);
-    // Once the arrays outgrow a copy step, a growth is spread over several calls: the six arrays are allocated one
-    // per call and then copied a chunk per call (the old store allocated all six in one call).
-    const large = steps.slice(-3);
+    // Once the field arrays outgrow a copy step, a growth is spread over several calls: the five arrays are allocated
+    // one per call and then copied a chunk per call (the old store allocated them all in one call).
+    const large = steps.slice(-2);
     for (const calls of large) expect(calls).toBeGreaterThan(6);
     const g = Float64Array.from({ length: total }, (_, n) => n);
     for (let count = 5; count < total; count += 5) g[count >> 1] = -(count >> 1);
     let wrong = 0;
     for (let n = 0; n < total; n++) {
-      for (let i = 0; i < WIDTH; i++) if (store.arena[n * WIDTH + i] !== n * 10 + i) wrong++;
+      for (let i = 0; i < WIDTH; i++) if (store.rows(n)[store.at(n) + i] !== n * 10 + i) wrong++;
       if (store.parent[n] !== n - 1 || store.via[n] !== n % 7 || store.hOf[n] !== -n) wrong++;
       if (store.hashOf[n] !== (n ^ 0x5555) || store.gOf[n] !== g[n]) wrong++;
     }
     expect(wrong).toBe(0);
   });
 
-  it("keeps wide rows (a copy step of a few rows) through growths that start in small arrays", () => {
-    // 4,096 numbers a row: a copy step holds 8 rows, so even the first arrays (64 nodes) grow in steps.
+  it("keeps wide rows in blocks that are never copied once whole", () => {
+    // 4,096 numbers a row (32 KB): 32 rows a block, so 600 nodes take 19 blocks.
     const width = 4_096;
     const store = new NodeStore(width, (n) => new Float64Array(n), 64);
     store.begin(Number.POSITIVE_INFINITY);
+    expect(store.rowsPerBlock).toBe(32);
     const total = 600;
+    // Each block as it was when it became whole (its last row written): the store must still hold that very array.
+    const whole: Float64Array[] = [];
     for (let count = 0; count < total; count++) {
       if (count >= store.growAt) store.due(count);
-      store.arena[count * width] = count;
-      store.arena[count * width + width - 1] = -count;
+      const rows = store.rows(count);
+      rows[store.at(count)] = count;
+      rows[store.at(count) + width - 1] = -count;
       store.gOf[count] = count;
+      if ((count + 1) % store.rowsPerBlock === 0) whole.push(rows);
     }
+    expect(store.blocks.length).toBe(Math.ceil(total / 32));
+    expect(whole.length).toBe(Math.floor(total / 32));
+    for (const [b, block] of whole.entries()) expect(store.blocks[b]).toBe(block);
+    for (const block of store.blocks) expect(block.length).toBe(32 * width);
     let wrong = 0;
     for (let n = 0; n < total; n++) {
-      if (store.arena[n * width] !== n || store.arena[n * width + width - 1] !== -n || store.gOf[n] !== n) wrong++;
+      const rows = store.rows(n);
+      if (rows[store.at(n)] !== n || rows[store.at(n) + width - 1] !== -n || store.gOf[n] !== n) wrong++;
     }
     expect(wrong).toBe(0);
+  });
+
+  it("starts with a small first block that grows to a whole one, then adds blocks", () => {
+    // 3 numbers a row (24 bytes): a whole block is 32,768 rows (768 KB); a small search allocates 64 rows.
+    const store = new NodeStore(WIDTH, (n) => new Float64Array(n), 64);
+    store.begin(Number.POSITIVE_INFINITY);
+    expect(store.blocks.length).toBe(1);
+    expect(store.blocks[0]?.length).toBe(64 * WIDTH);
+    fill(store, 100_000);
+    expect(store.rowsPerBlock).toBe(32_768);
+    expect(store.blocks.map((b) => b.length / WIDTH)).toEqual([32_768, 32_768, 32_768, 32_768]);
+    // Kept for the next search: the first block only.
+    store.trim();
+    expect(store.blocks.length).toBe(1);
+    expect(store.rowCap).toBe(32_768);
   });
 
   it("stops growing at its limit", () => {

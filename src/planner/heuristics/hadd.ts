@@ -1,5 +1,6 @@
 /** hadd: the sum of the goal atoms' relaxed costs (preconditions summed, numeric repetitions counted). Not admissible. */
-import { defineHeuristic } from "./heuristic.js";
+import { defineHeuristic, EVALUATION_PAUSED } from "./heuristic.js";
+import { RELAX_PAUSED } from "./relaxed-model.js";
 
 export const hadd = defineHeuristic({
   name: "hadd",
@@ -9,12 +10,19 @@ export const hadd = defineHeuristic({
   provesDeadEnds: true,
   create: ({ p, model }) => {
     const goals = [...new Set(p.goalAtoms)];
+    /** The value from a finished relaxation (mode 1) that left `goalsLeft` goal atoms unreached. */
+    const valueAfter = (goalsLeft: number): number => {
+      if (goalsLeft > 0) return Number.POSITIVE_INFINITY;
+      let h = 0;
+      for (const g of goals) h += model.cost[g] as number;
+      return h;
+    };
     return {
-      evaluate: (row, offset) => {
-        if (model.relax(row, offset, 1, true) > 0) return Number.POSITIVE_INFINITY;
-        let h = 0;
-        for (const g of goals) h += model.cost[g] as number;
-        return h;
+      evaluate: (row, offset) => valueAfter(model.relax(row, offset, 1, true)),
+      startEvaluation: (row, offset) => model.relaxStart(row, offset, 1, true),
+      resumeEvaluation: (sliceEnd) => {
+        const left = model.relaxUntil(sliceEnd);
+        return left === RELAX_PAUSED ? EVALUATION_PAUSED : valueAfter(left);
       },
     };
   },

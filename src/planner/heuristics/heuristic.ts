@@ -9,6 +9,9 @@
 import type { CompiledProblem } from "../compiled-problem.js";
 import type { RelaxedModel } from "./relaxed-model.js";
 
+/** {@link Heuristic.resumeEvaluation}: the evaluation is not done yet. */
+export const EVALUATION_PAUSED = -1;
+
 /** Evaluates a heuristic on rows of a compiled problem. */
 export interface Heuristic {
   readonly name: string;
@@ -26,6 +29,20 @@ export interface Heuristic {
    * evaluation, and the search must end: a value never depends on time.
    */
   evaluate(row: Float64Array, offset: number): number;
+  /**
+   * Starts evaluating the row at `offset` without running the evaluation:
+   * {@link resumeEvaluation} runs it, in parts if it must (an asynchronous
+   * search evaluates its root so: on a wide domain one relaxation takes tens
+   * of ms). Until it is done the row must not change and the heuristic
+   * evaluates nothing else. Heuristics without it evaluate in one go.
+   */
+  startEvaluation?(row: Float64Array, offset: number): void;
+  /**
+   * Runs the evaluation {@link startEvaluation} started until it is done
+   * (returns what `evaluate` returns for that row, however it was divided)
+   * or `performance.now()` passes `sliceEnd` (returns {@link EVALUATION_PAUSED}).
+   */
+  resumeEvaluation?(sliceEnd: number): number;
   /**
    * A lower bound on the cost to the goal after action `action` from the
    * state evaluated last (0 when it knows none better): lets a lazy search

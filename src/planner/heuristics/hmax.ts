@@ -1,5 +1,6 @@
 /** hmax: the costliest goal atom under the delete relaxation (`RelaxedModel.goalHmax`). Admissible. */
-import { defineHeuristic } from "./heuristic.js";
+import { defineHeuristic, EVALUATION_PAUSED } from "./heuristic.js";
+import { RELAX_PAUSED } from "./relaxed-model.js";
 
 export const hmax = defineHeuristic({
   name: "hmax",
@@ -7,5 +8,12 @@ export const hmax = defineHeuristic({
   admissible: true,
   lazy: true,
   provesDeadEnds: true,
-  create: ({ model }) => ({ evaluate: (row, offset) => model.goalHmax(row, offset) }),
+  create: ({ model }) => ({
+    evaluate: (row, offset) => model.goalHmax(row, offset),
+    startEvaluation: (row, offset) => model.relaxStart(row, offset, 0, true),
+    resumeEvaluation: (sliceEnd) => {
+      const left = model.relaxUntil(sliceEnd);
+      return left === RELAX_PAUSED ? EVALUATION_PAUSED : model.goalHmaxAfter(left);
+    },
+  }),
 });

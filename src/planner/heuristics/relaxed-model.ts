@@ -20,6 +20,16 @@ import { type Pace, runUnpaced, unpaced } from "../pace.js";
 import { bindRelaxedCosts, boundRelaxedCostsSteps } from "./relaxed-costs.js";
 import { KIND_ADD, KIND_ASSIGN, type NumericAtomInfo, type RelaxedParts, relaxedParts } from "./relaxed-parts.js";
 
+/** {@link RelaxedModel.relaxResume}: the relaxation is not done yet. */
+export const RELAX_PAUSED = -1;
+/** Units of work between two readings of the clock in {@link RelaxedModel.relaxUntil} (tens of microseconds). */
+const RELAX_STEP_WORK = 256;
+/** Phases of a relaxation: marking the atoms true in the row, enabling actions without preconditions, exploring, done. */
+const RX_MARK = 0;
+const RX_FREE = 1;
+const RX_EXPLORE = 2;
+const RX_DONE = 3;
+
 /** Shared precomputation for every relaxed heuristic of one problem. */
 export class RelaxedModel {
   readonly p: CompiledProblem;
@@ -64,6 +74,16 @@ export class RelaxedModel {
   private readonly goalAtomCount: number;
   private readonly zeroStack: Int32Array;
   private readonly heap: CostHeap;
+  // The relaxation in progress (see relaxStart): its row, how it aggregates, and where it is.
+  #rxRow: Float64Array = new Float64Array(0);
+  #rxOffset = 0;
+  #rxMode: 0 | 1 = 0;
+  #rxStopAtGoals = false;
+  #rxPhase = RX_DONE;
+  /** The next atom to mark (RX_MARK) or free action to enable (RX_FREE). */
+  #rxAt = 0;
+  #rxZeroTop = 0;
+  #rxGoalsLeft = 0;
 
   /**
    * @param parts the structure derived from the problem alone; built here
@@ -147,38 +167,99 @@ export class RelaxedModel {
    * (admissible), 1 = sum. Returns the number of goal atoms left unreached.
    */
   relax(row: Float64Array, offset: number, mode: 0 | 1, stopAtGoals: boolean): number {
+    this.relaxStart(row, offset, mode, stopAtGoals);
+    return this.relaxResume(Number.POSITIVE_INFINITY);
+  }
+
+  /**
+   * Starts {@link relax} without running it: {@link relaxResume} runs it,
+   * all at once or in parts (a wide domain's relaxation takes tens of ms,
+   * and an asynchronous search evaluates its root in slices). Until it is
+   * done, the row must not change and the model must run no other relaxation.
+   */
+  relaxStart(row: Float64Array, offset: number, mode: 0 | 1, stopAtGoals: boolean): void {
+    this.#rxRow = row;
+    this.#rxOffset = offset;
+    this.#rxMode = mode;
+    this.#rxStopAtGoals = stopAtGoals;
+    this.#rxPhase = RX_MARK;
+    this.#rxAt = 0;
+    this.#rxZeroTop = 0;
+    this.#rxGoalsLeft = this.goalAtomCount;
+    this.heap.size = 0;
+  }
+
+  /**
+   * Runs the relaxation {@link relaxStart} started for about `work` units
+   * (an atom looked at, an action enabled, an atom settled with each action
+   * it is a precondition of): returns {@link relax}'s value when it is done,
+   * or {@link RELAX_PAUSED}. The values are the same however it is divided.
+   */
+  relaxResume(work: number): number {
+    if (this.#rxPhase === RX_DONE) return this.#rxGoalsLeft;
     const p = this.p;
     const { cost, done, remaining, agg, supporter, simpleSlot, simpleValue, isGoalAtom, preOfStart, preOfActions, preCount } = this;
+    const row = this.#rxRow;
+    const offset = this.#rxOffset;
+    const mode = this.#rxMode;
     const nAtoms = this.nAtoms;
     const heap = this.heap;
-    heap.size = 0;
     // Atoms true in the state cost 0: they are processed first from a plain
     // stack, so the heap only ever holds atoms that need achieving.
     const zero = this.zeroStack;
-    let zeroTop = 0;
-    let goalsLeft = this.goalAtomCount;
-    for (let i = 0; i < nAtoms; i++) {
-      done[i] = 0;
-      supporter[i] = -1;
-      const slot = simpleSlot[i] as number;
-      let holds: boolean;
-      if (slot >= 0) holds = row[offset + slot] === simpleValue[i];
-      else {
-        const atom = p.atoms[i]!;
-        holds = passTests(p, row, offset, atom.testStart, atom.testEnd);
+    let zeroTop = this.#rxZeroTop;
+    let goalsLeft = this.#rxGoalsLeft;
+    let units = 0;
+    if (this.#rxPhase === RX_MARK) {
+      const from = this.#rxAt;
+      const to = Math.min(nAtoms, from + work);
+      for (let i = from; i < to; i++) {
+        done[i] = 0;
+        supporter[i] = -1;
+        const slot = simpleSlot[i] as number;
+        let holds: boolean;
+        if (slot >= 0) holds = row[offset + slot] === simpleValue[i];
+        else {
+          const atom = p.atoms[i]!;
+          holds = passTests(p, row, offset, atom.testStart, atom.testEnd);
+        }
+        if (holds) {
+          cost[i] = 0;
+          zero[zeroTop++] = i;
+        } else {
+          cost[i] = Number.POSITIVE_INFINITY;
+        }
       }
-      if (holds) {
-        cost[i] = 0;
-        zero[zeroTop++] = i;
-      } else {
-        cost[i] = Number.POSITIVE_INFINITY;
+      units = to - from;
+      this.#rxZeroTop = zeroTop;
+      if (to < nAtoms) {
+        this.#rxAt = to;
+        return RELAX_PAUSED;
       }
+      remaining.set(preCount);
+      agg.fill(0);
+      this.#rxPhase = RX_FREE;
+      this.#rxAt = 0;
     }
-    remaining.set(preCount);
-    agg.fill(0);
-    const free = this.freeActions;
-    for (let i = 0; i < free.length; i++) this.enable(free[i] as number, row, offset, mode);
+    if (this.#rxPhase === RX_FREE) {
+      const free = this.freeActions;
+      let i = this.#rxAt;
+      for (; i < free.length; i++) {
+        if (units >= work) {
+          this.#rxAt = i;
+          return RELAX_PAUSED;
+        }
+        this.enable(free[i] as number, row, offset, mode);
+        units++;
+      }
+      this.#rxPhase = RX_EXPLORE;
+    }
     for (;;) {
+      if (units >= work) {
+        this.#rxZeroTop = zeroTop;
+        this.#rxGoalsLeft = goalsLeft;
+        return RELAX_PAUSED;
+      }
       let atom: number;
       let c: number;
       if (zeroTop > 0) {
@@ -192,23 +273,39 @@ export class RelaxedModel {
         if (done[atom] || c > (cost[atom] as number)) continue;
       } else break;
       done[atom] = 1;
-      if (isGoalAtom[atom] && --goalsLeft === 0 && stopAtGoals) return 0;
+      if (isGoalAtom[atom] && --goalsLeft === 0 && this.#rxStopAtGoals) break;
+      const start = preOfStart[atom] as number;
       const end = preOfStart[atom + 1] as number;
+      units += 1 + end - start;
       if (mode === 0) {
-        for (let k = preOfStart[atom] as number; k < end; k++) {
+        for (let k = start; k < end; k++) {
           const a = preOfActions[k] as number;
           if (c > (agg[a] as number)) agg[a] = c;
           if (--remaining[a] === 0) this.enable(a, row, offset, 0);
         }
       } else {
-        for (let k = preOfStart[atom] as number; k < end; k++) {
+        for (let k = start; k < end; k++) {
           const a = preOfActions[k] as number;
           agg[a] = (agg[a] as number) + c;
           if (--remaining[a] === 0) this.enable(a, row, offset, 1);
         }
       }
     }
+    this.#rxPhase = RX_DONE;
+    this.#rxGoalsLeft = goalsLeft;
     return goalsLeft;
+  }
+
+  /**
+   * {@link relaxResume} until the relaxation is done (its value) or
+   * `performance.now()` passes `sliceEnd` ({@link RELAX_PAUSED}).
+   */
+  relaxUntil(sliceEnd: number): number {
+    if (sliceEnd === Number.POSITIVE_INFINITY) return this.relaxResume(sliceEnd);
+    for (;;) {
+      const left = this.relaxResume(RELAX_STEP_WORK);
+      if (left !== RELAX_PAUSED || performance.now() >= sliceEnd) return left;
+    }
   }
 
   private enable(a: number, row: Float64Array, offset: number, mode: 0 | 1): void {
@@ -262,7 +359,12 @@ export class RelaxedModel {
    * `cost` (to the goal atoms).
    */
   goalHmax(row: Float64Array, offset: number): number {
-    if (this.relax(row, offset, 0, true) > 0) return Number.POSITIVE_INFINITY;
+    return this.goalHmaxAfter(this.relax(row, offset, 0, true));
+  }
+
+  /** {@link goalHmax} from a finished relaxation of mode 0 that left `goalsLeft` goal atoms unreached. */
+  goalHmaxAfter(goalsLeft: number): number {
+    if (goalsLeft > 0) return Number.POSITIVE_INFINITY;
     const cost = this.cost;
     let h = 0;
     for (const g of this.p.goalAtoms) h = Math.max(h, cost[g] as number);
