@@ -84,8 +84,9 @@ export async function esbuildBundle(source: string): Promise<EsbuildBundle> {
   return { code, bytes: Buffer.byteLength(code), gzipBytes: gzipSync(code).length, inputs, packages, metafile: result.metafile };
 }
 
-/** One Vite app build: its entry chunk and the chunks loaded on demand. */
+/** One Vite app build: what the page loads up front, and the chunks it loads on demand. */
 export interface ViteBundle {
+  /** The entry chunk and the chunks it imports statically (loaded with the page). */
   readonly entryBytes: number;
   readonly entryGzipBytes: number;
   /** Every chunk together (the entry and those it imports dynamically). */
@@ -116,12 +117,21 @@ export async function viteBundle(source: string): Promise<ViteBundle> {
     const chunks = (Array.isArray(built) ? built : [built])
       .flatMap((b) => ("output" in b ? b.output : []))
       .filter((o) => o.type === "chunk");
-    const sizes = chunks.map((c) => ({ entry: c.isEntry, bytes: Buffer.byteLength(c.code), gzip: gzipSync(c.code).length }));
+    const byName = new Map(chunks.map((c) => [c.fileName, c]));
+    // What the page loads up front: the entry chunk and every chunk it imports statically, transitively.
+    const eager = new Set<string>();
+    const pending = chunks.filter((c) => c.isEntry).map((c) => c.fileName);
+    for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+      if (eager.has(name)) continue;
+      eager.add(name);
+      pending.push(...(byName.get(name)?.imports ?? []));
+    }
+    const sizes = chunks.map((c) => ({ eager: eager.has(c.fileName), bytes: Buffer.byteLength(c.code), gzip: gzipSync(c.code).length }));
     const sum = (list: typeof sizes, key: "bytes" | "gzip") => list.reduce((total, s) => total + s[key], 0);
-    const entries = sizes.filter((s) => s.entry);
+    const upFront = sizes.filter((s) => s.eager);
     return {
-      entryBytes: sum(entries, "bytes"),
-      entryGzipBytes: sum(entries, "gzip"),
+      entryBytes: sum(upFront, "bytes"),
+      entryGzipBytes: sum(upFront, "gzip"),
       totalBytes: sum(sizes, "bytes"),
       totalGzipBytes: sum(sizes, "gzip"),
       chunks: sizes.length,

@@ -13,7 +13,6 @@ import {
   type WorldState,
 } from "../core/index.js";
 import { randomUuid } from "../core/uuid.js";
-import { GoalInterpreter } from "../nl/index.js";
 import type { Plan } from "../planner/index.js";
 import { GoapExecutor } from "./executor.js";
 import { type GoalData, type GoalInput, GoalRegistry } from "./goal-data.js";
@@ -312,6 +311,8 @@ export class GoapGraph<S extends WorldState = WorldState> {
    */
   async invokeNl(request: string, worldState: Readonly<S> = {} as S, options: InvokeNlOptions): Promise<GoapRunResult<S>> {
     if (!options?.llm) throw new LangGoapError("INVALID_OPTION", "GoapGraph.invokeNl: options.llm (a LangChain chat model) is required");
+    // The nl layer (prompts, the goal schema) is a chunk of its own, loaded by the first request.
+    const { GoalInterpreter } = await import("../nl/goal-interpreter.js");
     const interpreter = new GoalInterpreter(options.llm, this.actions, options.interpreter);
     // One root run for the whole request: the model call and the graph run are its children in any tracer.
     const run = RunnableLambda.from(async (_input: { request: string }, config: LangGraphRunnableConfig) => {

@@ -11,10 +11,10 @@ import {
   type WorldState,
 } from "../core/index.js";
 import { randomUuid } from "../core/uuid.js";
-import { TwoPhasePipelineStrategy } from "../optimize/index.js";
-import { AStarStrategy, type Plan, type PlanningStrategy, planningKeys, StrategyRouter } from "../planner/index.js";
+import { AStarStrategy, type Plan, type PlanningStrategy, planningKeys } from "../planner/index.js";
 import { resolveConditions } from "./conditions.js";
 import { copyData } from "./copy-state.js";
+import { DefaultPipelineStrategy } from "./default-pipeline.js";
 import { exhaustedActions, exhaustionReason, fallbackUpdate } from "./exhaustion.js";
 import { goalToData } from "./goal-data.js";
 import {
@@ -125,7 +125,7 @@ export class GoapPlanner {
     if (options.sensorTimeoutMs !== undefined) checkTimeout(options.sensorTimeoutMs, "sensorTimeoutMs");
     this.#planningTimeoutMs =
       options.planningTimeoutMs === undefined ? DEFAULT_PLANNING_TIMEOUT_MS : checkTimeout(options.planningTimeoutMs, "planningTimeoutMs");
-    this.#pipeline = options.pipelineStrategy ?? new TwoPhasePipelineStrategy();
+    this.#pipeline = options.pipelineStrategy ?? new DefaultPipelineStrategy();
     const handlers = options.stuckHandlers ?? [];
     this.#stuck = handlers.length
       ? new MulticastStuckHandler(handlers, "multicast", this.runtime.logger, this.runtime.hookTimeoutMs)
@@ -180,7 +180,7 @@ export class GoapPlanner {
     const strategy = this.strategyFor(firstGoal);
     await this.runtime.trace("onPlanStart", firstGoal, world, strategy.name);
     // A router announces the strategy it picks itself; announcing "router" too would double the event.
-    if (!(strategy instanceof StrategyRouter)) await this.runtime.trace("onStrategyChosen", strategy.name);
+    if (strategy.announcesChoice !== true) await this.runtime.trace("onStrategyChosen", strategy.name);
 
     const ctx: GoalPlanningContext = {
       actions: usable.filter((a) => !exhausted.has(a.name)),

@@ -3,6 +3,7 @@ import type { WorldState } from "../core/index.js";
 import type { NoPlanExplanation } from "../planner/index.js";
 import { type GoalData, type GoalInput, GoalRegistry } from "./goal-data.js";
 import type { SkippedSubgoal } from "./goal-planning.js";
+import { HISTORY_WINDOW } from "./history-window-size.js";
 import type { PlanData } from "./plan-data.js";
 
 /** Where the observer sends a run next: plan again, run the next step, or end (`"__end__"`). */
@@ -113,12 +114,7 @@ export interface HistorySummary {
 /** @internal The summary of a run whose whole history is in its window. */
 export const EMPTY_HISTORY_SUMMARY: HistorySummary = Object.freeze({ count: 0, succeeded: [], failed: [], excluded: [], actualCost: 0 });
 
-/**
- * How many records a run's history window moves by: once a run has more
- * than twice this many, the oldest whole blocks of this size leave the
- * state (they stay in the thread's checkpoints).
- */
-export const HISTORY_WINDOW = 256;
+export { HISTORY_WINDOW } from "./history-window-size.js";
 
 /**
  * @internal How many of `length` records (the window plus a step's new

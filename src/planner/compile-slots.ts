@@ -9,11 +9,11 @@ import {
   type Condition,
   type Effect,
   factOf,
-  type GoalSpec,
   isOperatorCondition,
   isOperatorEffect,
   type WorldState,
 } from "../core/index.js";
+import type { SearchGoal } from "../core/search-goal.js";
 import { PACE_EVERY, type Pace } from "./pace.js";
 
 export interface Slots {
@@ -41,7 +41,7 @@ function effectValues(effect: Effect): unknown[] {
 /** The slots of a problem, in slices (see `Pace`). */
 export function* slotsSteps(
   start: Readonly<WorldState>,
-  goal: GoalSpec,
+  goal: SearchGoal,
   actions: readonly ActionSpec[],
   pace: Pace,
 ): Generator<void, Slots, void> {

@@ -7,7 +7,8 @@
  * @internal
  */
 
-import type { ActionSpec, GoalSpec, WorldState } from "../core/index.js";
+import type { ActionSpec, WorldState } from "../core/index.js";
+import type { SearchGoal } from "../core/search-goal.js";
 import { compileSteps } from "./compile.js";
 import type { CompiledProblem } from "./compiled-problem.js";
 import { floatDerivedSteps } from "./float-index.js";
@@ -45,7 +46,7 @@ const MAX_INTERNED_VALUES = 4096;
 /** Goal keys by conditions object: a goal's conditions are frozen, so its key never changes (one JSON per goal, not per plan). */
 const goalKeys = new WeakMap<object, string>();
 
-function goalKeyOf(conditions: GoalSpec["conditions"]): string {
+function goalKeyOf(conditions: SearchGoal["conditions"]): string {
   let key = goalKeys.get(conditions);
   if (key === undefined) {
     key = JSON.stringify(conditions);
@@ -68,7 +69,7 @@ function sameActions(a: readonly ActionSpec[], b: readonly ActionSpec[]): boolea
  */
 export function* acquireCompiled(
   start: Readonly<WorldState>,
-  goal: GoalSpec,
+  goal: SearchGoal,
   sorted: readonly ActionSpec[],
   pace: Pace,
 ): Generator<void, CompiledEntry, void> {

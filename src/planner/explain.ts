@@ -1,4 +1,5 @@
-import { type ActionSpec, formatCondition, type GoalLike, toGoalSpec, type WorldState } from "../core/index.js";
+import { type ActionSpec, formatCondition, type GoalLike, type WorldState } from "../core/index.js";
+import { type SearchGoal, searchGoalOf } from "../core/search-goal.js";
 import { compileProblem } from "./compile.js";
 import { RelaxedModel, relaxedReachability } from "./heuristics/relaxed-model.js";
 import type { NoPlanExplanation } from "./types.js";
@@ -14,8 +15,8 @@ import type { NoPlanExplanation } from "./types.js";
  * explainNoPlan({}, { has_food: true }, [goToTree]).unreachableConditions; // ["has_food = true"]
  * ```
  */
-export function explainNoPlan(start: Readonly<WorldState>, goal: GoalLike, actions: readonly ActionSpec[]): NoPlanExplanation {
-  const spec = toGoalSpec(goal);
+export function explainNoPlan(start: Readonly<WorldState>, goal: GoalLike | SearchGoal, actions: readonly ActionSpec[]): NoPlanExplanation {
+  const spec = searchGoalOf(goal);
   const problem = compileProblem(start, spec, actions);
   const model = new RelaxedModel(problem, problem.start);
   const { atomReachable, actionReachable } = relaxedReachability(model, problem.start);

@@ -7,7 +7,8 @@
  */
 
 import { abortReasonText } from "../core/abort-reason.js";
-import type { ActionSpec, GoalSpec, WorldState } from "../core/index.js";
+import type { ActionSpec, WorldState } from "../core/index.js";
+import type { SearchGoal } from "../core/search-goal.js";
 import { budgetExhaustion, type ResolvedBudget } from "./budget.js";
 import { explainNoPlan } from "./explain.js";
 import type { HeuristicName } from "./heuristics/registry.js";
@@ -63,7 +64,7 @@ export function notFoundResult(
   elapsed: number,
   budget: ResolvedBudget,
   options: PlanOptions,
-  explain: { start: Readonly<WorldState>; goal: GoalSpec; actions: readonly ActionSpec[] },
+  explain: { start: Readonly<WorldState>; goal: SearchGoal; actions: readonly ActionSpec[] },
 ): PlanDetailedResult {
   const result: PlanDetailedResult = {
     plan: null,
@@ -90,7 +91,7 @@ export function notFoundResult(
 /** The `Plan` of a search that found one: its steps replayed and checked, then pruned unless provably minimal. */
 export function foundPlan(
   start: Readonly<WorldState>,
-  goal: GoalSpec,
+  goal: SearchGoal,
   outcome: SearchOutcome,
   actions: ActionSpec[],
   options: PlanOptions,

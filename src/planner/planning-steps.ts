@@ -14,11 +14,10 @@ import {
   checkStateValues,
   describeValue,
   type GoalLike,
-  GoalSpec,
   LangGoapError,
-  toGoalSpec,
   type WorldState,
 } from "../core/index.js";
+import { decidesOwnSatisfaction, searchGoalOf } from "../core/search-goal.js";
 import { validatedActions } from "./action-order.js";
 import { resolveBudget } from "./budget.js";
 import { Pace, PlanningStopped } from "./pace.js";
@@ -59,7 +58,7 @@ export function* planningSteps(
     throw new LangGoapError("INVALID_STATE", `plan: start state must be an object, got ${describeValue(start)}`);
   }
   checkStateValues(start, "plan");
-  const goalSpec = toGoalSpec(goal);
+  const goalSpec = searchGoalOf(goal);
   const heuristic = options.heuristic ?? "hmax";
   // Search hooks (expand, dead end, complete) are part of search recording: off unless asked for.
   const searchTracer = options.recordExpansions ? options.tracer : undefined;
@@ -71,7 +70,7 @@ export function* planningSteps(
 
   // A goal that decides satisfaction itself (e.g. NirvanaGoal, never
   // satisfied) gives A* nothing to search toward: say so instead of guessing.
-  if (Object.getPrototypeOf(goalSpec).isSatisfied !== GoalSpec.prototype.isSatisfied) {
+  if (decidesOwnSatisfaction(goalSpec)) {
     const explanation: NoPlanExplanation = {
       unreachableConditions: [],
       missingPreconditions: [],

@@ -8,7 +8,8 @@
  * @internal
  */
 
-import { type ActionSpec, callTracer, type GoalSpec, type WorldState } from "../core/index.js";
+import { type ActionSpec, callTracer, type WorldState } from "../core/index.js";
+import type { SearchGoal } from "../core/search-goal.js";
 import { bySpecificity } from "./action-order.js";
 import type { ResolvedBudget } from "./budget.js";
 import { acquireCompiled, type CompiledEntry, releaseCompiled, relevantBitsOf } from "./compiled-problem-cache.js";
@@ -31,7 +32,7 @@ import { finishedRun, type SearchOutcome, type SearchRun, type SearchSetup } fro
  */
 export function* searchActions(
   start: Readonly<WorldState>,
-  goal: GoalSpec,
+  goal: SearchGoal,
   actionList: readonly ActionSpec[],
   options: PlanOptions,
   heuristicName: HeuristicName,
@@ -77,7 +78,7 @@ export function* searchActions(
 /** Sets a search up (in slices: building a heuristic or an index costs time in proportion to the domain) and runs it. */
 function* searchWith(
   compiled: CompiledEntry,
-  goal: GoalSpec,
+  goal: SearchGoal,
   options: PlanOptions,
   heuristicName: HeuristicName,
   budget: ResolvedBudget,
@@ -96,7 +97,7 @@ function* searchWith(
 
 function* startSearch(
   compiled: CompiledEntry,
-  goal: GoalSpec,
+  goal: SearchGoal,
   options: PlanOptions,
   heuristicName: HeuristicName,
   budget: ResolvedBudget,

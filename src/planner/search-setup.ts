@@ -4,7 +4,8 @@
  * the node budget's byte count and the plan walked back from the goal.
  * @internal
  */
-import { type ActionSpec, callTracer, type GoalSpec, type PlanningTracer } from "../core/index.js";
+import { type ActionSpec, callTracer, type PlanningTracer } from "../core/index.js";
+import type { SearchGoal } from "../core/search-goal.js";
 import type { BudgetLimit } from "./budget.js";
 import type { CompiledProblem } from "./compiled-problem.js";
 import type { Heuristic } from "./heuristics/heuristic.js";
@@ -18,7 +19,7 @@ export { SearchWorkspace } from "./search-store.js";
 export interface SearchSetup {
   readonly p: CompiledProblem;
   readonly h: Heuristic;
-  readonly goal: GoalSpec;
+  readonly goal: SearchGoal;
   readonly weight: number;
   readonly maxExpansions: number;
   /** Most states held; `defaultNodes` lets the engine lower it to fit the default memory allowance. */

@@ -108,6 +108,8 @@ function matchesCondition(condition: MatchCondition, namespace: readonly string[
  * ```
  */
 export class SqliteStore extends BaseStore {
+  /** How `search` orders its results: newest first, so `StoreExecutionHistory` reads about what a query returns. */
+  readonly searchOrder = "newest-first";
   readonly db: SqliteDatabase;
   readonly #statements: {
     get: SqliteStatement;

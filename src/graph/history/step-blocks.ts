@@ -1,6 +1,7 @@
 import type { BaseStore, GetOperation, PutOperation } from "@langchain/langgraph";
 import { describeValue, LangGoapError } from "../../core/index.js";
-import { type ActionResult, HISTORY_WINDOW } from "../state.js";
+import { HISTORY_WINDOW } from "../history-window-size.js";
+import type { ActionResult } from "../state.js";
 
 /**
  * A run's executed actions from position `first` (a multiple of

@@ -3,7 +3,6 @@ import { type Conditions, describeValue, type GoalSpec, LangGoapError } from "..
 import { randomUuid } from "../../core/uuid.js";
 import { computeGoalHash } from "./goal-hash.js";
 import { addPostgresHistoryIndexes, isPostgresStore } from "./postgres-indexes.js";
-import { SqliteStore } from "./sqlite-store.js";
 import { type HistoryPage, type HistoryPageOptions, type StepBlock, StepBlockStore } from "./step-blocks.js";
 import { indexOperations, indexWriters, readIndex, scopesOf } from "./store-index.js";
 import type { ExecutionHistory, ExecutionRecord } from "./types.js";
@@ -31,9 +30,13 @@ export interface StoreExecutionHistoryOptions {
   readonly searchOrder?: "newest-first" | "unordered";
 }
 
-/** Stores known to return search results newest first (by time written). */
+/**
+ * Stores known to return search results newest first (by time written):
+ * those that say so (`SqliteStore`'s `searchOrder`; read by name, so the
+ * SQLite store stays out of an app that never opens one) and PostgresStore.
+ */
 function ordersNewestFirst(store: BaseStore): boolean {
-  return store instanceof SqliteStore || isPostgresStore(store);
+  return (store as { searchOrder?: unknown }).searchOrder === "newest-first" || isPostgresStore(store);
 }
 
 /** One preparation per store, shared by every history on it. */

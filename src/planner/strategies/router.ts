@@ -47,6 +47,8 @@ export interface StrategyRouterOptions<K extends string = string> {
  */
 export class StrategyRouter<K extends string = string> extends BasePlanningStrategy {
   readonly name = "router";
+  /** The router reports the strategy it picks to the tracer (see {@link PlanningStrategy.announcesChoice}). */
+  readonly announcesChoice = true;
   readonly strategies: ReadonlyMap<K, PlanningStrategy>;
   readonly classifier: StrategyClassifier;
   readonly transitionModel: TransitionModel | undefined;
