@@ -1,4 +1,4 @@
-import { LangGoapError } from "../core/index.js";
+import { LangGoapError } from "../core/errors.js";
 import type { PddlActionSchema, PddlAtom, PddlDomain, PddlLiteral, PddlProblem, PddlTerm } from "./ast.js";
 
 /** A ground atom, keyed `predicate obj1 obj2` (object names hold no spaces). */

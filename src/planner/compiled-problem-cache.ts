@@ -7,7 +7,8 @@
  * @internal
  */
 
-import type { ActionSpec, WorldState } from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import type { WorldState } from "../core/facts.js";
 import type { SearchGoal } from "../core/search-goal.js";
 import { compileSteps } from "./compile.js";
 import type { CompiledProblem } from "./compiled-problem.js";

@@ -7,7 +7,8 @@
  */
 
 import { abortReasonText } from "../core/abort-reason.js";
-import type { ActionSpec, WorldState } from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import type { WorldState } from "../core/facts.js";
 import type { SearchGoal } from "../core/search-goal.js";
 import { budgetExhaustion, type ResolvedBudget } from "./budget.js";
 import { explainNoPlan } from "./explain.js";

@@ -1,4 +1,7 @@
-import { type ActionSpec, frozenCopy, LangGoapError, type WorldState } from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import { LangGoapError } from "../core/errors.js";
+import type { WorldState } from "../core/facts.js";
+import { frozenCopy } from "../core/frozen-copy.js";
 import type { SearchGoal } from "../core/search-goal.js";
 
 /** Result of replaying actions from a state with their declared effects. */

@@ -8,8 +8,10 @@
  * @internal
  */
 
-import { type ActionSpec, callTracer, type WorldState } from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import type { WorldState } from "../core/facts.js";
 import type { SearchGoal } from "../core/search-goal.js";
+import { callTracer } from "../core/tracer.js";
 import { bySpecificity } from "./action-order.js";
 import type { ResolvedBudget } from "./budget.js";
 import { acquireCompiled, type CompiledEntry, releaseCompiled, relevantBitsOf } from "./compiled-problem-cache.js";
