@@ -233,14 +233,18 @@ export class GoapPlanner {
     }
     if (!result.plan) {
       // A search cut short by its budget or a signal is not a proof that no plan exists: the run says which.
-      const status = result.status === "budget_exhausted" || result.status === "aborted" ? result.status : "no_plan";
+      const cutShort = result.status === "budget_exhausted" || result.status === "aborted";
+      const excluded = excludedActions(state);
+      // A human's refusal that is all that stands between the run and its goal ends it `denied`, not `no_plan`.
+      const refused = cutShort ? [] : await this.#refusedOnTheWay(goal, world, result.subgoalIndex, usable, excluded, ctx);
+      const status = cutShort ? (result.status as "budget_exhausted" | "aborted") : refused.length > 0 ? "denied" : "no_plan";
       await this.runtime.trace("onPlanFailed", status, durationMs);
       emitEvent(config, { kind: "no_plan", suggestion: result.explanation?.suggestion ?? "", status });
-      const excluded = excludedActions(state);
       const why = excluded.map((e) => `${e.action} (${e.failure === "crashed" ? "crashed twice" : "refused by a human"})`);
-      const replanReason =
-        status !== "no_plan"
-          ? (result.explanation?.suggestion ?? status)
+      const replanReason = cutShort
+        ? (result.explanation?.suggestion ?? status)
+        : refused.length > 0
+          ? `denied: a human refused ${refused.map((name) => `"${name}"`).join(", ")}, and no plan reaches the goal without ${refused.length === 1 ? "it" : "them"}`
           : excluded.length
             ? `no plan without the actions excluded from this run: ${why.join(", ")}`
             : undefined;
@@ -316,6 +320,26 @@ export class GoapPlanner {
   ): Promise<string[]> {
     const found = goal instanceof MultiGoal ? await planMultiGoal(goal, fromSubgoal, world, ctx) : await planGoal(goal, world, ctx);
     return [...new Set(found.plan?.actionNames.filter((name) => exhausted.has(name)) ?? [])];
+  }
+
+  /**
+   * The actions a human refused in this run that the only plans to the
+   * goal need: planned once more with them let back in, the refused
+   * actions of the plan found (none when there is still no plan: the goal
+   * is out of reach either way, and the run ends `no_plan`).
+   */
+  async #refusedOnTheWay(
+    goal: GoalSpec | MultiGoal,
+    world: WorldState,
+    fromSubgoal: number,
+    usable: readonly ActionSpec[],
+    excluded: readonly { action: string; failure: ActionFailureKind }[],
+    ctx: GoalPlanningContext,
+  ): Promise<string[]> {
+    const refused = new Set(excluded.filter((e) => e.failure === "approval_denied").map((e) => e.action));
+    if (refused.size === 0) return [];
+    const readmitted = this.runtime.actions.filter((a) => refused.has(a.name));
+    return this.#exhaustedOnTheWay(goal, world, fromSubgoal, refused, { ...ctx, actions: [...usable, ...readmitted], blacklisted: [] });
   }
 
   /** Sensors, then condition resolvers over every planning key. */

@@ -14,7 +14,9 @@ export type ObserverTarget = "planner" | "executor" | "__end__";
  * for is in `awaitingHuman`; `graph.resume` moves it on); `no_plan`: the
  * planner proved no plan reaches the goal; `budget_exhausted`: its search
  * stopped on a budget first (the figures are in `noPlanExplanation.budget`);
- * `aborted`: the run's signal stopped it.
+ * `aborted`: the run's signal stopped it; `denied`: a human refused an
+ * action and no plan reaches the goal without the refused actions (one
+ * that uses them exists; `replanReason` names them).
  */
 export type GoapStatus =
   | "executing"
@@ -23,6 +25,7 @@ export type GoapStatus =
   | "partially_achieved"
   | "failed"
   | "no_plan"
+  | "denied"
   | "budget_exhausted"
   | "aborted"
   | "error"
@@ -35,6 +38,7 @@ export const TERMINAL_STATUSES: ReadonlySet<GoapStatus> = new Set([
   "partially_achieved",
   "failed",
   "no_plan",
+  "denied",
   "budget_exhausted",
   "aborted",
   "error",
@@ -42,7 +46,7 @@ export const TERMINAL_STATUSES: ReadonlySet<GoapStatus> = new Set([
 ]);
 
 /** @internal Statuses the planner ends a run with when it has no plan. */
-export const PLANLESS_STATUSES: ReadonlySet<GoapStatus> = new Set(["no_plan", "budget_exhausted", "aborted"]);
+export const PLANLESS_STATUSES: ReadonlySet<GoapStatus> = new Set(["no_plan", "denied", "budget_exhausted", "aborted"]);
 
 /**
  * Why an action failed: its code threw (`error`), it did not settle within

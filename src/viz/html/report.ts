@@ -24,7 +24,7 @@ import { renderPlanGraphSvg } from "./svg-plan-graph.js";
 import { executionChart, plannedChart, stepOutcomes } from "./timeline.js";
 
 const GOOD = new Set(["found", "goal_achieved", "optimal", "feasible"]);
-const BAD = new Set(["no_plan", "failed", "error", "terminated", "budget_exhausted", "aborted", "infeasible"]);
+const BAD = new Set(["no_plan", "denied", "failed", "error", "terminated", "budget_exhausted", "aborted", "infeasible"]);
 
 function stat(value: string, label: string): string {
   return `<div class="stat"><b>${escapeHtml(value)}</b><span>${escapeHtml(label)}</span></div>`;
