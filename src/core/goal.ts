@@ -3,6 +3,7 @@ import { type Conditions, normalizeConditions, satisfiesConditions } from "./con
 import { describeValue, LangGoapError } from "./errors.js";
 import type { ConditionsOf } from "./fact-types.js";
 import type { WorldState } from "./facts.js";
+import { goalObject } from "./goal-object.js";
 import { type EntityId, entitiesIn, type PerEntityTemplateOptions, perEntityGoals } from "./per-entity.js";
 
 /** When the graph replans. */
@@ -375,10 +376,26 @@ function normalizeObjectives(raw: GoalSpecOptions["objectives"]): ObjectiveSpec[
   });
 }
 
-/** A goal or bare conditions, as accepted by `plan()`; `S` types the conditions (the default is the untyped world). */
-export type GoalLike<S extends WorldState = WorldState> = GoalSpec<S> | ConditionsOf<S>;
+/**
+ * A goal given as an object, as a typed domain's `goal()` takes it: its
+ * conditions and, optionally, a name. A goal with more options (a policy,
+ * constraints, objectives...) is a {@link GoalSpec}.
+ */
+export interface GoalObject<S extends WorldState = WorldState> {
+  readonly conditions: ConditionsOf<S>;
+  readonly name?: string;
+}
 
-/** Turns bare conditions into a {@link GoalSpec}; a GoalSpec passes through. */
+/**
+ * A goal as `plan()`, `invoke()` and every other taker of goals accept it:
+ * a {@link GoalSpec}, bare conditions (`{ wood: { gte: 3 } }`), or a goal
+ * object (`{ conditions: { wood: { gte: 3 } }, name: "stock" }`; an object
+ * with its own `conditions` entry is read as one). `S` types the
+ * conditions (the default is the untyped world).
+ */
+export type GoalLike<S extends WorldState = WorldState> = GoalSpec<S> | ConditionsOf<S> | GoalObject<S>;
+
+/** Turns bare conditions or a goal object into a {@link GoalSpec}; a GoalSpec passes through. */
 export function toGoalSpec(goal: GoalLike): GoalSpec {
   if (goal instanceof GoalSpec) return goal;
   if (typeof goal !== "object" || goal === null || Array.isArray(goal)) {
@@ -387,7 +404,8 @@ export function toGoalSpec(goal: GoalLike): GoalSpec {
   if (goal instanceof MultiGoal) {
     throw new LangGoapError("INVALID_GOAL", "a MultiGoal cannot be planned directly; plan each of its goals, or run it in a GoapGraph");
   }
-  return new GoalSpec({ conditions: goal as Conditions });
+  const object = goalObject(goal, "the goal");
+  return object ? new GoalSpec(object as GoalSpecOptions) : new GoalSpec({ conditions: goal as Conditions });
 }
 
 /** Options of {@link MultiGoal.perEntity}: placeholder, shared goal options, value per entity, name. */

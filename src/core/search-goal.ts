@@ -2,6 +2,7 @@ import { normalizeConditions, satisfiesConditions } from "./conditions.js";
 import { describeValue, LangGoapError } from "./errors.js";
 import type { WorldState } from "./facts.js";
 import type { GoalLike, GoalSpec } from "./goal.js";
+import { goalObject } from "./goal-object.js";
 
 /** @internal What a search reads of its goal. A `GoalSpec` is one. */
 export type SearchGoal = Pick<GoalSpec, "conditions" | "label" | "isSatisfied">;
@@ -13,7 +14,8 @@ export type SearchGoal = Pick<GoalSpec, "conditions" | "label" | "isSatisfied">;
  * bundling `ActionSpec` and `plan`) carries neither `GoalSpec` nor
  * `MultiGoal` and their options. Told apart by shape: a goal has an
  * `isSatisfied` method and a `MultiGoal` a `goals` list and a `toJSON`
- * method, and no condition's value is a function.
+ * method, and no condition's value is a function. A goal object
+ * `{ conditions, name? }` is read as `toGoalSpec` reads it.
  */
 export function searchGoalOf(goal: GoalLike | SearchGoal): SearchGoal {
   if (typeof goal !== "object" || goal === null || Array.isArray(goal)) {
@@ -24,11 +26,13 @@ export function searchGoalOf(goal: GoalLike | SearchGoal): SearchGoal {
   if (Array.isArray(shaped.goals) && typeof shaped.toJSON === "function") {
     throw new LangGoapError("INVALID_GOAL", "a MultiGoal cannot be planned directly; plan each of its goals, or run it in a GoapGraph");
   }
-  const conditions = normalizeConditions(goal, "goal conditions");
+  const object = goalObject(goal, "the goal");
+  const conditions = normalizeConditions(object ? object.conditions : goal, "goal conditions");
+  const name = object?.name;
   return Object.freeze({
     conditions,
     get label() {
-      return JSON.stringify(conditions);
+      return name ?? JSON.stringify(conditions);
     },
     isSatisfied: (state: Readonly<WorldState>) => satisfiesConditions(state, conditions),
   });
