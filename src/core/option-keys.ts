@@ -96,11 +96,40 @@ export function checkOptionKeys(options: unknown, known: Readonly<Record<string,
   for (const key in options) {
     if (Object.hasOwn(known, key) || !Object.hasOwn(options, key)) continue;
     if ((options as Record<string, unknown>)[key] === undefined) continue;
-    throw unknownOption(key, Object.keys(known), where, hint);
+    throw unknownOption(key, Object.keys(known), where, hint, false) as LangGoapError;
   }
 }
 
-function unknownOption(key: string, known: readonly string[], where: string, hint: string | undefined): LangGoapError {
+/**
+ * @internal {@link checkOptionKeys} for a LangChain run config, which
+ * LangChain, LangGraph and tools extend with keys of their own (a tool's
+ * `toolCall`, say) that a caller may pass on: an unknown key is refused
+ * only when it is a known misplacement (`thread_id` outside
+ * `configurable`, a `checkpointer`) or a typo of a config key.
+ *
+ * @example
+ * ```ts
+ * checkRunConfigKeys(config, RUN_CONFIG_KEYS, "graph.invoke() config");
+ * ```
+ */
+export function checkRunConfigKeys(config: unknown, known: Readonly<Record<string, true>>, where: string): void {
+  if (typeof config !== "object" || config === null) return;
+  for (const key in config) {
+    if (Object.hasOwn(known, key) || !Object.hasOwn(config, key)) continue;
+    if ((config as Record<string, unknown>)[key] === undefined) continue;
+    const error = unknownOption(key, Object.keys(known), where, undefined, true);
+    if (error) throw error;
+  }
+}
+
+/** The error for `key`, or (`lenient`) none when it is neither a known misplacement nor a typo. */
+function unknownOption(
+  key: string,
+  known: readonly string[],
+  where: string,
+  hint: string | undefined,
+  lenient: boolean,
+): LangGoapError | undefined {
   const shown = JSON.stringify(key);
   const home = Object.hasOwn(MISPLACED, key) ? MISPLACED[key] : undefined;
   if (home !== undefined) {
@@ -119,6 +148,7 @@ function unknownOption(key: string, known: readonly string[], where: string, hin
       suggestion: typo,
     });
   }
+  if (lenient) return undefined;
   const list = known.length > 0 ? `; its options are ${known.join(", ")}` : "; it takes no options";
   return new LangGoapError("UNKNOWN_OPTION", `${where}: unknown option ${shown}${list}${hint ? `. ${hint}` : ""}`, { option: key, where });
 }

@@ -15,6 +15,7 @@ import {
   type MultiGoalMode,
   type WorldState,
 } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { type Plan, type PlanDetailedResult, type PlanOptions, plan, planAsync, planDetailed } from "../planner/index.js";
 import { GoapGraph } from "./goap-graph.js";
 import type { GoapGraphOptions } from "./graph-options.js";
@@ -109,6 +110,8 @@ export interface DefineDomainOptions<D extends FactsDefinition> {
   readonly facts: D;
 }
 
+const DEFINE_DOMAIN_OPTIONS_KEYS = { facts: true } as const satisfies OptionKeys<DefineDomainOptions<FactsDefinition>>;
+
 /**
  * Defines the facts of a domain once and returns a builder typed by them,
  * in the style of XState's `setup({ types })`: fact names and value types
@@ -134,6 +137,7 @@ export interface DefineDomainOptions<D extends FactsDefinition> {
  * ```
  */
 export function defineDomain<const D extends FactsDefinition>(options: DefineDomainOptions<D>): TypedDomain<FactsOf<D>> {
+  checkOptionKeys(options, DEFINE_DOMAIN_OPTIONS_KEYS, "defineDomain()");
   const facts = compileFacts(options?.facts);
   const domain: TypedDomain<WorldState> = {
     catalog: facts.catalog,

@@ -10,6 +10,7 @@ import {
   MultiGoal,
   type WorldState,
 } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { randomUuid } from "../core/uuid.js";
 import { AStarStrategy, type Plan, type PlanningStrategy, planningKeys } from "../planner/index.js";
 import { resolveConditions } from "./conditions.js";
@@ -86,6 +87,27 @@ interface Reflection {
   readonly suggestion?: string;
 }
 
+const GOAP_PLANNER_OPTIONS_KEYS = {
+  strategy: true,
+  pipelineStrategy: true,
+  sensors: true,
+  resolvers: true,
+  stuckHandlers: true,
+  maxStuckIterations: true,
+  recordExpansions: true,
+  sensorTimeoutMs: true,
+  seed: true,
+  planningTimeoutMs: true,
+  terminationPolicies: true,
+  tracer: true,
+  logger: true,
+  goalRegistry: true,
+  now: true,
+  observerTimeoutMs: true,
+  hookTimeoutMs: true,
+  observerLimits: true,
+} as const satisfies OptionKeys<GoapPlannerOptions>;
+
 /**
  * The `planner` node: observes (sensors), orients (condition resolvers),
  * and plans the goal (or the right subgoal of a MultiGoal) with the
@@ -115,6 +137,7 @@ export class GoapPlanner {
   readonly #planningTimeoutMs: number;
 
   constructor(actions: readonly ActionSpec[], options: GoapPlannerOptions = {}) {
+    checkOptionKeys(options, GOAP_PLANNER_OPTIONS_KEYS, "new GoapPlanner()");
     this.runtime = new NodeRuntime(actions, options);
     this.#options = options;
     const max = options.maxStuckIterations ?? 3;

@@ -12,6 +12,7 @@ import type { ChatResult } from "@langchain/core/outputs";
 import type { Runnable } from "@langchain/core/runnables";
 import type { SerializableSchema } from "@langchain/core/utils/standard_schema";
 import type { InteropZodType } from "@langchain/core/utils/types";
+import { checkRunConfigKeys, type OptionKeys } from "../core/option-keys.js";
 
 /** What one structured call asked for. */
 export interface FakeStructuredRequest {
@@ -75,6 +76,11 @@ function toolName(tool: BindToolsInput): string {
   return "tool";
 }
 
+/** Its own options; LangChain\'s chat model params pass to the base class, so only misplaced or misspelt keys are refused. */
+const FAKE_STRUCTURED_CHAT_MODEL_OPTIONS_KEYS = { responses: true, usage: true, model: true, delayMs: true } as const satisfies OptionKeys<
+  Omit<FakeStructuredChatModelOptions, keyof BaseChatModelParams>
+>;
+
 /**
  * A chat model for tests that answers from a script, records every call, and
  * — unlike LangChain's own fakes — really validates structured output: its
@@ -103,6 +109,7 @@ export class FakeStructuredChatModel extends BaseChatModel {
 
   constructor(options: FakeStructuredChatModelOptions) {
     super(options);
+    checkRunConfigKeys(options, FAKE_STRUCTURED_CHAT_MODEL_OPTIONS_KEYS, "new FakeStructuredChatModel()");
     if (!Array.isArray(options?.responses) || options.responses.length === 0) {
       throw new TypeError("FakeStructuredChatModel: responses must be a non-empty array");
     }

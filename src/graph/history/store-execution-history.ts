@@ -1,5 +1,6 @@
 import type { BaseStore, Item, PutOperation } from "@langchain/langgraph";
 import { type Conditions, describeValue, type GoalSpec, LangGoapError } from "../../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import { randomUuid } from "../../core/uuid.js";
 import { computeGoalHash } from "./goal-hash.js";
 import { addPostgresHistoryIndexes, isPostgresStore } from "./postgres-indexes.js";
@@ -103,6 +104,15 @@ function newestFirst(a: ExecutionRecord, b: ExecutionRecord): number {
   return (a.id ?? "") < (b.id ?? "") ? 1 : (a.id ?? "") > (b.id ?? "") ? -1 : 0;
 }
 
+const STORE_EXECUTION_HISTORY_OPTIONS_KEYS = {
+  namespace: true,
+  pageSize: true,
+  steps: true,
+  searchOrder: true,
+} as const satisfies OptionKeys<StoreExecutionHistoryOptions>;
+
+const HISTORY_PAGE_OPTIONS_KEYS = { cursor: true, limit: true } as const satisfies OptionKeys<HistoryPageOptions>;
+
 /**
  * Execution history on any LangGraph `BaseStore` (InMemoryStore, SqliteStore,
  * PostgresStore, ...). Every record is its own item — under
@@ -132,6 +142,7 @@ export class StoreExecutionHistory implements ExecutionHistory {
   readonly #keepSteps: boolean;
 
   constructor(store: BaseStore, options: StoreExecutionHistoryOptions = {}) {
+    checkOptionKeys(options, STORE_EXECUTION_HISTORY_OPTIONS_KEYS, "new StoreExecutionHistory()");
     if (typeof store?.batch !== "function" || typeof store.search !== "function") {
       fail(`StoreExecutionHistory: expected a LangGraph BaseStore, got ${describeValue(store)}`);
     }
@@ -238,6 +249,7 @@ export class StoreExecutionHistory implements ExecutionHistory {
    * ```
    */
   async readRunHistory(runId: string, options: HistoryPageOptions = {}): Promise<HistoryPage> {
+    checkOptionKeys(options, HISTORY_PAGE_OPTIONS_KEYS, "readRunHistory()");
     return this.#steps.readRun(runId, options);
   }
 

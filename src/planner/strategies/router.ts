@@ -2,6 +2,7 @@ import type { ActionSpec } from "../../core/action.js";
 import { describeValue, LangGoapError } from "../../core/errors.js";
 import type { WorldState } from "../../core/facts.js";
 import type { GoalSpec } from "../../core/goal.js";
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import { callTracer } from "../../core/tracer.js";
 import { extractFeatures, type ProblemFeatures } from "../features.js";
 import type { TransitionModel } from "../transitions.js";
@@ -28,6 +29,15 @@ export interface StrategyRouterOptions<K extends string = string> {
   /** Told every choice. A throwing hook is ignored. */
   readonly onStrategyChosen?: (name: NoInfer<K>, features: ProblemFeatures) => void;
 }
+
+const STRATEGY_ROUTER_OPTIONS_KEYS = {
+  strategies: true,
+  classifier: true,
+  transitionModel: true,
+  default: true,
+  onUnknown: true,
+  onStrategyChosen: true,
+} as const satisfies OptionKeys<StrategyRouterOptions<string>>;
 
 /**
  * Chooses a strategy per problem: measures it with {@link extractFeatures},
@@ -65,6 +75,7 @@ export class StrategyRouter<K extends string = string> extends BasePlanningStrat
 
   constructor(options: StrategyRouterOptions<K>) {
     super();
+    checkOptionKeys(options, STRATEGY_ROUTER_OPTIONS_KEYS, "new StrategyRouter()");
     const raw: unknown = options?.strategies;
     if (typeof raw !== "object" || raw === null) {
       throw new LangGoapError("INVALID_OPTION", `StrategyRouter.strategies must map names to strategies, got ${describeValue(raw)}`);
