@@ -99,5 +99,6 @@ export function truncateText(text: string, maxChars: number): string {
  * @param options - `maxChars` (@defaultValue Infinity) and `keepLineBreaks`.
  */
 export function displayText(text: string, options: DisplayTextOptions & { readonly maxChars?: number } = {}): string {
-  return escapeControlChars(truncateText(text, options.maxChars ?? Number.POSITIVE_INFINITY), options);
+  const escape = options.keepLineBreaks === undefined ? {} : { keepLineBreaks: options.keepLineBreaks };
+  return escapeControlChars(truncateText(text, options.maxChars ?? Number.POSITIVE_INFINITY), escape);
 }

@@ -118,7 +118,8 @@ function looksLikeFilePath(text: string): boolean {
   return /^[^\n{}[\]]*\.(ya?ml|json)$/i.test(text.trim());
 }
 
-const LOAD_DOMAIN_OPTIONS_KEYS = { sourceName: true, format: true } as const satisfies OptionKeys<LoadDomainOptions>;
+/** @internal The options `loadDomain` and `loadDomainFile` know. */
+export const LOAD_DOMAIN_OPTIONS_KEYS = { sourceName: true, format: true } as const satisfies OptionKeys<LoadDomainOptions>;
 
 /**
  * Loads a domain from JSON or YAML text, or from an already-parsed object.

@@ -1,7 +1,6 @@
 import type { ActionSpec } from "../core/action.js";
 import { maxOf } from "../core/extremes.js";
 import type { WorldState } from "../core/facts.js";
-import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { Plan, ResourceUsage, ScheduleEntry } from "../planner/index.js";
 import { planDependencies } from "./dependencies.js";
 import { formatMs, formatNumber, formatValue } from "./format.js";
@@ -126,8 +125,6 @@ function explanationLines(explanation: unknown): string[] {
   return lines;
 }
 
-const RENDER_OPTIONS_KEYS = { showResources: true, showSchedule: true, schedule: true } as const satisfies OptionKeys<RenderOptions>;
-
 /**
  * @internal Computes the renderers' view of a plan: per-step costs in the
  * state they are paid in, causal dependencies, the schedule (only when it
@@ -135,7 +132,6 @@ const RENDER_OPTIONS_KEYS = { showResources: true, showSchedule: true, schedule:
  * present, otherwise summed from the actions).
  */
 export function viewPlan(plan: Plan, options: RenderOptions = {}): PlanView {
-  checkOptionKeys(options, RENDER_OPTIONS_KEYS, "viewPlan()");
   const given = options.schedule !== undefined;
   const byIndex = options.showSchedule === false ? undefined : scheduleByIndex(plan, options.schedule ?? plan.metadata.csp?.schedule);
   const after = planDependencies(plan.actions, plan.expectedStates);
