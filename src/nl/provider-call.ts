@@ -1,6 +1,5 @@
 import type { Runnable, RunnableConfig } from "@langchain/core/runnables";
 import { checkTimeout, describeValue, LangGoapError, settleWithin, timeoutError } from "../core/index.js";
-import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 
 /** Time limit of one model request (the client's own retries included) unless configured otherwise: 60 seconds. */
 export const DEFAULT_MODEL_TIMEOUT_MS = 60_000;
@@ -28,11 +27,8 @@ export interface ProviderCallSettings {
 
 const RETRY_FIELDS = new Set(["maxAttempts"]);
 
-const PROVIDER_RETRY_OPTIONS_KEYS = { maxAttempts: true } as const satisfies OptionKeys<ProviderRetryOptions>;
-
 /** @internal Checks and completes the time limit and retry options of a model-calling component, naming `owner` in errors. */
 export function providerCallSettings(owner: string, timeoutMs: number | undefined, retry: ProviderRetryOptions = {}): ProviderCallSettings {
-  checkOptionKeys(retry, PROVIDER_RETRY_OPTIONS_KEYS, "retry (ProviderRetryOptions)");
   if (typeof retry !== "object" || retry === null) {
     throw new LangGoapError("INVALID_OPTION", `${owner}: retry must be an object like { maxAttempts: 3 }, got ${describeValue(retry)}`, {
       field: "retry",
@@ -41,9 +37,9 @@ export function providerCallSettings(owner: string, timeoutMs: number | undefine
   for (const field of Object.keys(retry)) {
     if (!RETRY_FIELDS.has(field)) {
       throw new LangGoapError(
-        "INVALID_OPTION",
+        "UNKNOWN_OPTION",
         `${owner}: retry.${field} is not an option (only maxAttempts; the waits between retries are LangChain's withRetry backoff, and the client's own retries are set on the client with maxRetries)`,
-        { field: `retry.${field}` },
+        { field: `retry.${field}`, option: field, where: `${owner} retry` },
       );
     }
   }

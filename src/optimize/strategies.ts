@@ -103,7 +103,8 @@ export class CSPRefinementStrategy extends BasePlanningStrategy {
       ? { plan: this.options.candidate, status: "found" }
       : await planWithStatus(this.#inner, start, goal, actions, context);
     if (found.plan === null) return found;
-    const refined = await refinePlan(found.plan, goal, this.options);
+    const { inner: _inner, candidate: _candidate, ...refine } = this.options;
+    const refined = await refinePlan(found.plan, goal, refine);
     return { plan: refined.with({ metadata: { strategy: this.name } }), status: "found", ...(found.stats ? { stats: found.stats } : {}) };
   }
 }
