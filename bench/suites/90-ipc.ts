@@ -19,7 +19,9 @@
  * its end-to-end time is its driver's wall time, translator included. Or
  * `BENCH_FD_RESULTS=file.json` reads figures of an earlier run (keyed by
  * instance id); `BENCH_FD_SAVE=file.json` writes this run's FD figures there.
- * `BENCH_IPC_OURS=0` runs Fast Downward only. `BENCH_IPC_JOBS=N` runs N
+ * `BENCH_FD_RESUME=1` with both reuses the stored figures and runs FD only
+ * where there are none (an interrupted FD-only run goes on where it
+ * stopped). `BENCH_IPC_OURS=0` runs Fast Downward only. `BENCH_IPC_JOBS=N` runs N
  * instances at once (default 1: timings are for one at a time).
  *
  * Output: one JSON line per instance, one per domain, one total line with
@@ -196,7 +198,11 @@ function storedFd(): Record<string, FdFigures> {
 
 async function runInstance(instance: IpcInstance, stored: Record<string, FdFigures>) {
   const ours = RUN_OURS ? await runOurs(instance) : undefined;
-  const fd = FD_DRIVER ? await runFastDownward(FD_DRIVER, instance.domainFile, instance.problemFile, BUDGET_MS) : stored[instance.id];
+  const reuse = process.env.BENCH_FD_RESUME === "1" ? stored[instance.id] : undefined;
+  const fd =
+    FD_DRIVER && reuse === undefined
+      ? await runFastDownward(FD_DRIVER, instance.domainFile, instance.problemFile, BUDGET_MS)
+      : (reuse ?? stored[instance.id]);
   const record = { suite: "ipc", instance: instance.id, ...(ours ?? {}), ...(fd ? { fd } : {}) };
   emit(record);
   return { instance, ours, fd };
