@@ -6,10 +6,17 @@
  * bundle (`StateGraph, MemorySaver, Annotation` from
  * `@langchain/langgraph/web`) is the baseline: "added" is what the root
  * import costs on top of it. Sizes are in bytes; the budgets are in KB of
- * 1,000 bytes. Used by `npm run bench -- bundle` (bench/suites/05-bundle.ts)
- * and by test/package/bundle-budget.test.ts, which fails past a budget.
+ * 1,000 bytes. Used by `npm run bench -- bundle` (bench/suites/05-bundle.ts).
+ * Without `--splitting`, esbuild inlines every module an `import()` names, so
+ * the layers langgoap loads on first use count in its figure. With
+ * `--splitting` (esbuildSplitBundle) each of them is an entry point of its
+ * own, and the page's chunk imports every chunk holding a module it can reach
+ * by static imports, used or not: through the root barrel that is nearly all
+ * of them (Vite/Rolldown imports only what is used). The `planningSubpaths`
+ * entry reaches no `import()` and is one chunk either way.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -26,6 +33,8 @@ export const BUNDLE_ENTRIES = {
   root: 'export { ActionSpec, plan, GoapGraph } from "./src/index.ts";',
   /** A game that only plans, from the package root. */
   planning: 'export { ActionSpec, plan } from "./src/index.ts";',
+  /** The same game importing from the subpaths (`langgoap/core`, `langgoap/planner`): no graph module is reachable. */
+  planningSubpaths: 'export { ActionSpec } from "./src/core/index.ts";\nexport { plan } from "./src/planner/index.ts";',
 } as const;
 
 /** A measured entry's name. */
@@ -138,5 +147,58 @@ export async function viteBundle(source: string): Promise<ViteBundle> {
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** One esbuild build with `--splitting`: what the page loads up front, and every chunk. */
+export interface EsbuildSplitBundle {
+  /** The entry chunk and the chunks it imports statically, transitively. */
+  readonly entryBytes: number;
+  readonly entryGzipBytes: number;
+  /** Every chunk together (the entry's and those loaded through `import()`). */
+  readonly totalBytes: number;
+  readonly chunks: number;
+}
+
+/** Bundles `source` with the flags of {@link esbuildBundle} plus `--splitting` (an app that lets `import()` make chunks). */
+export async function esbuildSplitBundle(source: string): Promise<EsbuildSplitBundle> {
+  const outdir = mkdtempSync(join(tmpdir(), "langgoap-split-"));
+  try {
+    const result = await build({
+      stdin: { contents: source, resolveDir: PACKAGE_ROOT, loader: "ts", sourcefile: "entry.ts" },
+      bundle: true,
+      minify: true,
+      format: "esm",
+      platform: "browser",
+      splitting: true,
+      outdir,
+      absWorkingDir: PACKAGE_ROOT,
+      write: false,
+      metafile: true,
+      logLevel: "silent",
+    });
+    const text = new Map(result.outputFiles.map((file) => [file.path, file.text]));
+    const outputs = result.metafile.outputs;
+    const absolute = (path: string) => join(PACKAGE_ROOT, path);
+    // The stdin entry's chunk; each module an import() names is an entry point of its own.
+    const entry = Object.keys(outputs).find((path) => outputs[path]?.entryPoint === "entry.ts");
+    const eager = new Set<string>();
+    const pending = entry === undefined ? [] : [entry];
+    for (let path = pending.pop(); path !== undefined; path = pending.pop()) {
+      if (eager.has(path)) continue;
+      eager.add(path);
+      for (const imported of outputs[path]?.imports ?? []) if (imported.kind === "import-statement") pending.push(imported.path);
+    }
+    const code = (path: string) => text.get(absolute(path)) ?? "";
+    const jsOutputs = Object.keys(outputs).filter((path) => path.endsWith(".js"));
+    const upFront = [...eager].map(code);
+    return {
+      entryBytes: upFront.reduce((total, c) => total + Buffer.byteLength(c), 0),
+      entryGzipBytes: upFront.reduce((total, c) => total + gzipSync(c).length, 0),
+      totalBytes: jsOutputs.reduce((total, path) => total + Buffer.byteLength(code(path)), 0),
+      chunks: jsOutputs.length,
+    };
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
   }
 }

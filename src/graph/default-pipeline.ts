@@ -7,7 +7,8 @@ import { BasePlanningStrategy, type PlanningStrategy, type StrategyContext, type
  * `TwoPhasePipelineStrategy`, loaded with the optimize layer (its MILP
  * refinement and solvers) on the first such goal. A graph app whose goals
  * are plain conditions never downloads that layer when its bundler splits
- * dynamic imports into chunks (Vite, esbuild with `--splitting`).
+ * dynamic imports into chunks (Vite/Rolldown; not esbuild: see
+ * bench/bundle-size.ts).
  */
 export class DefaultPipelineStrategy extends BasePlanningStrategy {
   readonly name = "two-phase-pipeline";

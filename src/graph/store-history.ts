@@ -9,8 +9,9 @@ const histories = new WeakMap<BaseStore, ExecutionHistory>();
  * store and was given none: the store's `StoreExecutionHistory`
  * (`historyForStore`), loaded on the first record. The store history and
  * its SQLite and PostgreSQL paths are a separate chunk that a browser app
- * whose graph runs without a store never downloads (Vite, or esbuild with
- * `--splitting`).
+ * whose graph runs without a store never downloads (Vite/Rolldown; esbuild
+ * inlines it without `--splitting`, and with it imports the shared chunks
+ * up front: bench/bundle-size.ts).
  */
 export function storeHistory(store: BaseStore): ExecutionHistory {
   let history = histories.get(store);
