@@ -10,9 +10,10 @@
  * Without `--splitting`, esbuild inlines every module an `import()` names, so
  * the layers langgoap loads on first use count in its figure. With
  * `--splitting` (esbuildSplitBundle) each of them is an entry point of its
- * own, and the page's chunk imports every chunk holding a module it can reach
- * by static imports, used or not: through the root barrel that is nearly all
- * of them (Vite/Rolldown imports only what is used). The `planningSubpaths`
+ * own, and with more than one entry point esbuild ignores `"sideEffects":
+ * false` (evanw/esbuild#1110, #3704): the page's chunk imports every chunk
+ * holding a module it reaches by static imports, used or not, which through
+ * the root barrel is nearly all of them (Vite/Rolldown loads only what is used). The `planningSubpaths`
  * entry reaches no `import()` and is one chunk either way.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
