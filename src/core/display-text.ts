@@ -99,6 +99,6 @@ export function truncateText(text: string, maxChars: number): string {
  * @param options - `maxChars` (@defaultValue Infinity) and `keepLineBreaks`.
  */
 export function displayText(text: string, options: DisplayTextOptions & { readonly maxChars?: number } = {}): string {
-  const escape = options.keepLineBreaks === undefined ? {} : { keepLineBreaks: options.keepLineBreaks };
-  return escapeControlChars(truncateText(text, options.maxChars ?? Number.POSITIVE_INFINITY), escape);
+  const escaping = options.keepLineBreaks === undefined ? {} : { keepLineBreaks: options.keepLineBreaks };
+  return escapeControlChars(truncateText(text, options.maxChars ?? Number.POSITIVE_INFINITY), escaping);
 }
