@@ -56,6 +56,7 @@ const EXIT_CODES = table([
     "4",
     "Search budget exhausted: no plan found within the budget (default 10s or 1,000,000 states; --budget changes it), which proves nothing either way. The figures are printed.",
   ],
+  ["5", "Denied: the run ended denied (a human refused an action and no plan reaches the goal without it)."],
   ["130", "Aborted by Ctrl-C: what the search or run had reached is printed."],
 ]);
 

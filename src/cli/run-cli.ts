@@ -56,8 +56,9 @@ function unknownCommand(name: string): LangGoapError {
  * Runs the `langgoap` command line in-process and returns its exit code:
  * 0 plan found (run: goal achieved), 1 no plan (explained on stderr),
  * 2 bad input (the message names the file, JSON path and reason), 3 an
- * internal error, 4 search budget exhausted (no proof either way), 130
- * aborted (Ctrl-C). All output goes through `io`, so tests capture it.
+ * internal error, 4 search budget exhausted (no proof either way), 5 a
+ * human refused an action no plan can do without (a run ended `denied`),
+ * 130 aborted (Ctrl-C). All output goes through `io`, so tests capture it.
  *
  * @example
  * ```ts

@@ -9,6 +9,7 @@ import type { ConditionsOf, EffectsOf } from "./fact-types.js";
 import { type Fact, factOf, isFact, type WorldState } from "./facts.js";
 import { MAX_ACTION_COST } from "./limits.js";
 import { checkFactName, unsafeNameReason } from "./names.js";
+import { checkOptionKeys, type OptionKeys } from "./option-keys.js";
 import { ActionQos, type ActionQosOptions } from "./qos.js";
 import type { Rng } from "./rng.js";
 
@@ -143,6 +144,27 @@ function isZodSchema(value: unknown): value is ZodType {
   return typeof value === "object" && value !== null && typeof (value as ZodType).safeParse === "function";
 }
 
+const ACTION_SPEC_OPTIONS_KEYS = {
+  name: true,
+  preconditions: true,
+  effects: true,
+  effectKeys: true,
+  cost: true,
+  execute: true,
+  effectValidator: true,
+  qos: true,
+  maxRetries: true,
+  canRerun: true,
+  readOnly: true,
+  utility: true,
+  requireHumanApproval: true,
+  humanInputKey: true,
+  resources: true,
+  durationMs: true,
+  metadata: true,
+  description: true,
+} as const satisfies OptionKeys<ActionSpecOptions>;
+
 /**
  * An immutable, validated action: preconditions, effects and cost for the
  * planner, plus the execution hooks the graph uses.
@@ -192,6 +214,7 @@ export class ActionSpec<S extends WorldState = WorldState> {
    * `action()`, which checks the options against its facts.
    */
   constructor(options: ActionSpecOptions) {
+    checkOptionKeys(options, ACTION_SPEC_OPTIONS_KEYS, "new ActionSpec()");
     if (typeof options !== "object" || options === null) {
       throw new LangGoapError("INVALID_ACTION", `ActionSpec: expected an options object, got ${describeValue(options)}`);
     }

@@ -1,4 +1,5 @@
 import { LangGoapError } from "./errors.js";
+import { checkOptionKeys, type OptionKeys } from "./option-keys.js";
 
 /** Time limit of an observer (a tracer hook, a history store's `record`) unless configured otherwise: 5 seconds. */
 export const DEFAULT_OBSERVER_TIMEOUT_MS = 5_000;
@@ -54,6 +55,8 @@ export interface DeadlineOptions {
   readonly onTimeout: () => unknown;
 }
 
+const DEADLINE_OPTIONS_KEYS = { ms: true, signal: true, onTimeout: true } as const satisfies OptionKeys<DeadlineOptions>;
+
 /**
  * `work`, unless it has not settled after `ms` or `signal` aborts first:
  * then the returned promise rejects (with `onTimeout()` or the signal's
@@ -64,6 +67,7 @@ export interface DeadlineOptions {
  * @internal
  */
 export function settleWithin<T>(work: PromiseLike<T> | T, options: DeadlineOptions): Promise<T> {
+  checkOptionKeys(options, DEADLINE_OPTIONS_KEYS, "settleWithin()");
   const { ms, signal, onTimeout } = options;
   const promise = Promise.resolve(work);
   if (ms > MAX_TIMER_MS && !signal) return promise;
@@ -113,6 +117,8 @@ export interface CallWithinOptions {
   readonly signal?: AbortSignal | undefined;
 }
 
+const CALL_WITHIN_OPTIONS_KEYS = { ms: true, what: true, details: true, signal: true } as const satisfies OptionKeys<CallWithinOptions>;
+
 /**
  * Calls user code with a time limit and a signal of its own: `call` gets an
  * `AbortSignal` that aborts when `ms` passes (with a `TIMEOUT` error naming
@@ -129,6 +135,7 @@ export interface CallWithinOptions {
  * @internal
  */
 export function callWithin<T>(call: (signal: AbortSignal) => T | PromiseLike<T>, options: CallWithinOptions): Promise<T> {
+  checkOptionKeys(options, CALL_WITHIN_OPTIONS_KEYS, "callWithin()");
   const { ms, what, signal: outer } = options;
   const own = new AbortController();
   const signal = outer ? AbortSignal.any([outer, own.signal]) : own.signal;

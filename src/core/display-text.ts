@@ -1,3 +1,5 @@
+import { checkOptionKeys, type OptionKeys } from "./option-keys.js";
+
 /**
  * Text that came from data (action names, fact keys and values, tool
  * outputs, history records) is hostile until escaped. These helpers make it
@@ -37,6 +39,8 @@ export interface DisplayTextOptions {
   readonly keepLineBreaks?: boolean;
 }
 
+const DISPLAY_TEXT_OPTIONS_KEYS = { keepLineBreaks: true } as const satisfies OptionKeys<DisplayTextOptions>;
+
 /**
  * Replaces control characters, invisible format characters (bidi
  * overrides, zero-width characters) and unpaired surrogates with visible
@@ -55,6 +59,7 @@ export interface DisplayTextOptions {
  * @returns Text without any character of those classes.
  */
 export function escapeControlChars(text: string, options: DisplayTextOptions = {}): string {
+  checkOptionKeys(options, DISPLAY_TEXT_OPTIONS_KEYS, "escapeControlChars()");
   return text.replace(options.keepLineBreaks ? UNSAFE_EXCEPT_BREAKS : UNSAFE, visibleEscape);
 }
 
@@ -94,5 +99,6 @@ export function truncateText(text: string, maxChars: number): string {
  * @param options - `maxChars` (@defaultValue Infinity) and `keepLineBreaks`.
  */
 export function displayText(text: string, options: DisplayTextOptions & { readonly maxChars?: number } = {}): string {
-  return escapeControlChars(truncateText(text, options.maxChars ?? Number.POSITIVE_INFINITY), options);
+  const escaping = options.keepLineBreaks === undefined ? {} : { keepLineBreaks: options.keepLineBreaks };
+  return escapeControlChars(truncateText(text, options.maxChars ?? Number.POSITIVE_INFINITY), escaping);
 }

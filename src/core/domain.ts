@@ -10,6 +10,7 @@ import { applyFactBounds, boundViolation, impossibleRange } from "./fact-bounds.
 import type { Fact, FactCatalog, FactSpec, WorldState } from "./facts.js";
 import { GoalSpec, type GoalSpecOptions } from "./goal.js";
 import { checkFactName, isPlainRecord, unsafeNameReason } from "./names.js";
+import { checkOptionKeys, type OptionKeys } from "./option-keys.js";
 
 export { domainSchema } from "./domain-schema.js";
 
@@ -117,6 +118,9 @@ function looksLikeFilePath(text: string): boolean {
   return /^[^\n{}[\]]*\.(ya?ml|json)$/i.test(text.trim());
 }
 
+/** @internal The options `loadDomain` and `loadDomainFile` know. */
+export const LOAD_DOMAIN_OPTIONS_KEYS = { sourceName: true, format: true } as const satisfies OptionKeys<LoadDomainOptions>;
+
 /**
  * Loads a domain from JSON or YAML text, or from an already-parsed object.
  * Errors name the JSON path and what was expected. A `.json` source (by
@@ -139,6 +143,7 @@ function looksLikeFilePath(text: string): boolean {
  * ```
  */
 export function loadDomain(source: string | unknown, options: LoadDomainOptions = {}): Domain {
+  checkOptionKeys(options, LOAD_DOMAIN_OPTIONS_KEYS, "loadDomain()");
   const name = options.sourceName;
   const label = name ? `${name}: ` : "";
   let data: unknown;

@@ -8,6 +8,7 @@ export type LangGoapErrorCode =
   | "INVALID_GOAL"
   | "INVALID_DOMAIN"
   | "INVALID_OPTION"
+  | "UNKNOWN_OPTION"
   | "INVALID_PLAN"
   | "INVALID_SCORE"
   | "INVALID_STATE"

@@ -3,6 +3,8 @@ import { type Conditions, normalizeConditions, satisfiesConditions } from "./con
 import { describeValue, LangGoapError } from "./errors.js";
 import type { ConditionsOf } from "./fact-types.js";
 import type { WorldState } from "./facts.js";
+import { goalObject } from "./goal-object.js";
+import { checkOptionKeys, type OptionKeys } from "./option-keys.js";
 import { type EntityId, entitiesIn, type PerEntityTemplateOptions, perEntityGoals } from "./per-entity.js";
 
 /** When the graph replans. */
@@ -20,6 +22,12 @@ export interface GoalPolicyOptions {
   readonly maxReplans?: number;
 }
 
+const GOAL_POLICY_OPTIONS_KEYS = {
+  replanStrategy: true,
+  priority: true,
+  maxReplans: true,
+} as const satisfies OptionKeys<GoalPolicyOptions>;
+
 /**
  * How a run pursues a goal. A plain object with the same fields is accepted
  * wherever a policy is.
@@ -35,6 +43,7 @@ export class GoalPolicy {
   readonly maxReplans: number;
 
   constructor(options: GoalPolicyOptions = {}) {
+    checkOptionKeys(options, GOAL_POLICY_OPTIONS_KEYS, "GoalPolicy (a goal's policy)");
     const strategy = options.replanStrategy ?? "on_deviation";
     if (!["on_deviation", "every_action", "never"].includes(strategy)) {
       throw new LangGoapError(
@@ -79,6 +88,16 @@ export interface ConstraintSpecOptions {
   readonly where?: ActionFilter;
 }
 
+const CONSTRAINT_SPEC_OPTIONS_KEYS = {
+  key: true,
+  max: true,
+  min: true,
+  weight: true,
+  level: true,
+  name: true,
+  where: true,
+} as const satisfies OptionKeys<ConstraintSpecOptions>;
+
 /**
  * A bound on a resource summed over a plan, e.g. `usd <= 5`.
  *
@@ -98,6 +117,7 @@ export class ConstraintSpec {
   readonly where: ActionFilter | undefined;
 
   constructor(options: ConstraintSpecOptions) {
+    checkOptionKeys(options, CONSTRAINT_SPEC_OPTIONS_KEYS, "ConstraintSpec (a goal's constraint)");
     const { key } = options;
     if (typeof key !== "string" || key === "") {
       throw new LangGoapError("INVALID_GOAL", `ConstraintSpec.key must be a non-empty string, got ${describeValue(key)}`);
@@ -167,6 +187,8 @@ export interface SoftGoalOptions<S extends WorldState = WorldState> {
   readonly name?: string;
 }
 
+const SOFT_GOAL_OPTIONS_KEYS = { conditions: true, weight: true, name: true } as const satisfies OptionKeys<SoftGoalOptions>;
+
 /** A preference: conditions worth `weight` when a plan happens to achieve them. */
 export class SoftGoal {
   readonly conditions: Conditions;
@@ -174,6 +196,7 @@ export class SoftGoal {
   readonly name: string;
 
   constructor(options: SoftGoalOptions) {
+    checkOptionKeys(options, SOFT_GOAL_OPTIONS_KEYS, "SoftGoal (a goal's soft goal)");
     this.conditions = normalizeConditions(options.conditions, "soft goal conditions");
     const weight = options.weight ?? 1;
     if (typeof weight !== "number" || !Number.isFinite(weight) || weight < 0) {
@@ -222,6 +245,17 @@ export interface GoalSpecOptions<S extends WorldState = WorldState> {
   readonly name?: string;
 }
 
+const GOAL_SPEC_OPTIONS_KEYS = {
+  conditions: true,
+  policy: true,
+  objectives: true,
+  constraints: true,
+  softGoals: true,
+  metrics: true,
+  value: true,
+  name: true,
+} as const satisfies OptionKeys<GoalSpecOptions>;
+
 /**
  * What the agent wants: conditions to reach, how to pursue them, and the
  * budgets and preferences a plan is judged by.
@@ -251,6 +285,12 @@ export class GoalSpec<S extends WorldState = WorldState> {
 
   /** Untyped on purpose, as `ActionSpec`'s: typed goals come from a domain's `goal()`. */
   constructor(options: GoalSpecOptions = {}) {
+    checkOptionKeys(
+      options,
+      GOAL_SPEC_OPTIONS_KEYS,
+      "new GoalSpec()",
+      "Conditions go under conditions: new GoalSpec({ conditions: { ... } })",
+    );
     if (typeof options !== "object" || options === null) {
       throw new LangGoapError("INVALID_GOAL", `GoalSpec: expected an options object, got ${describeValue(options)}`);
     }
@@ -375,10 +415,26 @@ function normalizeObjectives(raw: GoalSpecOptions["objectives"]): ObjectiveSpec[
   });
 }
 
-/** A goal or bare conditions, as accepted by `plan()`; `S` types the conditions (the default is the untyped world). */
-export type GoalLike<S extends WorldState = WorldState> = GoalSpec<S> | ConditionsOf<S>;
+/**
+ * A goal given as an object, as a typed domain's `goal()` takes it: its
+ * conditions and, optionally, a name. A goal with more options (a policy,
+ * constraints, objectives...) is a {@link GoalSpec}.
+ */
+export interface GoalObject<S extends WorldState = WorldState> {
+  readonly conditions: ConditionsOf<S>;
+  readonly name?: string;
+}
 
-/** Turns bare conditions into a {@link GoalSpec}; a GoalSpec passes through. */
+/**
+ * A goal as `plan()`, `invoke()` and every other taker of goals accept it:
+ * a {@link GoalSpec}, bare conditions (`{ wood: { gte: 3 } }`), or a goal
+ * object (`{ conditions: { wood: { gte: 3 } }, name: "stock" }`; an object
+ * with its own `conditions` entry is read as one). `S` types the
+ * conditions (the default is the untyped world).
+ */
+export type GoalLike<S extends WorldState = WorldState> = GoalSpec<S> | ConditionsOf<S> | GoalObject<S>;
+
+/** Turns bare conditions or a goal object into a {@link GoalSpec}; a GoalSpec passes through. */
 export function toGoalSpec(goal: GoalLike): GoalSpec {
   if (goal instanceof GoalSpec) return goal;
   if (typeof goal !== "object" || goal === null || Array.isArray(goal)) {
@@ -387,11 +443,14 @@ export function toGoalSpec(goal: GoalLike): GoalSpec {
   if (goal instanceof MultiGoal) {
     throw new LangGoapError("INVALID_GOAL", "a MultiGoal cannot be planned directly; plan each of its goals, or run it in a GoapGraph");
   }
-  return new GoalSpec({ conditions: goal as Conditions });
+  const object = goalObject(goal, "the goal");
+  return object ? new GoalSpec(object as GoalSpecOptions) : new GoalSpec({ conditions: goal as Conditions });
 }
 
 /** Options of {@link MultiGoal.perEntity}: placeholder, shared goal options, value per entity, name. */
 export type PerEntityOptions = PerEntityTemplateOptions<Omit<GoalSpecOptions, "conditions" | "name" | "value">, GoalValue>;
+
+const PER_ENTITY_OPTIONS_KEYS = { placeholder: true, goal: true, value: true, name: true } as const satisfies OptionKeys<PerEntityOptions>;
 
 /** How a {@link MultiGoal} combines its goals. */
 export type MultiGoalMode = "sequential" | "any" | "best_value";
@@ -403,6 +462,8 @@ export interface MultiGoalOptions {
   readonly mode?: MultiGoalMode;
   readonly name?: string;
 }
+
+const MULTI_GOAL_OPTIONS_KEYS = { goals: true, mode: true, name: true } as const satisfies OptionKeys<MultiGoalOptions>;
 
 /**
  * Several goals: reached one after another (`sequential`), the cheapest one
@@ -419,6 +480,7 @@ export class MultiGoal {
   readonly name: string | undefined;
 
   constructor(options: MultiGoalOptions) {
+    checkOptionKeys(options, MULTI_GOAL_OPTIONS_KEYS, "new MultiGoal()");
     if (!Array.isArray(options?.goals) || options.goals.length === 0) {
       throw new LangGoapError("INVALID_GOAL", "MultiGoal.goals must be a non-empty array");
     }
@@ -460,6 +522,7 @@ export class MultiGoal {
     mode: MultiGoalMode = "sequential",
     options: PerEntityOptions = {},
   ): MultiGoal {
+    checkOptionKeys(options, PER_ENTITY_OPTIONS_KEYS, "MultiGoal.perEntity()");
     const ids = Array.isArray(entities)
       ? entities
       : entitiesIn((entities as { state: WorldState }).state, (entities as { key: string }).key);

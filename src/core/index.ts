@@ -61,6 +61,7 @@ export {
   ConstraintSpec,
   type ConstraintSpecOptions,
   type GoalLike,
+  type GoalObject,
   GoalPolicy,
   type GoalPolicyOptions,
   GoalSpec,

@@ -1,5 +1,6 @@
 import { boundedCopy } from "./bounded-copy.js";
 import { escapeControlChars, truncateText } from "./display-text.js";
+import { checkOptionKeys, type OptionKeys } from "./option-keys.js";
 
 /** Options of {@link promptDataBlock}. */
 export interface PromptDataOptions {
@@ -31,6 +32,8 @@ function inertJson(value: unknown): string {
   return escapeControlChars(json).replace(/[<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
+const PROMPT_DATA_OPTIONS_KEYS = { maxValueChars: true, maxTotalChars: true } as const satisfies OptionKeys<PromptDataOptions>;
+
 /**
  * Presents data — world state, tool outputs, error messages — to a chat
  * model as data, never as instructions: a line telling the model so, then
@@ -51,6 +54,7 @@ function inertJson(value: unknown): string {
  * @returns The instruction line and the delimited block.
  */
 export function promptDataBlock(tag: string, value: unknown, options: PromptDataOptions = {}): string {
+  checkOptionKeys(options, PROMPT_DATA_OPTIONS_KEYS, "promptDataBlock()");
   const maxValue = options.maxValueChars ?? 500;
   const maxTotal = options.maxTotalChars ?? 16_000;
   let body: string;

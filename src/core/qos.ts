@@ -1,5 +1,6 @@
 import { checkTimeout } from "./deadline.js";
 import { describeValue, LangGoapError } from "./errors.js";
+import { checkOptionKeys, type OptionKeys } from "./option-keys.js";
 import type { Rng } from "./rng.js";
 
 /** Which errors a retry policy retries: error names, classes, or a predicate. */
@@ -36,6 +37,17 @@ export interface ActionQosOptions {
   readonly timeoutMs?: number;
 }
 
+const ACTION_QOS_OPTIONS_KEYS = {
+  maxAttempts: true,
+  backoffInitialMs: true,
+  backoffMultiplier: true,
+  backoffMaxMs: true,
+  jitter: true,
+  idempotent: true,
+  retryableErrors: true,
+  timeoutMs: true,
+} as const satisfies OptionKeys<ActionQosOptions>;
+
 /**
  * Retry policy of one action inside the executor, below the planner's
  * replanning: attempts with exponential backoff and seeded jitter.
@@ -59,6 +71,7 @@ export class ActionQos {
   readonly timeoutMs: number | undefined;
 
   constructor(options: ActionQosOptions = {}) {
+    checkOptionKeys(options, ACTION_QOS_OPTIONS_KEYS, "ActionQos (an action's qos)");
     this.maxAttempts = options.maxAttempts ?? 1;
     this.backoffInitialMs = options.backoffInitialMs ?? 250;
     this.backoffMultiplier = options.backoffMultiplier ?? 2;

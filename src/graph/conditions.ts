@@ -9,6 +9,7 @@ import {
   toConditionStatus,
   type WorldState,
 } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { copyState } from "./copy-state.js";
 import { errorMessage, type GoapLogger, safeLogger } from "./logger.js";
 
@@ -47,6 +48,13 @@ export interface ResolveConditionsOptions {
   readonly signal?: AbortSignal | undefined;
 }
 
+const RESOLVE_CONDITIONS_OPTIONS_KEYS = {
+  overwrite: true,
+  logger: true,
+  timeoutMs: true,
+  signal: true,
+} as const satisfies OptionKeys<ResolveConditionsOptions>;
+
 /**
  * Decides boolean facts before planning (OODA "orient"), three-valued: for
  * each key (skipping keys already present unless `overwrite`), resolvers are
@@ -67,6 +75,7 @@ export async function resolveConditions(
   worldState: Readonly<WorldState>,
   options: ResolveConditionsOptions = {},
 ): Promise<WorldState> {
+  checkOptionKeys(options, RESOLVE_CONDITIONS_OPTIONS_KEYS, "resolveConditions()");
   const state: WorldState = { ...worldState };
   if (resolvers.length === 0) return state;
   const logger = safeLogger(options.logger ?? {});

@@ -1,6 +1,8 @@
 import {
   ActionSpec,
   type ActionSpecOptions,
+  type Conditions,
+  type ConditionsOf,
   compileFacts,
   type FactCatalog,
   type FactsDefinition,
@@ -8,10 +10,12 @@ import {
   type GoalLike,
   GoalSpec,
   type GoalSpecOptions,
+  LangGoapError,
   MultiGoal,
   type MultiGoalMode,
   type WorldState,
 } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { type Plan, type PlanDetailedResult, type PlanOptions, plan, planAsync, planDetailed } from "../planner/index.js";
 import { GoapGraph } from "./goap-graph.js";
 import type { GoapGraphOptions } from "./graph-options.js";
@@ -42,8 +46,14 @@ export interface TypedDomain<S extends WorldState> {
   readonly catalog: FactCatalog;
   /** An action whose preconditions, effects, `effectKeys`, cost and `execute` are checked against the facts. */
   action(options: ActionSpecOptions<S>): ActionSpec<S>;
-  /** A goal whose conditions, soft goals and value are checked against the facts. */
-  goal(options: GoalSpecOptions<S>): GoalSpec<S>;
+  /**
+   * A goal whose conditions, soft goals and value are checked against the
+   * facts: goal options (`{ conditions, policy, ... }`), or bare conditions
+   * as `plan()` and `invoke()` take them (`d.goal({ wood: { gte: 4 } })`).
+   * An object with a `conditions` entry, or whose keys are all goal options
+   * and none a fact of the domain, is options.
+   */
+  goal(options: GoalSpecOptions<S> | ConditionsOf<S>): GoalSpec<S>;
   /** Several goals (each checked against the facts) reached in turn, the cheapest, or the best value. */
   multiGoal(options: TypedMultiGoalOptions<S>): MultiGoal;
   /**
@@ -68,11 +78,39 @@ export interface TypedDomain<S extends WorldState> {
   graph(actions: readonly ActionSpec<S>[], options?: GoapGraphOptions): GoapGraph<S>;
 }
 
+/** The keys of goal options that are not conditions. */
+const GOAL_OPTION_NAMES = new Set(["policy", "objectives", "constraints", "softGoals", "metrics", "value", "name"]);
+
+/**
+ * A typed domain's goal argument as `GoalSpec` options: options as they
+ * are (an object with `conditions`, or whose keys are all goal options
+ * none of which is a fact), else bare conditions. Keys of both kinds
+ * together are refused as ambiguous.
+ */
+function goalOptions(spec: unknown, facts: FactCatalog): GoalSpecOptions {
+  if (typeof spec !== "object" || spec === null || Array.isArray(spec) || Object.hasOwn(spec, "conditions")) {
+    return spec as GoalSpecOptions;
+  }
+  const keys = Object.keys(spec);
+  const options = keys.filter((key) => GOAL_OPTION_NAMES.has(key) && !Object.hasOwn(facts, key));
+  if (options.length === 0) return { conditions: spec as Conditions };
+  if (options.length === keys.length) return spec as GoalSpecOptions;
+  const others = keys.filter((key) => !options.includes(key));
+  throw new LangGoapError(
+    "INVALID_GOAL",
+    `goal(): ${options.join(", ")} ${options.length === 1 ? "is a goal option" : "are goal options"} but ${others.join(", ")} ` +
+      `${others.length === 1 ? "is not" : "are not"}; give the conditions under "conditions": goal({ conditions: { ${others[0]}: ... }, ${options[0]}: ... })`,
+    { options, conditions: others },
+  );
+}
+
 /** Options of {@link defineDomain}. */
 export interface DefineDomainOptions<D extends FactsDefinition> {
   /** The facts, once: a zod object, or a record of fact → `"boolean"` | `"number"` | `"string"` (or a `FactSpec`). */
   readonly facts: D;
 }
+
+const DEFINE_DOMAIN_OPTIONS_KEYS = { facts: true } as const satisfies OptionKeys<DefineDomainOptions<FactsDefinition>>;
 
 /**
  * Defines the facts of a domain once and returns a builder typed by them,
@@ -99,11 +137,12 @@ export interface DefineDomainOptions<D extends FactsDefinition> {
  * ```
  */
 export function defineDomain<const D extends FactsDefinition>(options: DefineDomainOptions<D>): TypedDomain<FactsOf<D>> {
+  checkOptionKeys(options, DEFINE_DOMAIN_OPTIONS_KEYS, "defineDomain()");
   const facts = compileFacts(options?.facts);
   const domain: TypedDomain<WorldState> = {
     catalog: facts.catalog,
     action: (spec) => new ActionSpec(spec),
-    goal: (spec) => new GoalSpec(spec),
+    goal: (spec) => new GoalSpec(goalOptions(spec, facts.catalog)),
     multiGoal: (spec) => new MultiGoal(spec),
     state: (value) => facts.check(value, "defineDomain state"),
     plan: (start, goal, actions, planOptions) => plan(start, goal, actions, planOptions),

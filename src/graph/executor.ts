@@ -1,5 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { type ActionSpec, checkTimeout, createRng, type Rng, type WorldState } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { randomUuid } from "../core/uuid.js";
 import { copyState } from "./copy-state.js";
 import { type FactTypes, factTypesOfRun } from "./fact-values.js";
@@ -46,6 +47,21 @@ export interface GoapExecutorOptions extends GoapNodeOptions {
 /** Time limit of one action attempt unless its QoS or the graph says otherwise: 5 minutes. */
 export const DEFAULT_ACTION_TIMEOUT_MS = 300_000;
 
+const GOAP_EXECUTOR_OPTIONS_KEYS = {
+  guards: true,
+  transitionModel: true,
+  sleep: true,
+  actionTimeoutMs: true,
+  history: true,
+  tracer: true,
+  logger: true,
+  goalRegistry: true,
+  now: true,
+  observerTimeoutMs: true,
+  hookTimeoutMs: true,
+  observerLimits: true,
+} as const satisfies OptionKeys<GoapExecutorOptions>;
+
 /**
  * The `executor` node: runs the plan's next step. A world changed since
  * the plan was made (an `updateState` between steps) runs nothing, and the
@@ -73,6 +89,7 @@ export class GoapExecutor {
   readonly #history: ExecutionHistory | false | undefined;
 
   constructor(actions: readonly ActionSpec[], options: GoapExecutorOptions = {}) {
+    checkOptionKeys(options, GOAP_EXECUTOR_OPTIONS_KEYS, "new GoapExecutor()");
     this.runtime = new NodeRuntime(actions, options);
     this.#guards = Object.freeze([...(options.guards ?? [])]);
     this.#transitionModel = options.transitionModel;

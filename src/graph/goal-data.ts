@@ -1,4 +1,14 @@
-import { type ConditionsOf, GoalSpec, LangGoapError, MultiGoal, type MultiGoalMode, type WorldState } from "../core/index.js";
+import {
+  type ConditionsOf,
+  type GoalLike,
+  type GoalObject,
+  GoalSpec,
+  LangGoapError,
+  MultiGoal,
+  type MultiGoalMode,
+  toGoalSpec,
+  type WorldState,
+} from "../core/index.js";
 import { stableJson, toJsonValue } from "./json.js";
 
 /** A single goal as graph state keeps it: plain JSON plus the names of parts that were functions. */
@@ -22,11 +32,12 @@ export interface MultiGoalData {
 export type GoalData = GoalSpecData | MultiGoalData;
 
 /**
- * What the `goal` channel accepts: a goal object, bare conditions, or goal
- * data from a checkpoint. `S` types the conditions (see `defineDomain`);
+ * What the `goal` channel accepts: a goal (`GoalSpec`, `MultiGoal`), bare
+ * conditions, a goal object `{ conditions, name? }`, or goal data from a
+ * checkpoint. `S` types the conditions (see `defineDomain`);
  * the default is the untyped world.
  */
-export type GoalInput<S extends WorldState = WorldState> = GoalSpec<S> | MultiGoal | ConditionsOf<S> | GoalData;
+export type GoalInput<S extends WorldState = WorldState> = GoalSpec<S> | MultiGoal | ConditionsOf<S> | GoalObject<S> | GoalData;
 
 /** True for values shaped like {@link GoalData}. */
 export function isGoalData(value: unknown): value is GoalData {
@@ -100,7 +111,7 @@ export class GoalRegistry {
       this.restore(goal); // validates now rather than deep inside a node
       return goal;
     }
-    const live = goal instanceof GoalSpec || goal instanceof MultiGoal ? goal : new GoalSpec({ conditions: goal as ConditionsOf });
+    const live = goal instanceof GoalSpec || goal instanceof MultiGoal ? goal : toGoalSpec(goal as GoalLike);
     const data = goalToData(live);
     this.#store(stableJson(data), live);
     return data;

@@ -12,11 +12,19 @@ import {
   validateActions,
   type WorldState,
 } from "../core/index.js";
+import { checkOptionKeys, checkRunConfigKeys } from "../core/option-keys.js";
 import { randomUuid } from "../core/uuid.js";
-import { GoalInterpreter } from "../nl/index.js";
 import type { Plan } from "../planner/index.js";
 import { GoapExecutor } from "./executor.js";
 import { type GoalData, type GoalInput, GoalRegistry } from "./goal-data.js";
+import {
+  COMPILE_OPTION_KEYS,
+  GRAPH_OPTION_KEYS,
+  INVOKE_NL_OPTION_KEYS,
+  RECOVER_OPTION_KEYS,
+  RUN_CONFIG_KEYS,
+  STREAM_CONFIG_KEYS,
+} from "./graph-option-keys.js";
 import {
   DEFAULT_GOAP_RECURSION_LIMIT,
   type GoapCompileOptions,
@@ -94,6 +102,7 @@ export class GoapGraph<S extends WorldState = WorldState> {
   #compiled: CompiledGoapGraph | undefined;
 
   constructor(actions: readonly ActionSpec<S>[], options: GoapGraphOptions = {}) {
+    checkOptionKeys(options, GRAPH_OPTION_KEYS, "new GoapGraph()");
     this.actions = validateActions(actions) as readonly ActionSpec<S>[];
     const seed = options.seed ?? 0;
     check(typeof seed === "number" && Number.isFinite(seed), "seed", "a finite number", seed);
@@ -162,6 +171,7 @@ export class GoapGraph<S extends WorldState = WorldState> {
    * is the one {@link GoapGraph.invoke} and {@link GoapGraph.stream} use.
    */
   compile(options: GoapCompileOptions = {}): CompiledGoapGraph {
+    checkOptionKeys(options, COMPILE_OPTION_KEYS, "compile()");
     const compiled = this.builder()
       .compile({
         ...(options.checkpointer !== undefined ? { checkpointer: this.#limited(options.checkpointer) } : {}),
@@ -251,6 +261,7 @@ export class GoapGraph<S extends WorldState = WorldState> {
    * ```
    */
   async invoke(goal: GoalInput<S>, worldState?: Readonly<S>, config?: LangGraphRunnableConfig): Promise<GoapRunResult<S>> {
+    checkRunConfigKeys(config, RUN_CONFIG_KEYS, "graph.invoke() config");
     const [input, runConfig] = this.#startRun(goal, worldState, config);
     const initial = {
       worldState: {},
@@ -295,6 +306,7 @@ export class GoapGraph<S extends WorldState = WorldState> {
     TSubgraphs extends boolean = false,
     TEncoding extends "text/event-stream" | undefined = undefined,
   >(goal: GoalInput<S>, worldState?: Readonly<S>, config?: GoapStreamOptions<TStreamMode, TSubgraphs, TEncoding>) {
+    checkRunConfigKeys(config, STREAM_CONFIG_KEYS, "graph.stream() config");
     const [input, runConfig] = this.#startRun(goal, worldState, config);
     return this.#app().stream(input, runConfig);
   }
@@ -311,7 +323,11 @@ export class GoapGraph<S extends WorldState = WorldState> {
    * ```
    */
   async invokeNl(request: string, worldState: Readonly<S> = {} as S, options: InvokeNlOptions): Promise<GoapRunResult<S>> {
+    checkOptionKeys(options, INVOKE_NL_OPTION_KEYS, "graph.invokeNl()");
+    checkRunConfigKeys(options?.config, RUN_CONFIG_KEYS, "graph.invokeNl() config");
     if (!options?.llm) throw new LangGoapError("INVALID_OPTION", "GoapGraph.invokeNl: options.llm (a LangChain chat model) is required");
+    // The nl layer (prompts, the goal schema) is a chunk of its own, loaded by the first request.
+    const { GoalInterpreter } = await import("../nl/goal-interpreter.js");
     const interpreter = new GoalInterpreter(options.llm, this.actions, options.interpreter);
     // One root run for the whole request: the model call and the graph run are its children in any tracer.
     const run = RunnableLambda.from(async (_input: { request: string }, config: LangGraphRunnableConfig) => {
@@ -339,6 +355,7 @@ export class GoapGraph<S extends WorldState = WorldState> {
    * ```
    */
   async resume(answer: unknown, config: LangGraphRunnableConfig): Promise<GoapRunResult<S>> {
+    checkRunConfigKeys(config, RUN_CONFIG_KEYS, "graph.resume() config");
     const { app, snapshot, threadId } = await this.#thread(config, "resume");
     // A thread is paused while tasks wait (LangGraph's `next` can be empty for a node interrupted twice, `tasks` is not).
     if (snapshot.createdAt === undefined || snapshot.tasks.length === 0) {
@@ -412,6 +429,8 @@ export class GoapGraph<S extends WorldState = WorldState> {
    * @param options.takeOver - the caller knows every earlier recovery has stopped (see {@link RecoverOptions})
    */
   async recover(config: LangGraphRunnableConfig, options: RecoverOptions = {}): Promise<GoapRunResult<S>> {
+    checkRunConfigKeys(config, RUN_CONFIG_KEYS, "graph.recover() config");
+    checkOptionKeys(options, RECOVER_OPTION_KEYS, "graph.recover()");
     const { app, snapshot, threadId, checkpointer } = await this.#thread(config, "recover");
     if (snapshot.createdAt === undefined) {
       throw new LangGoapError(
@@ -471,6 +490,7 @@ export class GoapGraph<S extends WorldState = WorldState> {
    * ```
    */
   async threadHistory(config: LangGraphRunnableConfig): Promise<ThreadRun[]> {
+    checkRunConfigKeys(config, RUN_CONFIG_KEYS, "graph.threadHistory() config");
     const { app } = await this.#thread(config, "threadHistory");
     return readThreadRuns(app, config);
   }

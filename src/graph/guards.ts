@@ -1,4 +1,5 @@
 import { type ActionSpec, callWithin, DEFAULT_HOOK_TIMEOUT_MS, type HookContext, isTimeoutError, type WorldState } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { errorMessage } from "./logger.js";
 
 /** How serious a failed guard is: `warn` is logged, `block` stops the action and blacklists it. */
@@ -74,6 +75,8 @@ export interface RunGuardsOptions {
   readonly signal?: AbortSignal | undefined;
 }
 
+const RUN_GUARDS_OPTIONS_KEYS = { timeoutMs: true, signal: true } as const satisfies OptionKeys<RunGuardsOptions>;
+
 /**
  * Runs every guard on `action` concurrently. A guard that throws, does not
  * answer within `timeoutMs`, or returns something malformed yields a failed
@@ -90,6 +93,7 @@ export async function runGuards(
   worldState: Readonly<WorldState>,
   options: RunGuardsOptions = {},
 ): Promise<NamedGuardResult[]> {
+  checkOptionKeys(options, RUN_GUARDS_OPTIONS_KEYS, "runGuards()");
   const ms = options.timeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS;
   return Promise.all(
     guards.map(async (guard): Promise<NamedGuardResult> => {

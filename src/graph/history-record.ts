@@ -1,10 +1,12 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { type GoalSpec, settleWithin, timeoutError } from "../core/index.js";
-import { computeGoalHash, type ExecutionHistory, type ExecutionRecord, historyForStore } from "./history/index.js";
+import { computeGoalHash } from "./history/goal-hash.js";
+import type { ExecutionHistory, ExecutionRecord } from "./history/types.js";
 import { errorMessage } from "./logger.js";
 import { type RunIdentity, runIdentity } from "./run-identity.js";
 import type { NodeRuntime } from "./runtime.js";
 import { type ActionResult, type GoapState, type GoapStatus, HISTORY_WINDOW, runRecordCount } from "./state.js";
+import { storeHistory } from "./store-history.js";
 
 /** @internal The history a node writes to: the one given, else the run's store's (`false`: none). */
 export function historyOf(
@@ -12,7 +14,7 @@ export function historyOf(
   config: LangGraphRunnableConfig | undefined,
 ): ExecutionHistory | undefined {
   if (option === false) return undefined;
-  return option ?? (config?.store ? historyForStore(config.store) : undefined);
+  return option ?? (config?.store ? storeHistory(config.store) : undefined);
 }
 
 /**

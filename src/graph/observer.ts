@@ -1,5 +1,6 @@
 import { END, type LangGraphRunnableConfig } from "@langchain/langgraph";
 import { type ActionSpec, type GoalSpec, isTimeoutError, MultiGoal, type ReplanStrategy } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { copyData } from "./copy-state.js";
 import { activeGoal } from "./goal-planning.js";
 import type { ExecutionHistory } from "./history/index.js";
@@ -54,6 +55,19 @@ export interface GoapObserverOptions extends GoapNodeOptions {
 /** Where the executor's conditional edge sends a run: the observer, or straight on to the next step. */
 export type ExecutorTarget = "observer" | "executor";
 
+const GOAP_OBSERVER_OPTIONS_KEYS = {
+  terminationPolicies: true,
+  history: true,
+  recursionLimit: true,
+  tracer: true,
+  logger: true,
+  goalRegistry: true,
+  now: true,
+  observerTimeoutMs: true,
+  hookTimeoutMs: true,
+  observerLimits: true,
+} as const satisfies OptionKeys<GoapObserverOptions>;
+
 /**
  * The `observer` node: decides after executed steps and writes the
  * decision to `nextNode`, which the node's conditional edge follows (so an
@@ -83,6 +97,7 @@ export class GoapObserver {
   readonly #allowance: number;
 
   constructor(actions: readonly ActionSpec[], options: GoapObserverOptions = {}) {
+    checkOptionKeys(options, GOAP_OBSERVER_OPTIONS_KEYS, "new GoapObserver()");
     this.runtime = new NodeRuntime(actions, options);
     this.#policies = Object.freeze([...(options.terminationPolicies ?? [])]);
     this.#history = options.history;

@@ -2,11 +2,12 @@ import { type LangGraphRunnableConfig, Overwrite } from "@langchain/langgraph";
 import type { ConditionResolver } from "../core/index.js";
 import { type ActionSpec, checkTimeout, describeValue, type GoalSpec, LangGoapError, MultiGoal, type WorldState } from "../core/index.js";
 import { checkStateValuesAsync } from "../core/json-value.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { randomUuid } from "../core/uuid.js";
-import { TwoPhasePipelineStrategy } from "../optimize/index.js";
-import { AStarStrategy, type Plan, type PlanningStrategy, planningKeys, StrategyRouter } from "../planner/index.js";
+import { AStarStrategy, type Plan, type PlanningStrategy, planningKeys } from "../planner/index.js";
 import { resolveConditions } from "./conditions.js";
 import { copyData } from "./copy-state.js";
+import { DefaultPipelineStrategy } from "./default-pipeline.js";
 import { exhaustedActions, exhaustionReason, fallbackUpdate } from "./exhaustion.js";
 import { goalToData } from "./goal-data.js";
 import {
@@ -78,6 +79,27 @@ interface Reflection {
   readonly suggestion?: string;
 }
 
+const GOAP_PLANNER_OPTIONS_KEYS = {
+  strategy: true,
+  pipelineStrategy: true,
+  sensors: true,
+  resolvers: true,
+  stuckHandlers: true,
+  maxStuckIterations: true,
+  recordExpansions: true,
+  sensorTimeoutMs: true,
+  seed: true,
+  planningTimeoutMs: true,
+  terminationPolicies: true,
+  tracer: true,
+  logger: true,
+  goalRegistry: true,
+  now: true,
+  observerTimeoutMs: true,
+  hookTimeoutMs: true,
+  observerLimits: true,
+} as const satisfies OptionKeys<GoapPlannerOptions>;
+
 /**
  * The `planner` node: observes (sensors), orients (condition resolvers),
  * and plans the goal (or the right subgoal of a MultiGoal) with the
@@ -107,6 +129,7 @@ export class GoapPlanner {
   readonly #planningTimeoutMs: number;
 
   constructor(actions: readonly ActionSpec[], options: GoapPlannerOptions = {}) {
+    checkOptionKeys(options, GOAP_PLANNER_OPTIONS_KEYS, "new GoapPlanner()");
     this.runtime = new NodeRuntime(actions, options);
     this.#options = options;
     const max = options.maxStuckIterations ?? 3;
@@ -117,7 +140,7 @@ export class GoapPlanner {
     if (options.sensorTimeoutMs !== undefined) checkTimeout(options.sensorTimeoutMs, "sensorTimeoutMs");
     this.#planningTimeoutMs =
       options.planningTimeoutMs === undefined ? DEFAULT_PLANNING_TIMEOUT_MS : checkTimeout(options.planningTimeoutMs, "planningTimeoutMs");
-    this.#pipeline = options.pipelineStrategy ?? new TwoPhasePipelineStrategy();
+    this.#pipeline = options.pipelineStrategy ?? new DefaultPipelineStrategy();
     const handlers = options.stuckHandlers ?? [];
     this.#stuck = handlers.length
       ? new MulticastStuckHandler(handlers, "multicast", this.runtime.logger, this.runtime.hookTimeoutMs)
@@ -173,7 +196,7 @@ export class GoapPlanner {
     const strategy = this.strategyFor(firstGoal);
     await this.runtime.trace("onPlanStart", firstGoal, world, strategy.name);
     // A router announces the strategy it picks itself; announcing "router" too would double the event.
-    if (!(strategy instanceof StrategyRouter)) await this.runtime.trace("onStrategyChosen", strategy.name);
+    if (strategy.announcesChoice !== true) await this.runtime.trace("onStrategyChosen", strategy.name);
 
     const ctx: GoalPlanningContext = {
       actions: usable.filter((a) => !exhausted.has(a.name)),
@@ -226,14 +249,18 @@ export class GoapPlanner {
     }
     if (!result.plan) {
       // A search cut short by its budget or a signal is not a proof that no plan exists: the run says which.
-      const status = result.status === "budget_exhausted" || result.status === "aborted" ? result.status : "no_plan";
+      const cutShort = result.status === "budget_exhausted" || result.status === "aborted";
+      const excluded = excludedActions(state);
+      // A human's refusal that is all that stands between the run and its goal ends it `denied`, not `no_plan`.
+      const refused = cutShort ? [] : await this.#refusedOnTheWay(goal, world, result.subgoalIndex, usable, excluded, ctx);
+      const status = cutShort ? (result.status as "budget_exhausted" | "aborted") : refused.length > 0 ? "denied" : "no_plan";
       await this.runtime.trace("onPlanFailed", status, durationMs);
       emitEvent(config, { kind: "no_plan", suggestion: result.explanation?.suggestion ?? "", status });
-      const excluded = excludedActions(state);
       const why = excluded.map((e) => `${e.action} (${e.failure === "crashed" ? "crashed twice" : "refused by a human"})`);
-      const replanReason =
-        status !== "no_plan"
-          ? (result.explanation?.suggestion ?? status)
+      const replanReason = cutShort
+        ? (result.explanation?.suggestion ?? status)
+        : refused.length > 0
+          ? `denied: a human refused ${refused.map((name) => `"${name}"`).join(", ")}, and no plan reaches the goal without ${refused.length === 1 ? "it" : "them"}`
           : excluded.length
             ? `no plan without the actions excluded from this run: ${why.join(", ")}`
             : undefined;
@@ -309,6 +336,26 @@ export class GoapPlanner {
   ): Promise<string[]> {
     const found = goal instanceof MultiGoal ? await planMultiGoal(goal, fromSubgoal, world, ctx) : await planGoal(goal, world, ctx);
     return [...new Set(found.plan?.actionNames.filter((name) => exhausted.has(name)) ?? [])];
+  }
+
+  /**
+   * The actions a human refused in this run that the only plans to the
+   * goal need: planned once more with them let back in, the refused
+   * actions of the plan found (none when there is still no plan: the goal
+   * is out of reach either way, and the run ends `no_plan`).
+   */
+  async #refusedOnTheWay(
+    goal: GoalSpec | MultiGoal,
+    world: WorldState,
+    fromSubgoal: number,
+    usable: readonly ActionSpec[],
+    excluded: readonly { action: string; failure: ActionFailureKind }[],
+    ctx: GoalPlanningContext,
+  ): Promise<string[]> {
+    const refused = new Set(excluded.filter((e) => e.failure === "approval_denied").map((e) => e.action));
+    if (refused.size === 0) return [];
+    const readmitted = this.runtime.actions.filter((a) => refused.has(a.name));
+    return this.#exhaustedOnTheWay(goal, world, fromSubgoal, refused, { ...ctx, actions: [...usable, ...readmitted], blacklisted: [] });
   }
 
   /** Sensors, then condition resolvers over every planning key. */

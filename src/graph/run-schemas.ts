@@ -8,6 +8,7 @@ const STATUSES = [
   "partially_achieved",
   "failed",
   "no_plan",
+  "denied",
   "budget_exhausted",
   "aborted",
   "error",

@@ -12,6 +12,7 @@ import {
   settleWithin,
   type WorldState,
 } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { copyState } from "./copy-state.js";
 import { describeBadFactValue, factTypes, findBadFactValue } from "./fact-values.js";
 import { errorMessage, type GoapLogger, safeLogger } from "./logger.js";
@@ -97,6 +98,15 @@ export interface RunSensorsOptions {
   readonly signal?: AbortSignal | undefined;
 }
 
+const RUN_SENSORS_OPTIONS_KEYS = {
+  tracer: true,
+  logger: true,
+  actions: true,
+  goal: true,
+  timeoutMs: true,
+  signal: true,
+} as const satisfies OptionKeys<RunSensorsOptions>;
+
 /**
  * Runs sensors one after another; each sees the updates of the ones before.
  * A sensor that throws, returns something other than an object, or sets a
@@ -115,6 +125,7 @@ export async function runSensors(
   worldState: Readonly<WorldState>,
   options: RunSensorsOptions = {},
 ): Promise<WorldState> {
+  checkOptionKeys(options, RUN_SENSORS_OPTIONS_KEYS, "runSensors()");
   const { tracer } = options;
   const logger = safeLogger(options.logger ?? {});
   const goals = options.goal ? (options.goal instanceof MultiGoal ? options.goal.goals : [options.goal]) : [];

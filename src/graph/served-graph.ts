@@ -1,4 +1,5 @@
 import type { BaseCheckpointSaver, BaseStore } from "@langchain/langgraph";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { GoapGraph } from "./goap-graph.js";
 import { guardPausedThreads } from "./paused-thread-guard.js";
 import { COMPILED_RECURSION_LIMIT } from "./run-limit.js";
@@ -25,6 +26,8 @@ export interface ServedGraphOptions {
   readonly store?: BaseStore;
 }
 
+const SERVED_GRAPH_OPTIONS_KEYS = { name: true, checkpointer: true, store: true } as const satisfies OptionKeys<ServedGraphOptions>;
+
 /**
  * Compiles a {@link GoapGraph} for the LangGraph API server (or any host of
  * compiled graphs): the same planner / executor / observer nodes and
@@ -49,6 +52,7 @@ export interface ServedGraphOptions {
  * @returns The compiled graph.
  */
 export function compileServedGraph(graph: GoapGraph, options: ServedGraphOptions = {}): ServedGoapGraph {
+  checkOptionKeys(options, SERVED_GRAPH_OPTIONS_KEYS, "compileServedGraph()");
   const compiled = buildServedStateGraph(graph.state, graph.planner, graph.executor, graph.observer)
     .compile({
       ...(options.checkpointer ? { checkpointer: options.checkpointer } : {}),

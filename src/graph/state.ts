@@ -3,6 +3,7 @@ import type { WorldState } from "../core/index.js";
 import type { NoPlanExplanation } from "../planner/index.js";
 import { type GoalData, type GoalInput, GoalRegistry } from "./goal-data.js";
 import type { SkippedSubgoal } from "./goal-planning.js";
+import { HISTORY_WINDOW } from "./history-window-size.js";
 import type { PlanData } from "./plan-data.js";
 
 /** Where the observer sends a run next: plan again, run the next step, or end (`"__end__"`). */
@@ -13,7 +14,9 @@ export type ObserverTarget = "planner" | "executor" | "__end__";
  * for is in `awaitingHuman`; `graph.resume` moves it on); `no_plan`: the
  * planner proved no plan reaches the goal; `budget_exhausted`: its search
  * stopped on a budget first (the figures are in `noPlanExplanation.budget`);
- * `aborted`: the run's signal stopped it.
+ * `aborted`: the run's signal stopped it; `denied`: a human refused an
+ * action and no plan reaches the goal without the refused actions (one
+ * that uses them exists; `replanReason` names them).
  */
 export type GoapStatus =
   | "executing"
@@ -22,6 +25,7 @@ export type GoapStatus =
   | "partially_achieved"
   | "failed"
   | "no_plan"
+  | "denied"
   | "budget_exhausted"
   | "aborted"
   | "error"
@@ -34,6 +38,7 @@ export const TERMINAL_STATUSES: ReadonlySet<GoapStatus> = new Set([
   "partially_achieved",
   "failed",
   "no_plan",
+  "denied",
   "budget_exhausted",
   "aborted",
   "error",
@@ -41,7 +46,7 @@ export const TERMINAL_STATUSES: ReadonlySet<GoapStatus> = new Set([
 ]);
 
 /** @internal Statuses the planner ends a run with when it has no plan. */
-export const PLANLESS_STATUSES: ReadonlySet<GoapStatus> = new Set(["no_plan", "budget_exhausted", "aborted"]);
+export const PLANLESS_STATUSES: ReadonlySet<GoapStatus> = new Set(["no_plan", "denied", "budget_exhausted", "aborted"]);
 
 /**
  * Why an action failed: its code threw (`error`), it did not settle within
@@ -113,12 +118,7 @@ export interface HistorySummary {
 /** @internal The summary of a run whose whole history is in its window. */
 export const EMPTY_HISTORY_SUMMARY: HistorySummary = Object.freeze({ count: 0, succeeded: [], failed: [], excluded: [], actualCost: 0 });
 
-/**
- * How many records a run's history window moves by: once a run has more
- * than twice this many, the oldest whole blocks of this size leave the
- * state (they stay in the thread's checkpoints).
- */
-export const HISTORY_WINDOW = 256;
+export { HISTORY_WINDOW } from "./history-window-size.js";
 
 /**
  * @internal How many of `length` records (the window plus a step's new

@@ -4,8 +4,12 @@ export type GoapStreamEvent =
   | {
       readonly kind: "no_plan";
       readonly suggestion: string;
-      /** `no_plan` when proven; `budget_exhausted` or `aborted` when the search was cut short. */
-      readonly status?: "no_plan" | "budget_exhausted" | "aborted";
+      /**
+       * `no_plan` when proven; `denied` when only actions a human refused
+       * lead to the goal; `budget_exhausted` or `aborted` when the search
+       * was cut short.
+       */
+      readonly status?: "no_plan" | "denied" | "budget_exhausted" | "aborted";
     }
   | { readonly kind: "action"; readonly actionName: string; readonly success: boolean; readonly error: string | null }
   | { readonly kind: "finish"; readonly status: string; readonly reason: string | null };

@@ -1,4 +1,5 @@
 import { displayText, LangGoapError } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { Consideration, GoapAgent, StupSelection, UtilityBrain } from "../utility/index.js";
 import { MAX_VALUE_CHARS } from "../viz/html/escape.js";
 
@@ -61,6 +62,8 @@ function considerationColumn(goal: string, consideration: string): string {
 function finite(value: number): number | null {
   return Number.isFinite(value) ? Math.round(value * 10_000) / 10_000 : null;
 }
+
+const WATCH_AGENT_OPTIONS_KEYS = { brain: true, name: true } as const satisfies OptionKeys<WatchAgentOptions>;
 
 /**
  * The crowd view's model (its frames are in display form already: every
@@ -135,6 +138,7 @@ export class CrowdMonitor {
    * state. Returns a function that stops watching it.
    */
   watch(agent: GoapAgent, options: WatchAgentOptions = {}): () => void {
+    checkOptionKeys(options, WATCH_AGENT_OPTIONS_KEYS, "watch()");
     if (this.#agents.size >= this.#maxAgents) {
       throw new LangGoapError("INVALID_OPTION", `inspector crowd: at most ${this.#maxAgents} agents can be watched (maxAgents)`, {
         maxAgents: this.#maxAgents,

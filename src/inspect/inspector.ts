@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type ActionSpec, type GoalLike, LangGoapError, type PlanningTracer, type TraceRun, type WorldState } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { uplotAsset } from "./assets.js";
 import { INSPECTOR_SCRIPT } from "./client-script.js";
 import { CrowdMonitor } from "./crowd.js";
@@ -47,6 +48,21 @@ const HEADERS = {
     "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 };
 
+const INSPECTOR_OPTIONS_KEYS = {
+  title: true,
+  history: true,
+  historyLimit: true,
+  maxAgents: true,
+  heartbeatMs: true,
+  maxClients: true,
+  maxViews: true,
+  maxMessageBytes: true,
+} as const satisfies OptionKeys<InspectorOptions>;
+
+const INSPECTOR_RUN_OPTIONS_KEYS = { title: true, budget: true } as const satisfies OptionKeys<InspectorRunOptions>;
+
+const LISTEN_OPTIONS_KEYS = { port: true, host: true } as const satisfies OptionKeys<ListenOptions>;
+
 /**
  * The live inspector: a web page that shows graph runs step by step, a
  * crowd of agents, single planning calls' search trees and finished runs
@@ -83,6 +99,7 @@ export class Inspector {
   #searches = 0;
 
   constructor(options: InspectorOptions = {}) {
+    checkOptionKeys(options, INSPECTOR_OPTIONS_KEYS, "createInspector()");
     this.#hub = new InspectorHub(options);
     this.#title = options.title ?? "langgoap inspector";
     this.#history = options.history;
@@ -107,6 +124,7 @@ export class Inspector {
    * graph's streamed states with `observe` to show approvals.
    */
   run(id: string, options: InspectorRunOptions = {}): InspectorRun {
+    checkOptionKeys(options, INSPECTOR_RUN_OPTIONS_KEYS, "inspector.run()");
     let run = this.#runs.get(id);
     if (!run) {
       const created: InspectorRun = new InspectorRun(
@@ -310,6 +328,7 @@ export class Inspector {
    * page elsewhere cannot reach it through DNS rebinding.
    */
   async listen(options: ListenOptions = {}): Promise<{ readonly url: string; readonly port: number }> {
+    checkOptionKeys(options, LISTEN_OPTIONS_KEYS, "inspector.listen()");
     const host = options.host ?? "127.0.0.1";
     if (!LOOPBACK.has(host)) {
       throw new LangGoapError(

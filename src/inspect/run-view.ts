@@ -13,7 +13,17 @@ import { planDependencies } from "../viz/dependencies.js";
 import { describeGoal } from "../viz/describe.js";
 
 /** Statuses after which a run does nothing more (its execution record is written by then). */
-const FINAL = new Set(["goal_achieved", "partially_achieved", "failed", "no_plan", "error", "terminated", "budget_exhausted", "aborted"]);
+const FINAL = new Set([
+  "goal_achieved",
+  "partially_achieved",
+  "failed",
+  "no_plan",
+  "denied",
+  "error",
+  "terminated",
+  "budget_exhausted",
+  "aborted",
+]);
 
 /** Entries kept in each of a run's lists (diffs, replans, approvals); older ones are counted, not kept. */
 export const MAX_RUN_ENTRIES = 200;

@@ -1,4 +1,5 @@
 import type { ActionSpec, GoalLike, WorldState } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { type PlanOptions, planDetailed, type SearchRecord } from "../planner/index.js";
 
 /** Expansions drawn at most by default; the rest are counted. */
@@ -43,6 +44,21 @@ function pathIds(records: readonly SearchRecord[], names: readonly string[]): Se
   return ids;
 }
 
+const INSPECT_SEARCH_OPTIONS_KEYS = {
+  title: true,
+  maxExpansions: true,
+  maxTreeNodes: true,
+  heuristic: true,
+  weight: true,
+  maxNodes: true,
+  timeBudgetMs: true,
+  signal: true,
+  blacklisted: true,
+  blacklistFallback: true,
+  prune: true,
+  relevance: true,
+} as const satisfies OptionKeys<InspectSearchOptions>;
+
 /**
  * @internal Runs one planning call with expansion recording on (the
  * planner's opt-in `recordExpansions`; the default path records nothing)
@@ -57,6 +73,7 @@ export function searchView(
   actions: readonly ActionSpec[],
   options: InspectSearchOptions = {},
 ): Record<string, unknown> {
+  checkOptionKeys(options, INSPECT_SEARCH_OPTIONS_KEYS, "inspector.search()");
   const { title, maxTreeNodes = DEFAULT_MAX_TREE_NODES, ...planOptions } = options;
   const weight = planOptions.weight ?? 1;
   const result = planDetailed(start, goal, actions, {

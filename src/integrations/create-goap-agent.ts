@@ -1,6 +1,7 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { isCommand } from "@langchain/langgraph";
 import type { ActionSpec, Conditions, GoalSpec, MultiGoal } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { type CompiledGoapGraph, type GoapCompileOptions, GoapGraph, type GoapGraphOptions } from "../graph/index.js";
 import type { GoalInterpreterOptions } from "../nl/index.js";
 import { prepareInputs } from "./prepare-input.js";
@@ -38,6 +39,48 @@ const AGENT_ONLY_KEYS = new Set([
   ...TOOL_PLANNING_KEYS,
 ]);
 
+const CREATE_GOAP_AGENT_OPTIONS_KEYS = {
+  llm: true,
+  interpreter: true,
+  interpreterOptions: true,
+  strategy: true,
+  pipelineStrategy: true,
+  tracer: true,
+  logger: true,
+  history: true,
+  sensors: true,
+  resolvers: true,
+  guards: true,
+  stuckHandlers: true,
+  maxStuckIterations: true,
+  terminationPolicies: true,
+  transitionModel: true,
+  parallel: true,
+  seed: true,
+  sleep: true,
+  now: true,
+  recursionLimit: true,
+  goals: true,
+  recordExpansions: true,
+  actionTimeoutMs: true,
+  sensorTimeoutMs: true,
+  observerTimeoutMs: true,
+  hookTimeoutMs: true,
+  planningTimeoutMs: true,
+  checkpointerTimeoutMs: true,
+  checkpointer: true,
+  store: true,
+  interruptBefore: true,
+  interruptAfter: true,
+  name: true,
+  preconditions: true,
+  effects: true,
+  costs: true,
+  resources: true,
+  resultKeys: true,
+  toolOptions: true,
+} as const satisfies OptionKeys<CreateGoapAgentOptions>;
+
 /**
  * Builds a GOAP agent from LangChain tools: each tool becomes an action
  * through {@link goapifyTool} (planning models given per tool name), the goal
@@ -68,6 +111,7 @@ export async function createGoapAgent(
   goal: string | GoalSpec | MultiGoal | Conditions,
   options: CreateGoapAgentOptions = {},
 ): Promise<CompiledGoapAgent> {
+  checkOptionKeys(options, CREATE_GOAP_AGENT_OPTIONS_KEYS, "createGoapAgent()");
   const actions = actionsFromTools(tools, options, options.logger, "createGoapAgent");
   const goapGoal = await resolveGoal(goal, actions, options, "createGoapAgent");
   const graphOptions = Object.fromEntries(Object.entries(options).filter(([key]) => !AGENT_ONLY_KEYS.has(key))) as GoapGraphOptions;

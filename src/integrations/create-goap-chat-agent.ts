@@ -22,6 +22,7 @@ import {
   validateActions,
   type WorldState,
 } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { type GoalData, type GoapCompileOptions, GoapGraph, type GoapGraphOptions, goalToData } from "../graph/index.js";
 import { limitAssignedCheckpointers } from "../graph/time-limited-checkpointer.js";
 import type { GoalInterpreterOptions } from "../nl/index.js";
@@ -114,6 +115,50 @@ const CHAT_ONLY_KEYS = new Set([
   ...TOOL_PLANNING_KEYS,
 ]);
 
+const CREATE_GOAP_CHAT_AGENT_OPTIONS_KEYS = {
+  llm: true,
+  interpreter: true,
+  actions: true,
+  tools: true,
+  facts: true,
+  interpreterOptions: true,
+  worldState: true,
+  strategy: true,
+  pipelineStrategy: true,
+  tracer: true,
+  logger: true,
+  history: true,
+  sensors: true,
+  resolvers: true,
+  guards: true,
+  stuckHandlers: true,
+  maxStuckIterations: true,
+  terminationPolicies: true,
+  transitionModel: true,
+  parallel: true,
+  seed: true,
+  sleep: true,
+  now: true,
+  recursionLimit: true,
+  goals: true,
+  recordExpansions: true,
+  actionTimeoutMs: true,
+  sensorTimeoutMs: true,
+  observerTimeoutMs: true,
+  hookTimeoutMs: true,
+  planningTimeoutMs: true,
+  checkpointerTimeoutMs: true,
+  preconditions: true,
+  effects: true,
+  costs: true,
+  resources: true,
+  resultKeys: true,
+  toolOptions: true,
+  checkpointer: true,
+  store: true,
+  name: true,
+} as const satisfies OptionKeys<CreateGoapChatAgentOptions>;
+
 /**
  * Builds a chat agent that plans: a LangGraph graph with the `messages`
  * channel of `MessagesAnnotation`, in the style of `createReactAgent`. Each
@@ -159,6 +204,7 @@ const CHAT_ONLY_KEYS = new Set([
  * @returns The compiled chat graph, with the `goapGraph` that runs each goal.
  */
 export function createGoapChatAgent(options: CreateGoapChatAgentOptions) {
+  checkOptionKeys(options, CREATE_GOAP_CHAT_AGENT_OPTIONS_KEYS, "createGoapChatAgent()");
   if (typeof options !== "object" || options === null) {
     throw new LangGoapError("INVALID_OPTION", `createGoapChatAgent: options must be an object, got ${describeValue(options)}`);
   }

@@ -2,6 +2,7 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
 import { type ActionSpec, describeValue, LangGoapError, type WorldState } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { GoapGraph, type GoapGraphOptions } from "../graph/index.js";
 import type { GoalInterpreterOptions } from "../nl/index.js";
 import { formatGoapResult } from "./format-goap-result.js";
@@ -37,6 +38,17 @@ export const GOAP_TOOL_SCHEMA = z.object({
   request: z.string().min(1).describe("What to achieve, in plain language."),
 });
 
+/** @internal The options of `createGoapTool` (and `createGoapSubagent`). */
+export const CREATE_GOAP_TOOL_OPTIONS_KEYS = {
+  llm: true,
+  interpreter: true,
+  interpreterOptions: true,
+  name: true,
+  description: true,
+  worldState: true,
+  graphOptions: true,
+} as const satisfies OptionKeys<CreateGoapToolOptions>;
+
 /**
  * Exposes a GOAP run as a LangChain tool, so a chat agent (a ReAct agent, a
  * supervisor) can delegate multi-step work to the planner: each call
@@ -58,6 +70,7 @@ export const GOAP_TOOL_SCHEMA = z.object({
  * @returns A LangChain tool taking `{ request: string }` and returning text.
  */
 export function createGoapTool(actions: readonly ActionSpec[], options: CreateGoapToolOptions) {
+  checkOptionKeys(options, CREATE_GOAP_TOOL_OPTIONS_KEYS, "createGoapTool()");
   if (typeof options !== "object" || options === null) {
     throw new LangGoapError("INVALID_OPTION", `createGoapTool: options must be an object, got ${describeValue(options)}`);
   }

@@ -145,6 +145,8 @@ function replyText(report: GoapChatReport): string {
   const lines: string[] = [];
   if (report.status === "no_plan" || report.status === "budget_exhausted") {
     lines.push(`I cannot do that: no plan reaches ${goal} from here (${show(report.reason ?? report.status)}).`);
+  } else if (report.status === "denied") {
+    lines.push(`I stopped: ${goal} needs an action that was refused (${show(report.reason ?? report.status)}).`);
   } else if (report.achieved && report.executed.length === 0) {
     lines.push(`Nothing to do: ${goal} already holds.`);
   } else if (report.achieved) {

@@ -1,8 +1,14 @@
 import { AIMessage, type BaseMessage, HumanMessage } from "@langchain/core/messages";
 import { type LangGraphRunnableConfig, MessagesAnnotation, StateGraph } from "@langchain/langgraph";
 import { type ActionSpec, describeValue, LangGoapError, type WorldState } from "../core/index.js";
+import { checkOptionKeys } from "../core/option-keys.js";
 import { GoapGraph, successfulActionNames } from "../graph/index.js";
-import { type CreateGoapToolOptions, DEFAULT_GOAP_TOOL_DESCRIPTION, DEFAULT_GOAP_TOOL_NAME } from "./create-goap-tool.js";
+import {
+  CREATE_GOAP_TOOL_OPTIONS_KEYS,
+  type CreateGoapToolOptions,
+  DEFAULT_GOAP_TOOL_DESCRIPTION,
+  DEFAULT_GOAP_TOOL_NAME,
+} from "./create-goap-tool.js";
 import { formatGoapResult } from "./format-goap-result.js";
 import { createSentenceInterpreter } from "./resolve-goal.js";
 
@@ -32,6 +38,7 @@ export type GoapSubagentOptions = CreateGoapToolOptions;
  * ```
  */
 export function createGoapSubagent(actions: readonly ActionSpec[], options: GoapSubagentOptions) {
+  checkOptionKeys(options, CREATE_GOAP_TOOL_OPTIONS_KEYS, "createGoapSubagent()");
   if (typeof options !== "object" || options === null) {
     throw new LangGoapError("INVALID_OPTION", `createGoapSubagent: options must be an object, got ${describeValue(options)}`);
   }

@@ -1,5 +1,6 @@
 import type { LangGraphRunnableConfig, StateDefinitionInit, StateGraph } from "@langchain/langgraph";
 import { type ActionSpec, describeValue, LangGoapError, type WorldState } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import {
   type CompiledGoapGraph,
   type GoalInput,
@@ -75,6 +76,14 @@ export class GoapSubgraph<S = Record<string, unknown>> {
   }
 }
 
+const ADD_GOAP_SUBGRAPH_OPTIONS_KEYS = {
+  actions: true,
+  goal: true,
+  inputKey: true,
+  outputKey: true,
+  graphOptions: true,
+} as const satisfies OptionKeys<AddGoapSubgraphOptions<WorldState>>;
+
 /**
  * Embeds a GOAP run as node `name` of a user's `StateGraph` builder: the node
  * reads `parent[inputKey]` as the world state, runs the goal to the end, and
@@ -114,6 +123,7 @@ export function addGoapSubgraph<
   name: K,
   options: AddGoapSubgraphOptions<S>,
 ): StateGraph<SD, S, U, N | K, I, O, C, R, IT, W> {
+  checkOptionKeys(options, ADD_GOAP_SUBGRAPH_OPTIONS_KEYS, "addGoapSubgraph()");
   const where = `addGoapSubgraph("${String(name)}")`;
   if (typeof name !== "string" || name === "")
     throw new LangGoapError("INVALID_OPTION", `addGoapSubgraph: name must be a non-empty string`);

@@ -1,6 +1,7 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { ToolInputParsingException } from "@langchain/core/tools";
 import { type ActionContext, ActionSpec, type ActionSpecOptions, describeValue, LangGoapError, type WorldState } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { createToolInputBuilder, type ToolInputSpec } from "./tool-input.js";
 import { assertLangChainTool, type LangChainTool, validateToolInput } from "./tool-schema.js";
 
@@ -22,6 +23,28 @@ export interface GoapifyToolOptions extends Omit<ActionSpecOptions, "name" | "ex
    */
   readonly resultKey?: string;
 }
+
+const GOAPIFY_TOOL_OPTIONS_KEYS = {
+  name: true,
+  input: true,
+  resultKey: true,
+  preconditions: true,
+  effects: true,
+  effectKeys: true,
+  cost: true,
+  effectValidator: true,
+  qos: true,
+  maxRetries: true,
+  canRerun: true,
+  readOnly: true,
+  utility: true,
+  requireHumanApproval: true,
+  humanInputKey: true,
+  resources: true,
+  durationMs: true,
+  metadata: true,
+  description: true,
+} as const satisfies OptionKeys<GoapifyToolOptions>;
 
 /**
  * Turns a LangChain tool (anything built with `tool()` from
@@ -55,6 +78,7 @@ export interface GoapifyToolOptions extends Omit<ActionSpecOptions, "name" | "ex
  * @returns An immutable action named after the tool.
  */
 export function goapifyTool(tool: LangChainTool, options: GoapifyToolOptions = {}): ActionSpec {
+  checkOptionKeys(options, GOAPIFY_TOOL_OPTIONS_KEYS, "goapifyTool()");
   assertLangChainTool(tool, "goapifyTool");
   if (typeof options !== "object" || options === null) {
     throw new LangGoapError("INVALID_ACTION", `goapifyTool("${tool.name}"): options must be an object, got ${describeValue(options)}`);

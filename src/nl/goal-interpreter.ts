@@ -11,6 +11,7 @@ import {
   validateActions,
   type WorldState,
 } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { collectFacts, collectResourceKeys, describeFactType, type FactInventory } from "./fact-inventory.js";
 import { buildGoalSchema, type InterpretedGoal } from "./goal-schema.js";
 import { type AnswerProblem, checkAnswer } from "./interpreted-goal.js";
@@ -74,6 +75,16 @@ export interface InterpretationResult {
   readonly attempts: number;
 }
 
+const GOAL_INTERPRETER_OPTIONS_KEYS = {
+  systemPrompt: true,
+  examples: true,
+  facts: true,
+  maxCorrections: true,
+  structuredOutput: true,
+  timeoutMs: true,
+  retry: true,
+} as const satisfies OptionKeys<GoalInterpreterOptions>;
+
 /**
  * Turns a natural-language request into a {@link GoalSpec} with a chat model's
  * structured output. The schema allows exactly the facts the actions require
@@ -104,6 +115,7 @@ export class GoalInterpreter {
   readonly #call: ProviderCallSettings;
 
   constructor(llm: BaseChatModel, actions: readonly ActionSpec[], options: GoalInterpreterOptions = {}) {
+    checkOptionKeys(options, GOAL_INTERPRETER_OPTIONS_KEYS, "new GoalInterpreter()");
     if (typeof llm?.withStructuredOutput !== "function") {
       throw new LangGoapError(
         "INVALID_OPTION",

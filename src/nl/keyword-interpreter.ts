@@ -12,6 +12,7 @@ import {
   validateActions,
   type WorldState,
 } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { collectFacts, type FactInfo, type FactInventory } from "./fact-inventory.js";
 import { matching, stems, type Word, words } from "./text-match.js";
 
@@ -70,6 +71,8 @@ function documentFrequency(vocabularies: Iterable<Vocabulary>): Map<string, numb
   return df;
 }
 
+const KEYWORD_GOAL_INTERPRETER_OPTIONS_KEYS = { facts: true } as const satisfies OptionKeys<KeywordGoalInterpreterOptions>;
+
 /**
  * Maps a request to a goal without a model, deterministically: request words
  * are matched (lower-cased, stemmed, stopwords dropped) against each fact's
@@ -101,6 +104,7 @@ export class KeywordGoalInterpreter {
   readonly #df: ReadonlyMap<string, number>;
 
   constructor(actions: readonly ActionSpec[], options: KeywordGoalInterpreterOptions = {}) {
+    checkOptionKeys(options, KEYWORD_GOAL_INTERPRETER_OPTIONS_KEYS, "new KeywordGoalInterpreter()");
     this.actions = validateActions(actions);
     this.facts = collectFacts(this.actions, options.facts);
     this.#factWords = new Map([...this.facts.values()].map((f) => [f.key, factVocabulary(f)]));

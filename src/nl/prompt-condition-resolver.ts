@@ -11,7 +11,7 @@ import {
   toConditionStatus,
   type WorldState,
 } from "../core/index.js";
-
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { fillTemplate, renderWorldState } from "./prompt.js";
 import { invokeModel, type ProviderCallSettings, providerCallSettings } from "./provider-call.js";
 import { structuredOutputOptionsFor } from "./structured-call.js";
@@ -48,6 +48,14 @@ const answerSchema = z.object({
   reasoning: z.string().optional().describe("One short sentence."),
 });
 
+const PROMPT_CONDITION_RESOLVER_OPTIONS_KEYS = {
+  promptTemplate: true,
+  timeoutMs: true,
+  facts: true,
+  name: true,
+  onError: true,
+} as const satisfies OptionKeys<PromptConditionResolverOptions>;
+
 /**
  * Asks a chat model whether a condition holds, three-valued. Any error, a
  * refusal, an unreadable answer or a timeout gives UNKNOWN, never a throw, so
@@ -68,6 +76,7 @@ export class PromptConditionResolver implements ConditionResolver {
   readonly #onError: ((error: unknown, key: string) => void) | undefined;
 
   constructor(llm: BaseChatModel, options: PromptConditionResolverOptions = {}) {
+    checkOptionKeys(options, PROMPT_CONDITION_RESOLVER_OPTIONS_KEYS, "new PromptConditionResolver()");
     if (typeof llm?.withStructuredOutput !== "function") {
       throw new LangGoapError(
         "INVALID_OPTION",

@@ -37,9 +37,9 @@ export function providerCallSettings(owner: string, timeoutMs: number | undefine
   for (const field of Object.keys(retry)) {
     if (!RETRY_FIELDS.has(field)) {
       throw new LangGoapError(
-        "INVALID_OPTION",
+        "UNKNOWN_OPTION",
         `${owner}: retry.${field} is not an option (only maxAttempts; the waits between retries are LangChain's withRetry backoff, and the client's own retries are set on the client with maxRetries)`,
-        { field: `retry.${field}` },
+        { field: `retry.${field}`, option: field, where: `${owner} retry` },
       );
     }
   }

@@ -1,4 +1,5 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 
 /** Options passed to `llm.withStructuredOutput(schema, options)`. */
 export interface StructuredOutputOptions {
@@ -9,6 +10,8 @@ export interface StructuredOutputOptions {
   readonly strict?: boolean;
 }
 
+const STRUCTURED_OUTPUT_OPTIONS_KEYS = { name: true, method: true, strict: true } as const satisfies OptionKeys<StructuredOutputOptions>;
+
 /**
  * @internal
  * Structured-output options for a model: OpenAI models get function calling,
@@ -16,6 +19,7 @@ export interface StructuredOutputOptions {
  * conditions are.
  */
 export function structuredOutputOptionsFor(llm: BaseChatModel, name: string, given?: StructuredOutputOptions): StructuredOutputOptions {
+  checkOptionKeys(given, STRUCTURED_OUTPUT_OPTIONS_KEYS, "structuredOutput (StructuredOutputOptions)");
   let llmType = "";
   try {
     llmType = typeof llm._llmType === "function" ? llm._llmType() : "";

@@ -1,5 +1,7 @@
 import { readFile } from "node:fs/promises";
+import { LOAD_DOMAIN_OPTIONS_KEYS } from "../core/domain.js";
 import { type Domain, LangGoapError, type LoadDomainOptions, loadDomain } from "../core/index.js";
+import { checkOptionKeys } from "../core/option-keys.js";
 
 /**
  * Reads a JSON or YAML domain file and loads it with {@link loadDomain}:
@@ -22,6 +24,7 @@ import { type Domain, LangGoapError, type LoadDomainOptions, loadDomain } from "
  * ```
  */
 export async function loadDomainFile(path: string, options: LoadDomainOptions = {}): Promise<Domain> {
+  checkOptionKeys(options, LOAD_DOMAIN_OPTIONS_KEYS, "loadDomainFile()");
   let text: string;
   try {
     text = await readFile(path, "utf8");

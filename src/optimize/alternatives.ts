@@ -8,6 +8,7 @@ import {
   validateActions,
   type WorldState,
 } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { type HeuristicName, Plan, planDetailed, replayPlan } from "../planner/index.js";
 import { MinHeap } from "./min-heap.js";
 import { type Path, pathFrom, spurSearch, stateKey } from "./spur-search.js";
@@ -50,6 +51,16 @@ interface Candidate {
   readonly seq: number;
 }
 
+const ENUMERATE_OPTIONS_KEYS = {
+  count: true,
+  distinct: true,
+  blacklisted: true,
+  heuristic: true,
+  primary: true,
+  maxSearches: true,
+  signal: true,
+} as const satisfies OptionKeys<EnumerateOptions>;
+
 /**
  * The k cheapest distinct plans, cheapest first, by Lawler's partitioning
  * of the plan space (the scheme behind Yen's k-shortest paths): the
@@ -77,6 +88,7 @@ export function enumeratePlans(
   actions: readonly ActionSpec[],
   options: EnumerateOptions = {},
 ): Plan[] {
+  checkOptionKeys(options, ENUMERATE_OPTIONS_KEYS, "enumeratePlans()");
   const spec = toGoalSpec(goal);
   const count = options.count ?? 5;
   if (!Number.isInteger(count) || count < 0) {

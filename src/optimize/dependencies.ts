@@ -7,6 +7,7 @@ import {
   testCondition,
   type WorldState,
 } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { Plan } from "../planner/index.js";
 
 /** Which orderings {@link buildDependencyGraph} keeps. */
@@ -47,6 +48,8 @@ function canProduce(action: ActionSpec, key: string, condition: Condition, after
   return condition.lt !== undefined || condition.lte !== undefined || condition.eq !== undefined;
 }
 
+const DEPENDENCY_OPTIONS_KEYS = { mode: true } as const satisfies OptionKeys<DependencyOptions>;
+
 /**
  * The precedence graph of a plan: step `j` depends on the nearest earlier
  * step whose effects make each of `j`'s preconditions true (a
@@ -62,6 +65,7 @@ function canProduce(action: ActionSpec, key: string, condition: Condition, after
  * ```
  */
 export function buildDependencyGraph(plan: Plan, options: DependencyOptions = {}): DependencyGraph {
+  checkOptionKeys(options, DEPENDENCY_OPTIONS_KEYS, "buildDependencyGraph()");
   const mode = options.mode ?? "safe";
   const { actions } = plan;
   const states = plan.expectedStates.length === actions.length ? plan.expectedStates : undefined;

@@ -24,6 +24,7 @@ import {
   type PlanQualityMetric,
   satisfiesConditions,
 } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { Plan } from "../planner/index.js";
 import { planTotal } from "./totals.js";
 
@@ -72,6 +73,8 @@ function evaluateMetric(metric: PlanQualityMetric, plan: Plan): number {
   return value;
 }
 
+const EVALUATE_OPTIONS_KEYS = { makespanMs: true } as const satisfies OptionKeys<EvaluateOptions>;
+
 /**
  * Evaluates `plan` against `goal`: constraint totals and violations,
  * penalties, soft-goal rewards, metric values and objective totals.
@@ -84,6 +87,7 @@ function evaluateMetric(metric: PlanQualityMetric, plan: Plan): number {
  * ```
  */
 export function evaluatePlan(plan: Plan, goal: GoalSpec, options: EvaluateOptions = {}): PlanEvaluation {
+  checkOptionKeys(options, EVALUATE_OPTIONS_KEYS, "evaluatePlan()");
   const makespan = options.makespanMs !== undefined ? { makespanMs: options.makespanMs } : {};
   const constraintTotals = goal.constraints.map((c) =>
     planTotal(plan, c.key, { ...makespan, ...(c.where ? { where: c.where } : {}), owner: `constraint "${c.name}"` }),

@@ -1,4 +1,5 @@
 import { type ConstraintSpec, type GoalLike, toGoalSpec } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { Plan } from "../planner/index.js";
 import { evaluatePlan, type PlanEvaluation } from "./evaluate.js";
 
@@ -88,6 +89,8 @@ function suggestionFor(conflict: readonly ConstraintSpec[], shortfalls: readonly
   );
 }
 
+const EXPLAIN_OPTIONS_KEYS = { evaluations: true } as const satisfies OptionKeys<ExplainOptions>;
+
 /**
  * Explains why no plan meets the goal's hard constraints: a minimal
  * conflicting set of constraints (deletion filter: a constraint is dropped
@@ -110,6 +113,7 @@ export function explainInfeasibility(
   goal: GoalLike,
   options: ExplainOptions = {},
 ): InfeasibilityExplanation | null {
+  checkOptionKeys(options, EXPLAIN_OPTIONS_KEYS, "explainInfeasibility()");
   const spec = toGoalSpec(goal);
   const list: readonly Plan[] = Array.isArray(plans) ? plans : [plans as Plan];
   if (list.length === 0) return null;

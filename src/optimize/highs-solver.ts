@@ -1,5 +1,6 @@
 import { describeValue, LangGoapError } from "../core/index.js";
 import { nodeBuiltin } from "../core/node-builtin.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { MilpModel } from "./model.js";
 import { failedResult, resolveTimeLimit, verifiedResult } from "./solver-result.js";
 import { DEFAULT_TIME_LIMIT_MS, type MilpResult, type MilpSolveOptions, type MilpSolver } from "./solver-types.js";
@@ -47,6 +48,10 @@ export interface HighsSolverOptions {
 
 const SOLVER = "highs";
 
+const HIGHS_SOLVER_OPTIONS_KEYS = { timeLimitMs: true, relativeGap: true } as const satisfies OptionKeys<HighsSolverOptions>;
+
+const MILP_SOLVE_OPTIONS_KEYS = { timeLimitMs: true, initialSolution: true } as const satisfies OptionKeys<MilpSolveOptions>;
+
 /**
  * The HiGHS back-end (WebAssembly): the default, and the only bundled solver
  * that proves optimality on hard models. The runtime loads once and is
@@ -66,6 +71,7 @@ export class HighsSolver implements MilpSolver {
   readonly #relativeGap: number;
 
   constructor(options: HighsSolverOptions = {}) {
+    checkOptionKeys(options, HIGHS_SOLVER_OPTIONS_KEYS, "new HighsSolver()");
     this.#timeLimitMs = resolveTimeLimit(options, DEFAULT_TIME_LIMIT_MS);
     const gap = options.relativeGap ?? 1e-9;
     if (typeof gap !== "number" || !(gap >= 0) || !Number.isFinite(gap)) {
@@ -75,6 +81,7 @@ export class HighsSolver implements MilpSolver {
   }
 
   async solve(model: MilpModel, options: MilpSolveOptions = {}): Promise<MilpResult> {
+    checkOptionKeys(options, MILP_SOLVE_OPTIONS_KEYS, "HighsSolver.solve()");
     const limitMs = resolveTimeLimit(options, this.#timeLimitMs);
     if (model.variables.length === 0) return solveEmpty(model, performance.now());
     let highs: Highs;

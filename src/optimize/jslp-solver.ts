@@ -1,4 +1,5 @@
 import jsLpModule from "javascript-lp-solver";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { jsLpWorker } from "./jslp-worker.js";
 import type { MilpModel } from "./model.js";
 import { failedResult, resolveTimeLimit, verifiedResult } from "./solver-result.js";
@@ -129,6 +130,10 @@ function toJsLp(model: MilpModel, timeout: number): { jsModel: JsLpModel; encodi
   return { jsModel, encodings };
 }
 
+const JS_LP_SOLVER_OPTIONS_KEYS = { timeLimitMs: true, isolate: true } as const satisfies OptionKeys<JsLpSolverOptions>;
+
+const MILP_SOLVE_OPTIONS_KEYS = { timeLimitMs: true, initialSolution: true } as const satisfies OptionKeys<MilpSolveOptions>;
+
 /**
  * The javascript-lp-solver back-end: pure JavaScript, no WebAssembly. Always
  * run with a timeout, in a worker thread that is stopped if the solver
@@ -150,11 +155,13 @@ export class JsLpSolver implements MilpSolver {
   readonly #isolate: boolean;
 
   constructor(options: JsLpSolverOptions = {}) {
+    checkOptionKeys(options, JS_LP_SOLVER_OPTIONS_KEYS, "new JsLpSolver()");
     this.#timeLimitMs = resolveTimeLimit(options, DEFAULT_TIME_LIMIT_MS);
     this.#isolate = options.isolate ?? true;
   }
 
   async solve(model: MilpModel, options: MilpSolveOptions = {}): Promise<MilpResult> {
+    checkOptionKeys(options, MILP_SOLVE_OPTIONS_KEYS, "JsLpSolver.solve()");
     const started = performance.now();
     const limitMs = resolveTimeLimit(options, this.#timeLimitMs);
     const translated = toJsLp(model, limitMs);

@@ -1,3 +1,4 @@
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { evaluateTerms, type MilpModel, type MilpObjective, withConstraint, withObjective } from "./model.js";
 import { resolveTimeLimit } from "./solver-result.js";
 import { DEFAULT_TIME_LIMIT_MS, type MilpSolver, type MilpStatus } from "./solver-types.js";
@@ -33,6 +34,8 @@ function levelTolerance(optimum: number): number {
   return 1e-9 * Math.abs(optimum) + 1e-7;
 }
 
+const LEXICOGRAPHIC_OPTIONS_KEYS = { timeLimitMs: true, initialSolution: true } as const satisfies OptionKeys<LexicographicOptions>;
+
 /**
  * Lexicographic optimisation by sequential solves: level 0 is optimised;
  * its objective is then fixed at the optimum (`f0(x) <= z0` for a
@@ -62,6 +65,7 @@ export async function solveLexicographic(
   solver: MilpSolver,
   options: LexicographicOptions = {},
 ): Promise<LexicographicResult> {
+  checkOptionKeys(options, LEXICOGRAPHIC_OPTIONS_KEYS, "solveLexicographic()");
   const started = performance.now();
   const budget = resolveTimeLimit(options, DEFAULT_TIME_LIMIT_MS);
   const deadline = started + budget;

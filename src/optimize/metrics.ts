@@ -15,6 +15,7 @@ import {
   type PlanTrajectory,
   type WorldState,
 } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { Plan, type TransitionModel } from "../planner/index.js";
 import { planTotal } from "./totals.js";
 
@@ -72,6 +73,8 @@ export function resourceTotalMetric(key: string, options: MetricOptions & { read
   });
 }
 
+const METRIC_OPTIONS_KEYS = { weight: true, name: true } as const satisfies OptionKeys<MetricOptions>;
+
 /**
  * The number of actions.
  *
@@ -81,16 +84,19 @@ export function resourceTotalMetric(key: string, options: MetricOptions & { read
  * ```
  */
 export function planLengthMetric(options: MetricOptions = {}): PlanQualityMetric {
+  checkOptionKeys(options, METRIC_OPTIONS_KEYS, "planLengthMetric()");
   return resourceTotalMetric("steps", { name: "plan_length", ...options });
 }
 
 /** The plan's total planning cost (each action's cost in the state it is paid in). */
 export function totalCostMetric(options: MetricOptions = {}): PlanQualityMetric {
+  checkOptionKeys(options, METRIC_OPTIONS_KEYS, "totalCostMetric()");
   return resourceTotalMetric("cost", { name: "total_cost", ...options });
 }
 
 /** The plan's makespan in ms: the critical path of its dependencies under the actions' `durationMs`. */
 export function makespanMetric(options: MetricOptions = {}): PlanQualityMetric {
+  checkOptionKeys(options, METRIC_OPTIONS_KEYS, "makespanMetric()");
   return resourceTotalMetric("makespanMs", { name: "makespan_ms", ...options });
 }
 
@@ -110,6 +116,8 @@ function agrees(updates: Readonly<Partial<WorldState>>, intended: Readonly<Recor
   return true;
 }
 
+const RISK_METRIC_OPTIONS_KEYS = { samples: true, seed: true, weight: true, name: true } as const satisfies OptionKeys<RiskMetricOptions>;
+
 /**
  * The chance that the plan does not go as planned under a transition model:
  * `1 − Π P(step i has its declared effects | the expected state before it)`.
@@ -122,6 +130,7 @@ function agrees(updates: Readonly<Partial<WorldState>>, intended: Readonly<Recor
  * ```
  */
 export function riskMetric(model: TransitionModel, options: RiskMetricOptions = {}): PlanQualityMetric {
+  checkOptionKeys(options, RISK_METRIC_OPTIONS_KEYS, "riskMetric()");
   if (typeof model?.sample !== "function" || typeof model.expected !== "function") {
     throw new LangGoapError("INVALID_OPTION", `riskMetric: expected a TransitionModel, got ${describeValue(model)}`);
   }

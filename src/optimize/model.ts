@@ -5,6 +5,7 @@
  * solved by HiGHS or javascript-lp-solver and the answers compared.
  */
 import { describeValue, LangGoapError } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 
 /** One decision variable. */
 export interface MilpVariable {
@@ -88,6 +89,8 @@ function normalizeTerms(expression: LinearExpression, variableCount: number, whe
   return terms;
 }
 
+const VARIABLE_OPTIONS_KEYS = { lower: true, upper: true, integer: true } as const satisfies OptionKeys<VariableOptions>;
+
 /**
  * Builds a {@link MilpModel} step by step, validating as it goes: bounds must
  * be numbers with `lower <= upper`, names unique, coefficients finite.
@@ -111,6 +114,7 @@ export class MilpModelBuilder {
 
   /** Adds a variable and returns its index. */
   addVariable(name: string, options: VariableOptions = {}): number {
+    checkOptionKeys(options, VARIABLE_OPTIONS_KEYS, "addVariable()");
     if (typeof name !== "string" || name === "") throw invalid(`MILP variable name must be a non-empty string, got ${describeValue(name)}`);
     if (this.#names.has(name)) throw invalid(`duplicate MILP variable "${name}"`, { name });
     const lower = options.lower ?? 0;

@@ -1,4 +1,5 @@
 import { describeValue, type GoalLike, LangGoapError, toGoalSpec } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { Plan } from "../planner/index.js";
 import { activeObjectives, evaluatePlan, type PlanEvaluation, signedObjective, softLevels } from "./evaluate.js";
 import { annotate } from "./select.js";
@@ -54,6 +55,8 @@ function crowding(vectors: readonly (readonly number[])[], members: readonly num
   return distance;
 }
 
+const PARETO_OPTIONS_KEYS = { maxFrontier: true } as const satisfies OptionKeys<ParetoOptions>;
+
 /**
  * The Pareto frontier of the plans that meet every hard constraint: a plan
  * stays unless another is at least as good on every optimised objective
@@ -68,6 +71,7 @@ function crowding(vectors: readonly (readonly number[])[], members: readonly num
  * ```
  */
 export function paretoPlans(plans: readonly Plan[], goal: GoalLike, options: ParetoOptions = {}): Plan[] {
+  checkOptionKeys(options, PARETO_OPTIONS_KEYS, "paretoPlans()");
   const spec = toGoalSpec(goal);
   const cap = options.maxFrontier;
   if (cap !== undefined && !(Number.isInteger(cap) && cap >= 1)) {

@@ -9,6 +9,7 @@ import {
   toGoalSpec,
   type WorldState,
 } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { type HeuristicName, type Plan, planDetailedAsync, type StrategyResult } from "../planner/index.js";
 import { enumeratePlans } from "./alternatives.js";
 import { activeObjectives, hasPreferences, type ObjectiveMode, type PlanEvaluation } from "./evaluate.js";
@@ -50,7 +51,23 @@ function rankedBeyondCost(goal: GoalSpec): boolean {
   return activeObjectives(goal).length > 0 || hasPreferences(goal) || goal.constraints.some((c) => c.key === "makespanMs");
 }
 
+const PIPELINE_OPTIONS_KEYS = {
+  maxAlternatives: true,
+  solver: true,
+  timeLimitMs: true,
+  capacities: true,
+  objectiveMode: true,
+  heuristic: true,
+  blacklisted: true,
+  blacklistFallback: true,
+  maxSearches: true,
+  signal: true,
+  tracer: true,
+  recordExpansions: true,
+} as const satisfies OptionKeys<PipelineOptions>;
+
 function checkOptions(options: PipelineOptions): number {
+  checkOptionKeys(options, PIPELINE_OPTIONS_KEYS, "pipelinePlan()");
   const k = options.maxAlternatives ?? 5;
   if (!Number.isInteger(k) || k < 0) {
     throw new LangGoapError("INVALID_OPTION", `pipelinePlan: maxAlternatives must be an integer >= 0, got ${describeValue(k)}`);

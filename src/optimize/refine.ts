@@ -1,4 +1,5 @@
 import { type GoalLike, toGoalSpec } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { CSPStatus, Plan } from "../planner/index.js";
 import type { ObjectiveMode, PlanEvaluation } from "./evaluate.js";
 import type { OptimizeMetadata } from "./metadata.js";
@@ -52,6 +53,13 @@ export function withSchedule(plan: Plan, scheduled: ScheduleResult): Plan {
   return plan.with({ metadata: { csp: Object.freeze(merged) } });
 }
 
+const REFINE_OPTIONS_KEYS = {
+  solver: true,
+  timeLimitMs: true,
+  capacities: true,
+  objectiveMode: true,
+} as const satisfies OptionKeys<RefineOptions>;
+
 /**
  * Refines one plan without looking for others: checks it against the
  * goal's constraints, scores it, and schedules it when its actions have
@@ -65,6 +73,7 @@ export function withSchedule(plan: Plan, scheduled: ScheduleResult): Plan {
  * ```
  */
 export async function refinePlan(plan: Plan, goal: GoalLike, options: RefineOptions = {}): Promise<Plan> {
+  checkOptionKeys(options, REFINE_OPTIONS_KEYS, "refinePlan()");
   const spec = toGoalSpec(goal);
   const { evaluations } = await evaluateCandidates([plan], spec, options);
   let refined = annotate(plan, spec, evaluations[0] as PlanEvaluation, {}, options.objectiveMode ?? "lexicographic");

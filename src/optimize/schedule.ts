@@ -1,5 +1,6 @@
 import { maxOf } from "../core/extremes.js";
 import { describeValue, LangGoapError } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { CSPStatus, Plan, ScheduleEntry } from "../planner/index.js";
 import { buildDependencyGraph, type DependencyGraph, type DependencyMode } from "./dependencies.js";
 import { precedenceModel, startVariable, timeIndexedModel, timeIndexedSize, timeWindows } from "./schedule-models.js";
@@ -142,6 +143,14 @@ function entries(plan: Plan, problem: ScheduleProblem, starts: readonly number[]
   });
 }
 
+const SCHEDULE_OPTIONS_KEYS = {
+  capacities: true,
+  solver: true,
+  timeLimitMs: true,
+  dependencies: true,
+  maxStartVariables: true,
+} as const satisfies OptionKeys<ScheduleOptions>;
+
 /**
  * Schedules a plan: one interval per action (from its `durationMs`),
  * precedences from the dependency graph (each action after the nearest
@@ -160,6 +169,7 @@ function entries(plan: Plan, problem: ScheduleProblem, starts: readonly number[]
  * ```
  */
 export async function schedulePlan(plan: Plan, options: ScheduleOptions = {}): Promise<ScheduleResult> {
+  checkOptionKeys(options, SCHEDULE_OPTIONS_KEYS, "schedulePlan()");
   const started = performance.now();
   const capacities = options.capacities ?? {};
   checkCapacities(capacities);

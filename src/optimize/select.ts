@@ -1,4 +1,5 @@
 import { describeValue, type GoalLike, type GoalSpec, LangGoapError, toGoalSpec } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { Plan } from "../planner/index.js";
 import {
   activeObjectives,
@@ -105,6 +106,14 @@ export function annotate(
   return plan.with({ score: scoreFromEvaluation(evaluation, goal, mode), metadata: { csp: Object.freeze(metadata) } });
 }
 
+const OPTIMIZE_OPTIONS_KEYS = {
+  solver: true,
+  timeLimitMs: true,
+  objectiveMode: true,
+  capacities: true,
+  method: true,
+} as const satisfies OptionKeys<OptimizeOptions>;
+
 /**
  * Chooses the best of several candidate plans, lexicographically: hard
  * feasibility, then weighted preferences, then each objective in declared
@@ -127,6 +136,7 @@ export function annotate(
  * ```
  */
 export async function optimizePlans(candidates: readonly Plan[], goal: GoalLike, options: OptimizeOptions = {}): Promise<Plan> {
+  checkOptionKeys(options, OPTIMIZE_OPTIONS_KEYS, "optimizePlans()");
   const spec = toGoalSpec(goal);
   if (!Array.isArray(candidates) || candidates.length === 0) {
     throw new LangGoapError("INVALID_OPTION", "optimizePlans: give at least one candidate plan");

@@ -1,4 +1,5 @@
 import { describeValue, LangGoapError } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { HighsSolver } from "./highs-solver.js";
 import { JsLpSolver } from "./jslp-solver.js";
 import type { MilpSolver, SolverChoice } from "./solver-types.js";
@@ -8,6 +9,8 @@ export interface CreateSolverOptions {
   /** Default per-solve time limit. @defaultValue 10 000 */
   readonly timeLimitMs?: number;
 }
+
+const CREATE_SOLVER_OPTIONS_KEYS = { timeLimitMs: true } as const satisfies OptionKeys<CreateSolverOptions>;
 
 /**
  * A solver by name (`highs`, the default, or `javascript-lp-solver`); a
@@ -20,6 +23,7 @@ export interface CreateSolverOptions {
  * ```
  */
 export function createSolver(choice: SolverChoice = "highs", options: CreateSolverOptions = {}): MilpSolver {
+  checkOptionKeys(options, CREATE_SOLVER_OPTIONS_KEYS, "createSolver()");
   if (typeof choice === "object" && choice !== null && typeof choice.solve === "function" && typeof choice.name === "string") return choice;
   if (choice === "highs") return new HighsSolver(options);
   if (choice === "javascript-lp-solver") return new JsLpSolver(options);

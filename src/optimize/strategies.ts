@@ -1,4 +1,5 @@
 import type { ActionSpec, GoalSpec, WorldState } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import {
   AStarStrategy,
   BasePlanningStrategy,
@@ -14,6 +15,16 @@ import { type RefineOptions, refinePlan } from "./refine.js";
 
 /** Options of {@link TwoPhasePipelineStrategy}: those of `pipelinePlan` except the per-call context. */
 export type TwoPhasePipelineOptions = Omit<PipelineOptions, "blacklisted" | "blacklistFallback" | "signal" | "tracer" | "recordExpansions">;
+
+const TWO_PHASE_PIPELINE_OPTIONS_KEYS = {
+  maxAlternatives: true,
+  solver: true,
+  timeLimitMs: true,
+  capacities: true,
+  objectiveMode: true,
+  heuristic: true,
+  maxSearches: true,
+} as const satisfies OptionKeys<TwoPhasePipelineOptions>;
 
 /**
  * The pipeline (A* → k-best alternatives → MILP selection → schedule) as
@@ -31,6 +42,7 @@ export class TwoPhasePipelineStrategy extends BasePlanningStrategy {
   readonly name = "two-phase-pipeline";
   constructor(readonly options: TwoPhasePipelineOptions = {}) {
     super();
+    checkOptionKeys(options, TWO_PHASE_PIPELINE_OPTIONS_KEYS, "new TwoPhasePipelineStrategy()");
   }
 
   /** The plan, or why there is none: `no_plan`, `budget_exhausted` or `aborted` (see `pipelinePlanDetailed`). */
@@ -52,6 +64,15 @@ export interface CSPRefinementOptions extends RefineOptions {
   readonly candidate?: Plan;
 }
 
+const C_S_P_REFINEMENT_OPTIONS_KEYS = {
+  inner: true,
+  candidate: true,
+  solver: true,
+  timeLimitMs: true,
+  capacities: true,
+  objectiveMode: true,
+} as const satisfies OptionKeys<CSPRefinementOptions>;
+
 /**
  * Refines the plan of another strategy (or a fixed candidate) without
  * searching for alternatives: validation against the goal's constraints, a
@@ -67,6 +88,7 @@ export class CSPRefinementStrategy extends BasePlanningStrategy {
   readonly #inner: PlanningStrategy;
   constructor(readonly options: CSPRefinementOptions = {}) {
     super();
+    checkOptionKeys(options, C_S_P_REFINEMENT_OPTIONS_KEYS, "new CSPRefinementStrategy()");
     this.#inner = options.inner ?? new AStarStrategy();
   }
 
@@ -81,7 +103,8 @@ export class CSPRefinementStrategy extends BasePlanningStrategy {
       ? { plan: this.options.candidate, status: "found" }
       : await planWithStatus(this.#inner, start, goal, actions, context);
     if (found.plan === null) return found;
-    const refined = await refinePlan(found.plan, goal, this.options);
+    const { inner: _inner, candidate: _candidate, ...refine } = this.options;
+    const refined = await refinePlan(found.plan, goal, refine);
     return { plan: refined.with({ metadata: { strategy: this.name } }), status: "found", ...(found.stats ? { stats: found.stats } : {}) };
   }
 }

@@ -1,4 +1,5 @@
 import { type ActionFilter, type ActionSpec, LangGoapError, type WorldState } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { Plan } from "../planner/index.js";
 import { buildDependencyGraph, criticalPath } from "./dependencies.js";
 
@@ -61,6 +62,8 @@ export interface PlanTotalOptions {
   readonly makespanMs?: number;
 }
 
+const PLAN_TOTAL_OPTIONS_KEYS = { where: true, owner: true, makespanMs: true } as const satisfies OptionKeys<PlanTotalOptions>;
+
 /**
  * A resource summed over a plan's actions (see {@link DERIVED_METRICS} for
  * the keys that mean something without a declared resource).
@@ -73,6 +76,7 @@ export interface PlanTotalOptions {
  * ```
  */
 export function planTotal(plan: Plan, key: string, options: PlanTotalOptions = {}): number {
+  checkOptionKeys(options, PLAN_TOTAL_OPTIONS_KEYS, "planTotal()");
   const owner = options.owner ?? `total of "${key}"`;
   if (key === "makespanMs" && !plan.actions.some((a) => a.resources?.makespanMs !== undefined)) {
     if (options.where) {

@@ -1,4 +1,5 @@
 import { type GoalLike, type GoalSpec, toGoalSpec } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { CSPMetadata, Plan, ResourceUsage } from "../planner/index.js";
 import { type EvaluateOptions, evaluatePlan, hardWeight, namedObjectiveValues, type PlanEvaluation } from "./evaluate.js";
 import { explainInfeasibility, type InfeasibilityExplanation } from "./explain.js";
@@ -66,6 +67,8 @@ export function violationsOf(goal: GoalSpec, evaluation: PlanEvaluation): Constr
   });
 }
 
+const EVALUATE_OPTIONS_KEYS = { makespanMs: true } as const satisfies OptionKeys<EvaluateOptions>;
+
 /**
  * Checks one plan against its goal without a solver: resource totals per
  * constraint (with `where` filters), every violation with its penalty,
@@ -82,6 +85,7 @@ export function violationsOf(goal: GoalSpec, evaluation: PlanEvaluation): Constr
  * ```
  */
 export function validatePlan(plan: Plan, goal: GoalLike, options: EvaluateOptions = {}): ValidationReport {
+  checkOptionKeys(options, EVALUATE_OPTIONS_KEYS, "validatePlan()");
   const started = performance.now();
   const spec = toGoalSpec(goal);
   const evaluation = evaluatePlan(plan, spec, options);

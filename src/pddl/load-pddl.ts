@@ -1,6 +1,7 @@
 import { type ActionContext, ActionSpec } from "../core/action.js";
 import { LangGoapError } from "../core/errors.js";
 import type { Fact, WorldState } from "../core/facts.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { PddlDomain, PddlProblem } from "./ast.js";
 import { type AtomKey, type GroundGoal, type GroundOperator, type GroundOptions, groundPddl } from "./ground.js";
 import { parsePddlDomain } from "./parse-domain.js";
@@ -74,6 +75,8 @@ export function factKey(atom: AtomKey): string {
   return parts.length === 1 ? (parts[0] as string) : `${parts[0]}(${parts.slice(1).join(",")})`;
 }
 
+const LOAD_PDDL_OPTIONS_KEYS = { domainFile: true, problemFile: true, maxOperators: true } as const satisfies OptionKeys<LoadPddlOptions>;
+
 /**
  * Parses a PDDL domain and problem, grounds them by reachability and turns
  * the grounded task into ordinary `ActionSpec`s, a start state and a goal:
@@ -94,6 +97,7 @@ export function factKey(atom: AtomKey): string {
  * ```
  */
 export function loadPddl(domainText: string, problemText: string, options: LoadPddlOptions = {}): PddlTask {
+  checkOptionKeys(options, LOAD_PDDL_OPTIONS_KEYS, "loadPddl()");
   const started = performance.now();
   const domain = parsePddlDomain(domainText, options.domainFile ?? "domain.pddl");
   const problem = parsePddlProblem(problemText, domain, options.problemFile ?? "problem.pddl");

@@ -1,5 +1,6 @@
 import { describeValue, LangGoapError } from "../core/errors.js";
 import type { WorldState } from "../core/facts.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { Rng } from "../core/rng.js";
 
 /** One move of another agent with its probability. */
@@ -43,6 +44,10 @@ export interface UniformRandomAgentModelOptions<Move> {
   readonly defaultMove: Move;
 }
 
+const UNIFORM_RANDOM_AGENT_MODEL_OPTIONS_KEYS = { enumerateMoves: true, defaultMove: true } as const satisfies OptionKeys<
+  UniformRandomAgentModelOptions<unknown>
+>;
+
 /**
  * An agent that picks uniformly among the moves open to it: the usual
  * model of an opponent or a bystander nothing more is known about.
@@ -63,6 +68,7 @@ export class UniformRandomAgentModel<Move> implements AgentModel<Move> {
   readonly #defaultMove: Move;
 
   constructor(options: UniformRandomAgentModelOptions<Move>) {
+    checkOptionKeys(options, UNIFORM_RANDOM_AGENT_MODEL_OPTIONS_KEYS, "new UniformRandomAgentModel()");
     const enumerate: unknown = options?.enumerateMoves;
     if (typeof enumerate !== "function") {
       throw new LangGoapError(

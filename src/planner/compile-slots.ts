@@ -8,7 +8,7 @@ import type { ActionSpec } from "../core/action.js";
 import { type Condition, isOperatorCondition } from "../core/conditions.js";
 import { type Effect, isOperatorEffect } from "../core/effects.js";
 import { factOf, type WorldState } from "../core/facts.js";
-import type { GoalSpec } from "../core/goal.js";
+import type { SearchGoal } from "../core/search-goal.js";
 import { PACE_EVERY, type Pace } from "./pace.js";
 
 export interface Slots {
@@ -36,7 +36,7 @@ function effectValues(effect: Effect): unknown[] {
 /** The slots of a problem, in slices (see `Pace`). */
 export function* slotsSteps(
   start: Readonly<WorldState>,
-  goal: GoalSpec,
+  goal: SearchGoal,
   actions: readonly ActionSpec[],
   pace: Pace,
 ): Generator<void, Slots, void> {

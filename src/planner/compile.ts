@@ -10,7 +10,7 @@
  */
 import type { ActionSpec } from "../core/action.js";
 import { isFact, type WorldState } from "../core/facts.js";
-import type { GoalSpec } from "../core/goal.js";
+import type { SearchGoal } from "../core/search-goal.js";
 import { compileActionsSteps } from "./compile-actions.js";
 import { slotsSteps } from "./compile-slots.js";
 import { encodeStartSteps } from "./compile-start.js";
@@ -20,7 +20,7 @@ import type { CompiledProblem } from "./compiled-problem.js";
 import { type Pace, runUnpaced, unpaced } from "./pace.js";
 
 /** The keys a plan can read or write: goal, preconditions and effects. */
-export function planningKeys(goal: GoalSpec, actions: readonly ActionSpec[]): string[] {
+export function planningKeys(goal: SearchGoal, actions: readonly ActionSpec[]): string[] {
   const keys = new Set<string>(Object.keys(goal.conditions));
   for (const a of actions) {
     for (const k of Object.keys(a.preconditions)) keys.add(k);
@@ -33,14 +33,14 @@ export function planningKeys(goal: GoalSpec, actions: readonly ActionSpec[]): st
  * @internal Compiles start, goal and actions. Actions keep the order given
  * (callers sort them for tie-breaking first).
  */
-export function compileProblem(start: Readonly<WorldState>, goal: GoalSpec, actions: readonly ActionSpec[]): CompiledProblem {
+export function compileProblem(start: Readonly<WorldState>, goal: SearchGoal, actions: readonly ActionSpec[]): CompiledProblem {
   return runUnpaced(compileSteps(start, goal, actions, unpaced()));
 }
 
 /** {@link compileProblem} in slices: yields when `pace` says the slice is over. @internal */
 export function* compileSteps(
   start: Readonly<WorldState>,
-  goal: GoalSpec,
+  goal: SearchGoal,
   actions: readonly ActionSpec[],
   pace: Pace,
 ): Generator<void, CompiledProblem, void> {

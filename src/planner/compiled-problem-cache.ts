@@ -9,7 +9,7 @@
 
 import type { ActionSpec } from "../core/action.js";
 import type { WorldState } from "../core/facts.js";
-import type { GoalSpec } from "../core/goal.js";
+import type { SearchGoal } from "../core/search-goal.js";
 import { compileSteps } from "./compile.js";
 import type { CompiledProblem } from "./compiled-problem.js";
 import { floatDerivedSteps } from "./float-index.js";
@@ -47,7 +47,7 @@ const MAX_INTERNED_VALUES = 4096;
 /** Goal keys by conditions object: a goal's conditions are frozen, so its key never changes (one JSON per goal, not per plan). */
 const goalKeys = new WeakMap<object, string>();
 
-function goalKeyOf(conditions: GoalSpec["conditions"]): string {
+function goalKeyOf(conditions: SearchGoal["conditions"]): string {
   let key = goalKeys.get(conditions);
   if (key === undefined) {
     key = JSON.stringify(conditions);
@@ -70,7 +70,7 @@ function sameActions(a: readonly ActionSpec[], b: readonly ActionSpec[]): boolea
  */
 export function* acquireCompiled(
   start: Readonly<WorldState>,
-  goal: GoalSpec,
+  goal: SearchGoal,
   sorted: readonly ActionSpec[],
   pace: Pace,
 ): Generator<void, CompiledEntry, void> {

@@ -1,4 +1,5 @@
 import { describeValue, LangGoapError } from "../core/errors.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 
 /** Why a transition model expects something other than the declared effects. */
 export type DivergenceKind = "risk-averse" | "learned" | "hierarchical" | "other";
@@ -21,6 +22,13 @@ export interface DivergencePolicyOptions {
   readonly extra?: Readonly<Record<string, unknown>>;
 }
 
+const DIVERGENCE_POLICY_OPTIONS_KEYS = {
+  reason: true,
+  kind: true,
+  maxRelativeDeviation: true,
+  extra: true,
+} as const satisfies OptionKeys<DivergencePolicyOptions>;
+
 /**
  * A declared, bounded licence for a transition model's `expected` to differ
  * from the actions' declared effects. Routers read `kind`: a risk-averse
@@ -42,6 +50,7 @@ export class DivergencePolicy {
   readonly extra: Readonly<Record<string, unknown>>;
 
   constructor(options: DivergencePolicyOptions) {
+    checkOptionKeys(options, DIVERGENCE_POLICY_OPTIONS_KEYS, "new DivergencePolicy()");
     const reason: unknown = options?.reason;
     if (typeof reason !== "string" || reason.trim() === "") {
       throw new LangGoapError(

@@ -1,7 +1,8 @@
 import type { ActionSpec } from "../core/action.js";
 import { formatCondition } from "../core/conditions.js";
 import type { WorldState } from "../core/facts.js";
-import { type GoalLike, toGoalSpec } from "../core/goal.js";
+import type { GoalLike } from "../core/goal.js";
+import { type SearchGoal, searchGoalOf } from "../core/search-goal.js";
 import { compileSteps } from "./compile.js";
 import { relaxedModelSteps, relaxedReachability } from "./heuristics/relaxed-model.js";
 import { PACE_EVERY, type Pace, runUnpaced, unpaced } from "./pace.js";
@@ -18,7 +19,7 @@ import type { NoPlanExplanation } from "./types.js";
  * explainNoPlan({}, { has_food: true }, [goToTree]).unreachableConditions; // ["has_food = true"]
  * ```
  */
-export function explainNoPlan(start: Readonly<WorldState>, goal: GoalLike, actions: readonly ActionSpec[]): NoPlanExplanation {
+export function explainNoPlan(start: Readonly<WorldState>, goal: GoalLike | SearchGoal, actions: readonly ActionSpec[]): NoPlanExplanation {
   return runUnpaced(explanationSteps(start, goal, actions, unpaced()));
 }
 
@@ -29,11 +30,11 @@ export function explainNoPlan(start: Readonly<WorldState>, goal: GoalLike, actio
  */
 export function* explanationSteps(
   start: Readonly<WorldState>,
-  goal: GoalLike,
+  goal: GoalLike | SearchGoal,
   actions: readonly ActionSpec[],
   pace: Pace,
 ): Generator<void, NoPlanExplanation, void> {
-  const spec = toGoalSpec(goal);
+  const spec = searchGoalOf(goal);
   const problem = yield* compileSteps(start, spec, actions, pace);
   const model = yield* relaxedModelSteps(problem, problem.start, pace);
   yield* pace.check();

@@ -2,6 +2,7 @@ import type { ActionSpec } from "../core/action.js";
 import { describeValue, LangGoapError } from "../core/errors.js";
 import type { WorldState } from "../core/facts.js";
 import { isPlainRecord } from "../core/names.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { Rng } from "../core/rng.js";
 import type { AgentModel } from "./agent-model.js";
 import { DivergencePolicy } from "./divergence-policy.js";
@@ -39,6 +40,12 @@ interface Joint {
   state: WorldState;
 }
 
+const EXTERNAL_AGENTS_TRANSITION_MODEL_OPTIONS_KEYS = {
+  agents: true,
+  base: true,
+  listOutcomes: true,
+} as const satisfies OptionKeys<ExternalAgentsTransitionModelOptions>;
+
 /**
  * A transition model for worlds with other agents in them: after each of
  * our actions (its outcome from `base`), every external agent moves — its
@@ -68,6 +75,7 @@ export class ExternalAgentsTransitionModel implements TransitionModel {
   readonly distribution?: (state: Readonly<WorldState>, action: ActionSpec) => readonly ResolvedOutcome[];
 
   constructor(options: ExternalAgentsTransitionModelOptions) {
+    checkOptionKeys(options, EXTERNAL_AGENTS_TRANSITION_MODEL_OPTIONS_KEYS, "new ExternalAgentsTransitionModel()");
     const agents: unknown = options?.agents;
     if (!Array.isArray(agents) || agents.length === 0) {
       throw new LangGoapError(

@@ -2,6 +2,7 @@ import type { ActionSpec } from "../core/action.js";
 import { unsatisfiedKeys } from "../core/conditions.js";
 import type { WorldState } from "../core/facts.js";
 import { type GoalLike, toGoalSpec } from "../core/goal.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { DivergenceKind } from "./divergence-policy.js";
 import { isStochasticModel, type TransitionModel } from "./transitions.js";
 
@@ -37,6 +38,8 @@ export interface ExtractFeaturesOptions {
   readonly blacklisted?: Iterable<string>;
 }
 
+const EXTRACT_FEATURES_OPTIONS_KEYS = { transitionModel: true, blacklisted: true } as const satisfies OptionKeys<ExtractFeaturesOptions>;
+
 /**
  * Measures a planning problem for a strategy classifier: its size, what the
  * goal asks for beyond conditions, and how random and risky the transition
@@ -54,6 +57,7 @@ export function extractFeatures(
   actions: readonly ActionSpec[],
   options: ExtractFeaturesOptions = {},
 ): ProblemFeatures {
+  checkOptionKeys(options, EXTRACT_FEATURES_OPTIONS_KEYS, "extractFeatures()");
   const spec = toGoalSpec(goal);
   const blacklisted = new Set(options.blacklisted ?? []);
   const usable = blacklisted.size ? actions.filter((a) => !blacklisted.has(a.name)) : actions;

@@ -3,6 +3,7 @@ import { type Condition, isOperatorCondition } from "../core/conditions.js";
 import { type Effect, isOperatorEffect } from "../core/effects.js";
 import type { Fact, FactCatalog, WorldState } from "../core/facts.js";
 import { type GoalLike, toGoalSpec } from "../core/goal.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 
 /** Options of {@link inferStartState}. */
 export interface InferStartStateOptions {
@@ -55,6 +56,8 @@ function kindsOfEffect(effect: Effect): Kind[] {
   return ["number"];
 }
 
+const INFER_START_STATE_OPTIONS_KEYS = { goal: true, given: true, facts: true } as const satisfies OptionKeys<InferStartStateOptions>;
+
 /**
  * The start state that the actions (and the goal) imply for the facts the
  * caller did not give, under the closed-world assumption planners use: a
@@ -73,6 +76,7 @@ function kindsOfEffect(effect: Effect): Kind[] {
  * ```
  */
 export function inferStartState(actions: readonly ActionSpec[], options: InferStartStateOptions = {}): InferredStartState {
+  checkOptionKeys(options, INFER_START_STATE_OPTIONS_KEYS, "inferStartState()");
   const checked = validateActions(actions);
   const given = options.given ?? {};
   const kinds = new Map<string, Set<Kind>>();

@@ -1,6 +1,7 @@
 import type { ActionSpec } from "../core/action.js";
 import { describeValue, LangGoapError } from "../core/errors.js";
 import { type Fact, factOf, isFact, type WorldState } from "../core/facts.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { type ScoreJson, scoreFromJson, scoreToJson } from "../core/score.js";
 import { Plan, type PlanMetadata } from "./plan.js";
 
@@ -81,6 +82,8 @@ function checkState(value: unknown, path: string): WorldState {
   return value as WorldState;
 }
 
+const DESERIALIZE_PLAN_OPTIONS_KEYS = { verify: true } as const satisfies OptionKeys<DeserializePlanOptions>;
+
 /**
  * Restores a plan saved with {@link serializePlan}, re-binding each action by
  * name from `actions`. Malformed data, an unknown action name, or (with
@@ -88,6 +91,7 @@ function checkState(value: unknown, path: string): WorldState {
  * `INVALID_PLAN` error naming the place.
  */
 export function deserializePlan(json: unknown, actions: readonly ActionSpec[], options: DeserializePlanOptions = {}): Plan {
+  checkOptionKeys(options, DESERIALIZE_PLAN_OPTIONS_KEYS, "deserializePlan()");
   if (typeof json !== "object" || json === null || Array.isArray(json)) bad(`expected a plan object, got ${describeValue(json)}`, "$");
   const data = json as Record<string, unknown>;
   if (data.format !== "langgoap.plan") bad(`expected format "langgoap.plan", got ${describeValue(data.format)}`, "$.format");

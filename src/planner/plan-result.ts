@@ -10,7 +10,7 @@
 import { abortReasonText } from "../core/abort-reason.js";
 import type { ActionSpec } from "../core/action.js";
 import type { WorldState } from "../core/facts.js";
-import type { GoalSpec } from "../core/goal.js";
+import type { SearchGoal } from "../core/search-goal.js";
 import { budgetExhaustion, type ResolvedBudget } from "./budget.js";
 import { explainNoPlan, explanationSteps } from "./explain.js";
 import type { HeuristicName } from "./heuristics/registry.js";
@@ -75,7 +75,7 @@ export function* notFoundSteps(
   elapsed: number,
   budget: ResolvedBudget,
   options: PlanOptions,
-  explain: { start: Readonly<WorldState>; goal: GoalSpec; actions: readonly ActionSpec[] },
+  explain: { start: Readonly<WorldState>; goal: SearchGoal; actions: readonly ActionSpec[] },
   pace: Pace,
 ): Generator<void, PlanDetailedResult, void> {
   const result: PlanDetailedResult = {
@@ -114,7 +114,7 @@ export function* notFoundSteps(
 /** The `Plan` of a search that found one: its steps replayed and checked, then pruned unless provably minimal. */
 export function foundPlan(
   start: Readonly<WorldState>,
-  goal: GoalSpec,
+  goal: SearchGoal,
   outcome: SearchOutcome,
   actions: ActionSpec[],
   options: PlanOptions,

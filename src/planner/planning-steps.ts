@@ -11,8 +11,9 @@
 import type { ActionSpec } from "../core/action.js";
 import { describeValue, LangGoapError } from "../core/errors.js";
 import type { WorldState } from "../core/facts.js";
-import { type GoalLike, GoalSpec, toGoalSpec } from "../core/goal.js";
+import type { GoalLike } from "../core/goal.js";
 import { stateValuesSteps } from "../core/json-value.js";
+import { decidesOwnSatisfaction, searchGoalOf } from "../core/search-goal.js";
 import { callTracer } from "../core/tracer.js";
 import { validatedActions } from "./action-order.js";
 import { resolveBudget } from "./budget.js";
@@ -56,7 +57,7 @@ export function* planningSteps(
   // In steps: a start state of 10,000 facts took 2–12 ms to check in one go.
   const checking = stateValuesSteps(start, "plan");
   while (!checking.next().done) if (pace.sliceOver()) yield* pace.pause();
-  const goalSpec = toGoalSpec(goal);
+  const goalSpec = searchGoalOf(goal);
   const heuristic = options.heuristic ?? "hmax";
   // Search hooks (expand, dead end, complete) are part of search recording: off unless asked for.
   const searchTracer = options.recordExpansions ? options.tracer : undefined;
@@ -68,7 +69,7 @@ export function* planningSteps(
 
   // A goal that decides satisfaction itself (e.g. NirvanaGoal, never
   // satisfied) gives A* nothing to search toward: say so instead of guessing.
-  if (Object.getPrototypeOf(goalSpec).isSatisfied !== GoalSpec.prototype.isSatisfied) {
+  if (decidesOwnSatisfaction(goalSpec)) {
     const explanation: NoPlanExplanation = {
       unreachableConditions: [],
       missingPreconditions: [],

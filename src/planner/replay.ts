@@ -2,7 +2,7 @@ import type { ActionSpec } from "../core/action.js";
 import { LangGoapError } from "../core/errors.js";
 import type { WorldState } from "../core/facts.js";
 import { frozenCopy } from "../core/frozen-copy.js";
-import type { GoalSpec } from "../core/goal.js";
+import type { SearchGoal } from "../core/search-goal.js";
 
 /** Result of replaying actions from a state with their declared effects. */
 export interface Replay {
@@ -44,7 +44,7 @@ function write(state: WorldState, key: string, value: unknown): void {
  * @internal Replays `actions` from `start`, updating one state in place.
  * Cost and effect functions get a snapshot, since they may keep what they are given.
  */
-export function replaySteps(start: Readonly<WorldState>, actions: readonly ActionSpec[], goal?: GoalSpec): StepReplay {
+export function replaySteps(start: Readonly<WorldState>, actions: readonly ActionSpec[], goal?: SearchGoal): StepReplay {
   // Nested values frozen once: cost and effect functions that scribble on them cannot reach the caller's start state.
   const userReads = actions.some((a) => a.hasDynamicCost || a.hasDynamicEffects);
   const state: WorldState = { ...(userReads ? frozenCopy(start) : start) };
@@ -87,7 +87,7 @@ export function statesFromChanges(start: Readonly<WorldState>, changes: readonly
  * replayPlan({ wood: 0 }, [chop, chop], goal).reachesGoal; // true
  * ```
  */
-export function replayPlan(start: Readonly<WorldState>, actions: readonly ActionSpec[], goal?: GoalSpec): Replay {
+export function replayPlan(start: Readonly<WorldState>, actions: readonly ActionSpec[], goal?: SearchGoal): Replay {
   const { valid, changes, totalCost, failedAt, reachesGoal } = replaySteps(start, actions, goal);
   return { valid, states: statesFromChanges(start, changes), totalCost, failedAt, reachesGoal };
 }
@@ -103,14 +103,14 @@ function invalidPlan(actions: readonly ActionSpec[], replay: { failedAt: number 
 }
 
 /** Throws unless the actions replay validly to the goal (guards internal invariants). */
-export function assertValidPlan(start: Readonly<WorldState>, actions: readonly ActionSpec[], goal: GoalSpec): Replay {
+export function assertValidPlan(start: Readonly<WorldState>, actions: readonly ActionSpec[], goal: SearchGoal): Replay {
   const replay = replayPlan(start, actions, goal);
   if (!replay.valid) throw invalidPlan(actions, replay);
   return replay;
 }
 
 /** @internal {@link assertValidPlan}, linear in the plan's length. */
-export function assertValidSteps(start: Readonly<WorldState>, actions: readonly ActionSpec[], goal: GoalSpec): StepReplay {
+export function assertValidSteps(start: Readonly<WorldState>, actions: readonly ActionSpec[], goal: SearchGoal): StepReplay {
   const replay = replaySteps(start, actions, goal);
   if (!replay.valid) throw invalidPlan(actions, replay);
   return replay;
@@ -120,7 +120,7 @@ export function assertValidSteps(start: Readonly<WorldState>, actions: readonly 
 export function pruneSteps(
   start: Readonly<WorldState>,
   actions: readonly ActionSpec[],
-  goal: GoalSpec,
+  goal: SearchGoal,
   cost: number,
 ): { actions: ActionSpec[]; replay: StepReplay; pruned: number } {
   let kept = [...actions];
@@ -148,7 +148,7 @@ export function pruneSteps(
 export function prunePlan(
   start: Readonly<WorldState>,
   actions: readonly ActionSpec[],
-  goal: GoalSpec,
+  goal: SearchGoal,
   cost: number,
 ): { actions: ActionSpec[]; replay: Replay; pruned: number } {
   const result = pruneSteps(start, actions, goal, cost);

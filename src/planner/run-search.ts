@@ -10,7 +10,7 @@
 
 import type { ActionSpec } from "../core/action.js";
 import type { WorldState } from "../core/facts.js";
-import type { GoalSpec } from "../core/goal.js";
+import type { SearchGoal } from "../core/search-goal.js";
 import { callTracer } from "../core/tracer.js";
 import { bySpecificity } from "./action-order.js";
 import type { ResolvedBudget } from "./budget.js";
@@ -35,7 +35,7 @@ import { finishedRun, type SearchOutcome, type SearchRun, type SearchSetup } fro
  */
 export function* searchActions(
   start: Readonly<WorldState>,
-  goal: GoalSpec,
+  goal: SearchGoal,
   actionList: readonly ActionSpec[],
   options: PlanOptions,
   heuristicName: HeuristicName,
@@ -81,7 +81,7 @@ export function* searchActions(
 /** Sets a search up (in slices: building a heuristic or an index costs time in proportion to the domain) and runs it. */
 function* searchWith(
   compiled: CompiledEntry,
-  goal: GoalSpec,
+  goal: SearchGoal,
   options: PlanOptions,
   heuristicName: HeuristicName,
   budget: ResolvedBudget,
@@ -100,7 +100,7 @@ function* searchWith(
 
 function* startSearch(
   compiled: CompiledEntry,
-  goal: GoalSpec,
+  goal: SearchGoal,
   options: PlanOptions,
   heuristicName: HeuristicName,
   budget: ResolvedBudget,

@@ -5,7 +5,7 @@
  * @internal
  */
 import type { ActionSpec } from "../core/action.js";
-import type { GoalSpec } from "../core/goal.js";
+import type { SearchGoal } from "../core/search-goal.js";
 import { callTracer, type PlanningTracer } from "../core/tracer.js";
 import type { BudgetLimit } from "./budget.js";
 import type { CompiledProblem } from "./compiled-problem.js";
@@ -20,7 +20,7 @@ export { SearchWorkspace } from "./search-store.js";
 export interface SearchSetup {
   readonly p: CompiledProblem;
   readonly h: Heuristic;
-  readonly goal: GoalSpec;
+  readonly goal: SearchGoal;
   readonly weight: number;
   readonly maxExpansions: number;
   /** Most states held; `defaultNodes` lets the engine lower it to fit the default memory allowance. */

@@ -1,6 +1,7 @@
 import type { ActionSpec } from "../core/action.js";
 import { describeValue, LangGoapError } from "../core/errors.js";
 import type { WorldState } from "../core/facts.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { Rng } from "../core/rng.js";
 import type { DivergencePolicy } from "./divergence-policy.js";
 import type { ResolvedOutcome, TransitionModel } from "./transitions.js";
@@ -47,6 +48,13 @@ export interface StochasticTransitionModelOptions {
 
 const EPSILON = 1e-9;
 
+const STOCHASTIC_TRANSITION_MODEL_OPTIONS_KEYS = {
+  outcomes: true,
+  expectation: true,
+  divergencePolicy: true,
+  actions: true,
+} as const satisfies OptionKeys<StochasticTransitionModelOptions>;
+
 /**
  * A transition model with per-action outcome distributions: the common
  * case of actions that usually do what they declare and sometimes do
@@ -68,6 +76,7 @@ export class StochasticTransitionModel implements TransitionModel {
   readonly #outcomes: ReadonlyMap<string, OutcomeDistribution>;
 
   constructor(options: StochasticTransitionModelOptions) {
+    checkOptionKeys(options, STOCHASTIC_TRANSITION_MODEL_OPTIONS_KEYS, "new StochasticTransitionModel()");
     const outcomes: unknown = options?.outcomes;
     if (typeof outcomes !== "object" || outcomes === null || Array.isArray(outcomes)) {
       throw new LangGoapError(

@@ -107,6 +107,12 @@ export interface StrategyResult {
 export interface PlanningStrategy {
   /** Name reported to tracers and in plan metadata. */
   readonly name: string;
+  /**
+   * True when the strategy reports `onStrategyChosen` to the tracer itself
+   * (a router names the strategy it picked); the graph then does not
+   * announce this strategy's own name as well. @defaultValue false
+   */
+  readonly announcesChoice?: boolean;
   plan(start: Readonly<WorldState>, goal: GoalSpec, actions: readonly ActionSpec[], context?: StrategyContext): Promise<Plan | null>;
   /**
    * Optional: {@link PlanningStrategy.plan} with the search's status, so a

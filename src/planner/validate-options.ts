@@ -5,12 +5,29 @@
  */
 
 import { describeValue, LangGoapError } from "../core/errors.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { checkBudget } from "./budget.js";
 import { HEURISTIC_NAMES, isHeuristicName } from "./heuristics/registry.js";
 import type { PlanOptions } from "./plan-options.js";
 
+const PLAN_OPTIONS_KEYS = {
+  heuristic: true,
+  weight: true,
+  maxExpansions: true,
+  maxNodes: true,
+  timeBudgetMs: true,
+  signal: true,
+  blacklisted: true,
+  blacklistFallback: true,
+  tracer: true,
+  recordExpansions: true,
+  prune: true,
+  relevance: true,
+} as const satisfies OptionKeys<PlanOptions>;
+
 /** Throws `INVALID_OPTION` naming the first bad field of `options`. */
 export function validateOptions(options: PlanOptions): void {
+  checkOptionKeys(options, PLAN_OPTIONS_KEYS, "plan()");
   const bad = (field: string, expected: string, value: unknown) =>
     new LangGoapError("INVALID_OPTION", `plan options: ${field} must be ${expected}, got ${describeValue(value)}`, { field, value });
   if (options.heuristic !== undefined && !isHeuristicName(options.heuristic)) {

@@ -12,6 +12,7 @@ import type { ChatResult } from "@langchain/core/outputs";
 import type { Runnable } from "@langchain/core/runnables";
 import type { SerializableSchema } from "@langchain/core/utils/standard_schema";
 import type { InteropZodType } from "@langchain/core/utils/types";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 
 /** What one structured call asked for. */
 export interface FakeStructuredRequest {
@@ -75,6 +76,25 @@ function toolName(tool: BindToolsInput): string {
   return "tool";
 }
 
+/** Its options: its own and LangChain's chat model params (passed to the base class). */
+const FAKE_STRUCTURED_CHAT_MODEL_OPTIONS_KEYS = {
+  responses: true,
+  usage: true,
+  model: true,
+  delayMs: true,
+  verbose: true,
+  callbacks: true,
+  tags: true,
+  metadata: true,
+  callbackManager: true,
+  cache: true,
+  maxConcurrency: true,
+  maxRetries: true,
+  onFailedAttempt: true,
+  disableStreaming: true,
+  outputVersion: true,
+} as const satisfies OptionKeys<FakeStructuredChatModelOptions>;
+
 /**
  * A chat model for tests that answers from a script, records every call, and
  * — unlike LangChain's own fakes — really validates structured output: its
@@ -103,6 +123,7 @@ export class FakeStructuredChatModel extends BaseChatModel {
 
   constructor(options: FakeStructuredChatModelOptions) {
     super(options);
+    checkOptionKeys(options, FAKE_STRUCTURED_CHAT_MODEL_OPTIONS_KEYS, "new FakeStructuredChatModel()");
     if (!Array.isArray(options?.responses) || options.responses.length === 0) {
       throw new TypeError("FakeStructuredChatModel: responses must be a non-empty array");
     }

@@ -2,6 +2,7 @@ import { BaseCallbackHandler } from "@langchain/core/callbacks/base";
 import type { BaseMessage } from "@langchain/core/messages";
 import type { LLMResult } from "@langchain/core/outputs";
 import { describeValue, LangGoapError, type WorldState } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 
 /** USD per 1,000 tokens: `[input, output]`. */
 export type TokenPrice = readonly [input: number, output: number];
@@ -59,6 +60,12 @@ function checkPrice(name: string, value: unknown): number {
   return value;
 }
 
+const COST_ACCUMULATOR_OPTIONS_KEYS = {
+  costPer1kTokens: true,
+  defaultInputPrice: true,
+  defaultOutputPrice: true,
+} as const satisfies OptionKeys<CostAccumulatorOptions>;
+
 /**
  * A LangChain callback handler that totals what chat models cost: after each
  * call it adds the tokens, the price (from the model's name) and one call to
@@ -84,6 +91,7 @@ export class CostAccumulator extends BaseCallbackHandler {
 
   constructor(worldState: WorldState = {}, options: CostAccumulatorOptions = {}) {
     super({ _awaitHandler: true });
+    checkOptionKeys(options, COST_ACCUMULATOR_OPTIONS_KEYS, "new CostAccumulator()");
     if (typeof worldState !== "object" || worldState === null) {
       throw new LangGoapError("INVALID_OPTION", `CostAccumulator: worldState must be an object, got ${describeValue(worldState)}`);
     }

@@ -1,5 +1,6 @@
 import { dispatchCustomEvent } from "@langchain/core/callbacks/dispatch/web";
 import { ensureConfig, type RunnableConfig } from "@langchain/core/runnables";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { ensureAsyncContext } from "./async-context.js";
 import { EventTracer } from "./event-tracer.js";
 import type { TracerErrorHandler } from "./safe-call.js";
@@ -16,6 +17,12 @@ export interface LangChainEventTracerOptions {
   /** Told when dispatching fails (a callback handler threw). @defaultValue none */
   readonly onError?: TracerErrorHandler;
 }
+
+const LANG_CHAIN_EVENT_TRACER_OPTIONS_KEYS = {
+  prefix: true,
+  config: true,
+  onError: true,
+} as const satisfies OptionKeys<LangChainEventTracerOptions>;
 
 /**
  * Bridges planning events into LangChain callbacks: each event is sent with
@@ -39,6 +46,7 @@ export class LangChainEventTracer extends EventTracer {
 
   constructor(options: LangChainEventTracerOptions = {}) {
     super();
+    checkOptionKeys(options, LANG_CHAIN_EVENT_TRACER_OPTIONS_KEYS, "new LangChainEventTracer()");
     this.prefix = options.prefix ?? "langgoap.";
     this.#config = options.config;
     this.#onError = options.onError;

@@ -3,6 +3,7 @@ import { RunTree } from "langsmith/run_trees";
 // The same two functions `langsmith/traceable` exports, without its `node:async_hooks` import (see ensureAsyncContext).
 import { getCurrentRunTree, withRunTree } from "langsmith/singletons/traceable";
 import type { ActionSpec, PlanningTracer, TraceRun, WorldState } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { ensureAsyncContext } from "./async-context.js";
 import { PerRunTracer } from "./per-run-tracer.js";
 import type { EndableRun } from "./run-registry.js";
@@ -223,6 +224,15 @@ class RunTreeState implements PlanningTracer, EndableRun {
   }
 }
 
+const LANG_SMITH_TRACER_OPTIONS_KEYS = {
+  client: true,
+  projectName: true,
+  runName: true,
+  parentRun: true,
+  tags: true,
+  maxOpenRuns: true,
+} as const satisfies OptionKeys<LangSmithTracerOptions>;
+
 /**
  * Sends GOAP runs to LangSmith as run trees: a `goap.run` chain per run,
  * a `goap.plan` chain per planning round (goal, state, strategy → plan
@@ -249,6 +259,7 @@ export class LangSmithTracer extends PerRunTracer<RunTreeState> {
 
   constructor(options: LangSmithTracerOptions = {}) {
     super("LangSmithTracer", options.maxOpenRuns);
+    checkOptionKeys(options, LANG_SMITH_TRACER_OPTIONS_KEYS, "new LangSmithTracer()");
     this.#settings = {
       client: options.client,
       projectName: options.projectName ?? process.env.LANGSMITH_PROJECT ?? "default",

@@ -1,6 +1,7 @@
 /** Severity of a log record, lowest first. */
 import type { LogLevel } from "../core/index.js";
 import { describeValue, LangGoapError } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { EventTracer } from "./event-tracer.js";
 import type { TraceEvent, TraceHook } from "./trace-event.js";
 
@@ -59,6 +60,14 @@ function toSnake(key: string): string {
   return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
+const LOGGING_TRACER_OPTIONS_KEYS = {
+  level: true,
+  sink: true,
+  levels: true,
+  name: true,
+  now: true,
+} as const satisfies OptionKeys<LoggingTracerOptions>;
+
 /**
  * Writes every planning and execution event as a structured log record,
  * with levels: search detail at `debug`, retries and failures at `warn`,
@@ -79,6 +88,7 @@ export class LoggingTracer extends EventTracer {
 
   constructor(options: LoggingTracerOptions = {}) {
     super();
+    checkOptionKeys(options, LOGGING_TRACER_OPTIONS_KEYS, "new LoggingTracer()");
     const level = options.level ?? "info";
     if (!(level in LEVEL_ORDER)) {
       throw new LangGoapError(

@@ -1,4 +1,5 @@
 import { type ActionSpec, type PlanningTracer, runInTracerScope, type TraceRun, tracerForRun } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { HookTracer } from "./hook-tracer.js";
 import { invokeHook, type TracerErrorHandler } from "./safe-call.js";
 import type { TraceHook, TraceHookArgs } from "./trace-event.js";
@@ -8,6 +9,8 @@ export interface MultiTracerOptions {
   /** Told when one of the tracers throws or rejects. @defaultValue none */
   readonly onError?: TracerErrorHandler;
 }
+
+const MULTI_TRACER_OPTIONS_KEYS = { onError: true } as const satisfies OptionKeys<MultiTracerOptions>;
 
 /**
  * Sends every event to several tracers, in order. Each is called safely: a
@@ -25,6 +28,7 @@ export class MultiTracer extends HookTracer {
 
   constructor(tracers: readonly (PlanningTracer | undefined)[], options: MultiTracerOptions = {}) {
     super();
+    checkOptionKeys(options, MULTI_TRACER_OPTIONS_KEYS, "new MultiTracer()");
     this.tracers = Object.freeze(tracers.filter((t): t is PlanningTracer => t !== undefined && t !== null));
     this.#onError = options.onError;
   }

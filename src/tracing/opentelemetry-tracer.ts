@@ -8,6 +8,7 @@ import {
   type TraceRun,
   type WorldState,
 } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { PerRunTracer } from "./per-run-tracer.js";
 import type { EndableRun } from "./run-registry.js";
 import { actionOutcome, errorText, factsOf, goalOf, planSummary } from "./trace-event.js";
@@ -246,6 +247,15 @@ class RunSpans implements PlanningTracer, EndableRun {
   }
 }
 
+const OPEN_TELEMETRY_TRACER_OPTIONS_KEYS = {
+  tracer: true,
+  recordSearchEvents: true,
+  maxSearchEvents: true,
+  runSpanName: true,
+  parentContext: true,
+  maxOpenRuns: true,
+} as const satisfies OptionKeys<OpenTelemetryTracerOptions>;
+
 /**
  * Exports a run as OpenTelemetry spans: a root `goap.run` span, a
  * `goap.plan` span per planning round (strategy, plan actions and cost,
@@ -275,6 +285,7 @@ export class OpenTelemetryTracer extends PerRunTracer<RunSpans> {
 
   constructor(options: OpenTelemetryTracerOptions = {}) {
     super("OpenTelemetryTracer", options.maxOpenRuns);
+    checkOptionKeys(options, OPEN_TELEMETRY_TRACER_OPTIONS_KEYS, "new OpenTelemetryTracer()");
     const max = options.maxSearchEvents ?? 1000;
     if (!Number.isInteger(max) || max < 0) {
       throw new LangGoapError("INVALID_OPTION", `OpenTelemetryTracer: maxSearchEvents must be an integer >= 0, got ${describeValue(max)}`);

@@ -3,6 +3,7 @@ import { HumanMessage } from "@langchain/core/messages";
 import type { BaseStore } from "@langchain/langgraph";
 import { z } from "zod";
 import { describeValue, displayText, LangGoapError, type PlanningTracer, promptDataBlock, type WorldState } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { randomUuid } from "../core/uuid.js";
 import { actionOutcome, factsOf } from "./trace-event.js";
 
@@ -53,6 +54,15 @@ export function templateReflection(actionName: string, error: string): Pick<Refl
   };
 }
 
+const REFLEXION_TRACER_OPTIONS_KEYS = {
+  llm: true,
+  store: true,
+  namespace: true,
+  maxReflections: true,
+  now: true,
+  onError: true,
+} as const satisfies OptionKeys<ReflexionTracerOptions>;
+
 /**
  * Learns from failures: each failed action becomes a {@link Reflection}
  * (written by a chat model when given one, else from a template), kept in a
@@ -78,6 +88,7 @@ export class ReflexionTracer implements PlanningTracer {
   #loading: Promise<void> | undefined;
 
   constructor(options: ReflexionTracerOptions = {}) {
+    checkOptionKeys(options, REFLEXION_TRACER_OPTIONS_KEYS, "new ReflexionTracer()");
     const max = options.maxReflections ?? 5;
     if (!Number.isInteger(max) || max < 1) {
       throw new LangGoapError("INVALID_OPTION", `ReflexionTracer: maxReflections must be an integer >= 1, got ${describeValue(max)}`);

@@ -6,6 +6,7 @@ import {
   type TraceRun,
   tracerForRun,
 } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { HookTracer } from "./hook-tracer.js";
 import { invokeHook, runScopeWithin, type TracerErrorHandler } from "./safe-call.js";
 import type { TraceHook, TraceHookArgs } from "./trace-event.js";
@@ -22,6 +23,8 @@ export interface SafeTracerOptions {
    */
   readonly timeoutMs?: number;
 }
+
+const SAFE_TRACER_OPTIONS_KEYS = { onError: true, timeoutMs: true } as const satisfies OptionKeys<SafeTracerOptions>;
 
 /**
  * Wraps a tracer so that no hook can break or hang planning or execution: a
@@ -43,6 +46,7 @@ export class SafeTracer extends HookTracer {
 
   constructor(inner: PlanningTracer, options: SafeTracerOptions = {}) {
     super();
+    checkOptionKeys(options, SAFE_TRACER_OPTIONS_KEYS, "new SafeTracer()");
     // Nested wrappers add nothing; keep one layer.
     this.inner = inner instanceof SafeTracer && options.onError === undefined ? inner.inner : inner;
     this.#onError = options.onError;

@@ -8,6 +8,7 @@ import {
   unsatisfiedKeys,
   type WorldState,
 } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { type BudgetExhaustion, type Plan, type PlanOptions, planDetailed, type SearchStatus } from "../planner/index.js";
 import { type GoapAgentOptions, resolveAgentOptions } from "./agent-options.js";
 import type {
@@ -24,6 +25,22 @@ import type { GoalDecision, GoalSelectionContext, GoalSelector } from "./goal-se
 import type { AsyncPlanner, PlanCache } from "./plan-cache.js";
 
 const NO_BEHAVIOUR: ActionBehaviour = Object.freeze({});
+
+const GOAP_AGENT_OPTIONS_KEYS = {
+  actions: true,
+  state: true,
+  shareState: true,
+  behaviours: true,
+  sensors: true,
+  goal: true,
+  selector: true,
+  replanInterval: true,
+  planCache: true,
+  planner: true,
+  planOptions: true,
+  applyEffects: true,
+  name: true,
+} as const satisfies OptionKeys<GoapAgentOptions>;
 
 /**
  * The guide's tick-driven GOAP agent for game loops. Each
@@ -88,6 +105,7 @@ export class GoapAgent extends TypedEmitter<GoapAgentEvents> {
 
   constructor(options: GoapAgentOptions) {
     super();
+    checkOptionKeys(options, GOAP_AGENT_OPTIONS_KEYS, "new GoapAgent()");
     const resolved = resolveAgentOptions(options);
     this.name = resolved.name;
     this.actions = resolved.actions;

@@ -1,4 +1,5 @@
 import { describeValue, LangGoapError } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { Blackboard } from "./consideration.js";
 import { TypedEmitter } from "./emitter.js";
 import { type ActionScore, scoreActions, type UtilityEvaluation } from "./score-actions.js";
@@ -41,6 +42,14 @@ export interface UtilityBrainEvents {
   evaluated: UtilityEvaluation;
 }
 
+const UTILITY_BRAIN_OPTIONS_KEYS = {
+  actions: true,
+  evaluationInterval: true,
+  momentum: true,
+  blackboard: true,
+  missingInput: true,
+} as const satisfies OptionKeys<UtilityBrainOptions>;
+
 /**
  * The guide's decision maker: scores every {@link UtilityAction} on an
  * interval and keeps the best. The highest score strictly above 0 wins;
@@ -70,6 +79,7 @@ export class UtilityBrain extends TypedEmitter<UtilityBrainEvents> {
 
   constructor(options: UtilityBrainOptions) {
     super();
+    checkOptionKeys(options, UTILITY_BRAIN_OPTIONS_KEYS, "new UtilityBrain()");
     if (typeof options !== "object" || options === null || !Array.isArray(options.actions) || options.actions.length === 0) {
       throw new LangGoapError("INVALID_OPTION", "UtilityBrain: actions must be a non-empty array of UtilityAction (or their options)");
     }

@@ -1,4 +1,5 @@
 import { describeValue, LangGoapError } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { ResponseCurve, type ResponseCurveOptions } from "./curve.js";
 
 /** What considerations read: the agent's blackboard, or its world state. */
@@ -19,6 +20,15 @@ export interface ConsiderationOptions {
   /** What the consideration measures, in words. */
   readonly description?: string;
 }
+
+const CONSIDERATION_OPTIONS_KEYS = {
+  inputKey: true,
+  input: true,
+  curve: true,
+  defaultValue: true,
+  name: true,
+  description: true,
+} as const satisfies OptionKeys<ConsiderationOptions>;
 
 /**
  * One axis of a utility decision: a raw input from the blackboard shaped by
@@ -44,6 +54,7 @@ export class Consideration {
   readonly description: string | undefined;
 
   constructor(options: ConsiderationOptions) {
+    checkOptionKeys(options, CONSIDERATION_OPTIONS_KEYS, "new Consideration()");
     if (typeof options !== "object" || options === null) {
       throw new LangGoapError("INVALID_OPTION", `Consideration: expected an options object, got ${describeValue(options)}`);
     }

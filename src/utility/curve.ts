@@ -1,4 +1,5 @@
 import { describeValue, LangGoapError } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 
 /**
  * Shapes of {@link ResponseCurve}. The first five are the guide's; `logit`,
@@ -61,6 +62,17 @@ function clampUnit(value: number): number {
   return Math.min(Math.max(value, 0), 1);
 }
 
+const RESPONSE_CURVE_OPTIONS_KEYS = {
+  type: true,
+  slope: true,
+  exponent: true,
+  xShift: true,
+  yShift: true,
+  min: true,
+  max: true,
+  invert: true,
+} as const satisfies OptionKeys<ResponseCurveOptions>;
+
 /**
  * Maps a raw input to a utility score in [0, 1]. The input is first
  * normalised to x in [0, 1] (`(raw − min) / (max − min)`, clamped, then
@@ -101,6 +113,7 @@ export class ResponseCurve {
   readonly invert: boolean;
 
   constructor(options: ResponseCurveOptions = {}) {
+    checkOptionKeys(options, RESPONSE_CURVE_OPTIONS_KEYS, "new ResponseCurve()");
     if (typeof options !== "object" || options === null) {
       throw new LangGoapError("INVALID_OPTION", `ResponseCurve: expected an options object, got ${describeValue(options)}`);
     }

@@ -1,4 +1,5 @@
 import { describeValue, type GoalLike, type GoalSpec, LangGoapError, toGoalSpec, type WorldState } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { Plan } from "../planner/index.js";
 import type { UtilityBrain } from "./brain.js";
 import type { StupSelection, StupSelector } from "./stup.js";
@@ -80,6 +81,12 @@ export interface StupGoalSelectorOptions {
   readonly onSelect?: (selection: StupSelection) => void;
 }
 
+const STUP_GOAL_SELECTOR_OPTIONS_KEYS = {
+  reselectInterval: true,
+  minInterval: true,
+  onSelect: true,
+} as const satisfies OptionKeys<StupGoalSelectorOptions>;
+
 /**
  * STUP as the agent's goal source: selects when the agent is idle (and every
  * `reselectInterval` seconds), and hands the agent the chosen goal with its
@@ -91,6 +98,7 @@ export interface StupGoalSelectorOptions {
  * ```
  */
 export function stupGoalSelector(selector: StupSelector, options: StupGoalSelectorOptions = {}): GoalSelector {
+  checkOptionKeys(options, STUP_GOAL_SELECTOR_OPTIONS_KEYS, "stupGoalSelector()");
   const reselect = options.reselectInterval ?? Number.POSITIVE_INFINITY;
   const minInterval = options.minInterval ?? 0.25;
   for (const [field, value] of [

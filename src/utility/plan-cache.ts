@@ -8,6 +8,7 @@ import {
   toGoalSpec,
   type WorldState,
 } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import {
   type BudgetExhaustion,
   Plan,
@@ -120,6 +121,8 @@ function encodeValue(value: unknown): string {
   }
 }
 
+const PLAN_CACHE_OPTIONS_KEYS = { maxSize: true, relevantKeys: true } as const satisfies OptionKeys<PlanCacheOptions>;
+
 /**
  * A bounded LRU cache of plans keyed by (relevant state, goal, domain), so
  * many agents whose relevant facts agree share one search. Only the values
@@ -152,6 +155,7 @@ export class PlanCache {
   #evictions = 0;
 
   constructor(options: PlanCacheOptions = {}) {
+    checkOptionKeys(options, PLAN_CACHE_OPTIONS_KEYS, "new PlanCache()");
     const maxSize = options.maxSize ?? 1024;
     if (!Number.isInteger(maxSize) || maxSize < 1) {
       throw new LangGoapError("INVALID_OPTION", `PlanCache: maxSize must be an integer >= 1, got ${describeValue(maxSize)}`);

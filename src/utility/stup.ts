@@ -11,6 +11,7 @@ import {
   validateActions,
   type WorldState,
 } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { AGENT_PLAN_BUDGET, Plan, type PlanOptions, planDetailed, type SearchStatus } from "../planner/index.js";
 import { cutOff } from "./cut-off.js";
 import type { PlanCache } from "./plan-cache.js";
@@ -35,6 +36,14 @@ export interface StupGoalOptions {
  * `hold` keeps it as a free goal, so the agent keeps what it has.
  */
 export type SatisfiedGoalPolicy = "skip" | "hold";
+
+const STUP_GOAL_OPTIONS_KEYS = {
+  name: true,
+  goal: true,
+  score: true,
+  multiplier: true,
+  rank: true,
+} as const satisfies OptionKeys<StupGoalOptions>;
 
 /** Options of {@link StupSelector}. */
 export interface StupSelectorOptions {
@@ -150,6 +159,18 @@ function finite(name: string, field: string, value: unknown, predicate: (v: numb
   return value;
 }
 
+const STUP_SELECTOR_OPTIONS_KEYS = {
+  goals: true,
+  actions: true,
+  cutOffRatio: true,
+  seed: true,
+  rng: true,
+  satisfiedGoals: true,
+  planOptions: true,
+  cache: true,
+  fallThroughRanks: true,
+} as const satisfies OptionKeys<StupSelectorOptions>;
+
 /**
  * STUP, Robin Hardy's utility planner: picks which goal an agent pursues,
  * and hands back its plan.
@@ -192,6 +213,7 @@ export class StupSelector {
   readonly #cache: PlanCache | undefined;
 
   constructor(options: StupSelectorOptions) {
+    checkOptionKeys(options, STUP_SELECTOR_OPTIONS_KEYS, "new StupSelector()");
     if (typeof options !== "object" || options === null || !Array.isArray(options.goals) || options.goals.length === 0) {
       throw new LangGoapError("INVALID_OPTION", "StupSelector: goals must be a non-empty array of { name, goal, score }");
     }
@@ -199,6 +221,7 @@ export class StupSelector {
     const seen = new Set<string>();
     this.goals = Object.freeze(
       options.goals.map((g, i) => {
+        checkOptionKeys(g, STUP_GOAL_OPTIONS_KEYS, `new StupSelector() goals[${i}]`);
         if (typeof g?.name !== "string" || g.name === "") {
           throw new LangGoapError(
             "INVALID_OPTION",

@@ -1,4 +1,5 @@
 import { describeValue, type GoalLike, type GoalSpec, LangGoapError, toGoalSpec } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { type Blackboard, Consideration, type ConsiderationOptions } from "./consideration.js";
 
 /**
@@ -69,6 +70,20 @@ function nonNegative(name: string, field: string, value: unknown, fallback: numb
   return v;
 }
 
+const UTILITY_ACTION_OPTIONS_KEYS = {
+  name: true,
+  weight: true,
+  considerations: true,
+  cooldown: true,
+  scoring: true,
+  compensate: true,
+  momentum: true,
+  goal: true,
+  description: true,
+} as const satisfies OptionKeys<UtilityActionOptions>;
+
+const SCORE_OPTIONS_KEYS = { running: true, momentum: true, missingInput: true } as const satisfies OptionKeys<ScoreOptions>;
+
 /**
  * A choice a {@link UtilityBrain} can make, scored from its considerations.
  *
@@ -120,6 +135,7 @@ export class UtilityAction {
   readonly description: string | undefined;
 
   constructor(options: UtilityActionOptions) {
+    checkOptionKeys(options, UTILITY_ACTION_OPTIONS_KEYS, "new UtilityAction()");
     if (typeof options !== "object" || options === null) {
       throw new LangGoapError("INVALID_OPTION", `UtilityAction: expected an options object, got ${describeValue(options)}`);
     }
@@ -158,6 +174,7 @@ export class UtilityAction {
 
   /** The action's score (>= 0; at most `weight × (1 + momentum)`). */
   score(blackboard: Blackboard, options: ScoreOptions = {}): number {
+    checkOptionKeys(options, SCORE_OPTIONS_KEYS, "UtilityAction.score()");
     const missing = options.missingInput;
     const combined = this.scoring === "additive" ? this.#additive(blackboard, missing) : this.#multiplicative(blackboard, missing);
     if (combined <= 0) return 0;
@@ -167,6 +184,7 @@ export class UtilityAction {
 
   /** The score with every consideration's input and score (no early exit), for debugging. */
   explain(blackboard: Blackboard, options: ScoreOptions = {}): ActionScoreBreakdown {
+    checkOptionKeys(options, SCORE_OPTIONS_KEYS, "UtilityAction.explain()");
     const considerations = this.considerations.map((c) => {
       const input = c.read(blackboard, options.missingInput);
       return { name: c.name, input, score: c.curve.evaluate(input) };

@@ -1,5 +1,6 @@
 import { describeValue, LangGoapError } from "../core/errors.js";
 import { maxOf } from "../core/extremes.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { Plan, ScheduleEntry } from "../planner/index.js";
 import { formatMs, labelText } from "./format.js";
 import { scheduledSteps } from "./schedule.js";
@@ -11,6 +12,8 @@ export interface AsciiGanttOptions {
   /** A schedule to draw instead of `metadata.csp.schedule` (e.g. from `schedulePlan`). */
   readonly schedule?: readonly ScheduleEntry[];
 }
+
+const ASCII_GANTT_OPTIONS_KEYS = { width: true, schedule: true } as const satisfies OptionKeys<AsciiGanttOptions>;
 
 /**
  * Renders a scheduled plan as a text Gantt chart: one row a step, `#` bars
@@ -30,6 +33,7 @@ export interface AsciiGanttOptions {
  * @throws LangGoapError `INVALID_OPTION` when the plan has no schedule or the width is not an integer >= 10.
  */
 export function renderAsciiGantt(plan: Plan, options: AsciiGanttOptions = {}): string {
+  checkOptionKeys(options, ASCII_GANTT_OPTIONS_KEYS, "renderAsciiGantt()");
   const width = options.width ?? 60;
   if (!Number.isInteger(width) || width < 10) {
     throw new LangGoapError("INVALID_OPTION", `renderAsciiGantt: width must be an integer >= 10, got ${describeValue(width)}`, {

@@ -1,3 +1,4 @@
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { Plan } from "../planner/index.js";
 import { formatMs, formatNumber, labelText } from "./format.js";
 import { formatCost, formatDuration, formatResource, type RenderOptions, type StepView, viewPlan } from "./plan-view.js";
@@ -10,6 +11,8 @@ function stepText(step: StepView, showCost: boolean): string {
   if (step.after.length > 0) parts.push(`(after: [${step.after.join(", ")}])`);
   return parts.join("  ");
 }
+
+const RENDER_OPTIONS_KEYS = { showResources: true, showSchedule: true, schedule: true } as const satisfies OptionKeys<RenderOptions>;
 
 /**
  * Renders a plan as a text tree for terminals and logs: one line a step with
@@ -29,6 +32,7 @@ function stepText(step: StepView, showCost: boolean): string {
  * @returns Text ending with a newline.
  */
 export function renderAscii(plan: Plan, options: RenderOptions = {}): string {
+  checkOptionKeys(options, RENDER_OPTIONS_KEYS, "renderAscii()");
   if (plan.isEmpty) return "Plan: (empty — goal already satisfied)\n";
   const view = viewPlan(plan, options);
   const showCost = view.steps.some((s) => s.cost !== 1);

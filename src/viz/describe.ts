@@ -2,6 +2,7 @@ import type { ActionSpec } from "../core/action.js";
 import { type Condition, type Conditions, formatCondition } from "../core/conditions.js";
 import { type Effect, formatEffect } from "../core/effects.js";
 import { type GoalLike, GoalSpec, MultiGoal } from "../core/goal.js";
+import { goalObject } from "../core/goal-object.js";
 
 /** @internal Conditions as `key = value` / `key >= 3` strings. */
 export function formatConditions(conditions: Conditions): string[] {
@@ -24,5 +25,6 @@ export function describeGoal(goal: GoalLike | MultiGoal): string[] {
 }
 
 function goalConditions(goal: GoalLike): string[] {
-  return formatConditions(goal instanceof GoalSpec ? goal.conditions : goal);
+  if (goal instanceof GoalSpec) return formatConditions(goal.conditions);
+  return formatConditions((goalObject(goal, "the goal")?.conditions ?? goal) as Conditions);
 }

@@ -1,3 +1,4 @@
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { Plan } from "../planner/index.js";
 import { dotString } from "./dot-escape.js";
 import { formatMs } from "./format.js";
@@ -11,6 +12,8 @@ function nodeLine(step: StepView, showCost: boolean, infeasible: boolean): strin
   const fill = infeasible ? ', fillcolor="#fdecea", color="#c0392b"' : "";
   return `s${step.index} [label="${lines.map(dotString).join("\\n")}"${fill}];`;
 }
+
+const RENDER_OPTIONS_KEYS = { showResources: true, showSchedule: true, schedule: true } as const satisfies OptionKeys<RenderOptions>;
 
 /**
  * Renders a plan as a Graphviz DOT digraph: one box a step, causal
@@ -27,6 +30,7 @@ function nodeLine(step: StepView, showCost: boolean, infeasible: boolean): strin
  * @returns DOT source ending with a newline.
  */
 export function renderDot(plan: Plan, options: RenderOptions = {}): string {
+  checkOptionKeys(options, RENDER_OPTIONS_KEYS, "renderDot()");
   if (plan.isEmpty) return 'digraph Plan {\n    rankdir=TB;\n    empty [label="(empty plan)"];\n}\n';
   const view = viewPlan(plan, options);
   const showCost = view.steps.some((s) => s.cost !== 1);

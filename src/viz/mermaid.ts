@@ -1,4 +1,5 @@
 import { maxOf } from "../core/extremes.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { Plan, ScheduleEntry } from "../planner/index.js";
 import { formatMs } from "./format.js";
 import { ganttTaskText, mermaidComment, mermaidNodeId, mermaidText } from "./mermaid-text.js";
@@ -27,6 +28,8 @@ function edgeLines(view: PlanView): string[] {
   return view.steps.slice(1).map((step, k) => `${mermaidNodeId(view.steps[k] as StepView)} -.-> ${mermaidNodeId(step)}`);
 }
 
+const RENDER_OPTIONS_KEYS = { showResources: true, showSchedule: true, schedule: true } as const satisfies OptionKeys<RenderOptions>;
+
 /**
  * Renders a plan as a Mermaid flowchart: one node a step (cost shown when
  * not 1, duration when declared), causal dependencies as arrows, parallel
@@ -47,6 +50,7 @@ function edgeLines(view: PlanView): string[] {
  * @returns Mermaid source ending with a newline.
  */
 export function renderMermaid(plan: Plan, options: RenderOptions = {}): string {
+  checkOptionKeys(options, RENDER_OPTIONS_KEYS, "renderMermaid()");
   if (plan.isEmpty) return 'flowchart TD\n    empty["(empty plan)"]\n';
   const view = viewPlan(plan, options);
   const showCost = view.steps.some((s) => s.cost !== 1);

@@ -6,6 +6,7 @@
  */
 import { describeValue, LangGoapError } from "../core/errors.js";
 import { nodeBuiltin } from "../core/node-builtin.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { Plan, ScheduleEntry } from "../planner/index.js";
 import { REPORT_CSS } from "./html/styles.js";
 import { renderGanttSvg } from "./html/svg-gantt.js";
@@ -115,6 +116,8 @@ export async function renderPlanPng(
   return svgToPng(renderPlanGraphSvg(view, options.outcomes ?? new Map()), options);
 }
 
+const PNG_OPTIONS_KEYS = { scale: true, background: true, schedule: true } as const satisfies OptionKeys<PngOptions>;
+
 /**
  * The plan's Gantt chart as PNG bytes: scheduled start times when the plan
  * has a schedule (or `options.schedule`), else one step a unit.
@@ -125,6 +128,7 @@ export async function renderPlanPng(
  * ```
  */
 export async function renderGanttPng(plan: Plan, options: PngOptions = {}): Promise<Uint8Array> {
+  checkOptionKeys(options, PNG_OPTIONS_KEYS, "renderGanttPng()");
   const view = viewPlan(plan, options.schedule ? { schedule: options.schedule } : {});
   const chart = plannedChart(view, new Map());
   if (!chart) throw new LangGoapError("INVALID_OPTION", "renderGanttPng: an empty plan has no Gantt chart");

@@ -1,4 +1,5 @@
 import { describeValue, LangGoapError } from "../core/errors.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { Plan, SearchRecord } from "../planner/index.js";
 import { dotString } from "./dot-escape.js";
 import { formatNumber, formatValue } from "./format.js";
@@ -45,6 +46,8 @@ function pathNodes(records: readonly SearchRecord[], plan: Plan): { nodes: Set<n
   return { nodes, last: current, complete: true };
 }
 
+const SEARCH_TREE_OPTIONS_KEYS = { plan: true, maxNodes: true, showState: true } as const satisfies OptionKeys<SearchTreeOptions>;
+
 /**
  * Exports the A* search tree recorded by
  * `planDetailed(start, goal, actions, { recordExpansions: true })` as a
@@ -63,6 +66,7 @@ function pathNodes(records: readonly SearchRecord[], plan: Plan): { nodes: Set<n
  * @throws LangGoapError `INVALID_OPTION` when `maxNodes` is not a positive integer.
  */
 export function renderSearchTree(expansions: readonly SearchRecord[], options: SearchTreeOptions = {}): string {
+  checkOptionKeys(options, SEARCH_TREE_OPTIONS_KEYS, "renderSearchTree()");
   const maxNodes = options.maxNodes ?? 500;
   if (!Number.isInteger(maxNodes) || maxNodes < 1) {
     throw new LangGoapError("INVALID_OPTION", `renderSearchTree: maxNodes must be a positive integer, got ${describeValue(maxNodes)}`, {

@@ -1,4 +1,5 @@
 import { describeValue, LangGoapError } from "../core/errors.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { Plan } from "../planner/index.js";
 import { renderAscii } from "./ascii.js";
 import { renderAsciiGantt } from "./ascii-gantt.js";
@@ -25,6 +26,15 @@ export interface VisualizeOptions extends RenderOptions {
   readonly title?: string;
 }
 
+const VISUALIZE_OPTIONS_KEYS = {
+  format: true,
+  width: true,
+  title: true,
+  showResources: true,
+  showSchedule: true,
+  schedule: true,
+} as const satisfies OptionKeys<VisualizeOptions>;
+
 /**
  * Renders a plan in any of the {@link VIZ_FORMATS}: one entry point for
  * code that takes the format from a user (the CLI does).
@@ -36,21 +46,24 @@ export interface VisualizeOptions extends RenderOptions {
  * @throws LangGoapError `INVALID_OPTION` for an unknown format, or a Gantt format on an unscheduled plan.
  */
 export function visualize(plan: Plan, options: VisualizeOptions = {}): string {
+  checkOptionKeys(options, VISUALIZE_OPTIONS_KEYS, "visualize()");
   const format = options.format ?? "ascii";
+  // The renderers take the render options alone (they refuse keys they do not know).
+  const { format: _format, width: _width, title: _title, ...render } = options;
   switch (format) {
     case "ascii":
-      return renderAscii(plan, options);
+      return renderAscii(plan, render);
     case "gantt":
       return renderAsciiGantt(plan, {
         ...(options.width !== undefined ? { width: options.width } : {}),
         ...(options.schedule ? { schedule: options.schedule } : {}),
       });
     case "mermaid":
-      return renderMermaid(plan, options);
+      return renderMermaid(plan, render);
     case "mermaid-gantt":
       return renderMermaidGantt(plan, options.schedule ? { schedule: options.schedule } : {});
     case "dot":
-      return renderDot(plan, options);
+      return renderDot(plan, render);
     case "html":
       return renderHtmlReport({
         title: options.title ?? "langgoap plan",

@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import type { ResourceLimits } from "node:worker_threads";
 import { Piscina } from "piscina";
 import { type ActionSpec, describeValue, type GoalLike, GoalSpec, LangGoapError, toGoalSpec, type WorldState } from "../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { type Plan, type PlanOptions, planDetailedAsync } from "../planner/index.js";
 import { type DomainPayload, domainPayload, unserializableReason } from "./domain-payload.js";
 import { abortedBeforeStart, type PooledPlanResult, rebuildResult } from "./pool-result.js";
@@ -103,6 +104,15 @@ function wireOptions(options: PlanOptions): WireOptions {
   };
 }
 
+const PLANNER_POOL_OPTIONS_KEYS = {
+  size: true,
+  maxQueue: true,
+  maxBatch: true,
+  unserializable: true,
+  closeTimeoutMs: true,
+  resourceLimits: true,
+} as const satisfies OptionKeys<PlannerPoolOptions>;
+
 /**
  * A pool of worker threads (on piscina) that plans with A* off the caller's
  * thread: the same calls, options, statuses and plans as
@@ -147,6 +157,7 @@ export class PlannerPool {
   #crashedTasks = 0;
 
   constructor(options: PlannerPoolOptions = {}) {
+    checkOptionKeys(options, PLANNER_POOL_OPTIONS_KEYS, "new PlannerPool()");
     if (typeof options !== "object" || options === null) {
       throw new LangGoapError("INVALID_OPTION", `PlannerPool: expected an options object, got ${describeValue(options)}`);
     }

@@ -17,7 +17,7 @@ describe("help", () => {
     for (const command of COMMANDS) expect(stdout.split("\n")).toContain(`  ${command.name.padEnd(column)}${command.summary}`);
     for (const option of new Set(COMMANDS.flatMap((c) => c.options.map((o) => o.name)))) expect(stdout).toContain(`--${option}`);
     for (const word of ["astar", "pipeline", "mcts", "hmax", "mermaid-gantt", "module.js#name", "500ms"]) expect(stdout).toContain(word);
-    for (const exit of ["0", "1", "2", "3"]) expect(stdout).toMatch(new RegExp(`^ {2}${exit} {2}`, "m"));
+    for (const exit of ["0", "1", "2", "3", "4", "5", "130"]) expect(stdout).toMatch(new RegExp(`^ {2}${exit} {2}`, "m"));
     expect((await cli(["help"])).stdout).toBe(stdout);
   });
 

@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { interrupt, MemorySaver } from "@langchain/langgraph";
+import { Command, interrupt, MemorySaver } from "@langchain/langgraph";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ActionSpec, GoalSpec, LangGoapError } from "../../src/core/index.js";
-import { type GoalInput, GoapGraph, type HumanRequest, successfulActionNames } from "../../src/graph/index.js";
+import { type GoalInput, GoapGraph, type GoapRunResult, type HumanRequest, successfulActionNames } from "../../src/graph/index.js";
 import { quietLogger, tracked } from "./support.js";
 
 function releaseDomain(calls: string[], budget: number[] = []) {
@@ -142,18 +142,54 @@ describe("human approval", () => {
     expect(calls).toEqual([]);
   });
 
-  it("a denied approval that is the only way ends the run no_plan after one question", async () => {
+  it("a denied approval that is the only way ends the run denied after one question: status, stream events and tracer say so", async () => {
+    const calls: string[] = [];
+    const failed: string[] = [];
+    const actions = releaseDomain(calls).filter((a) => a.name !== "deploy_canary");
+    const graph = new GoapGraph(actions, { logger: quietLogger(), tracer: { onPlanFailed: (reason: string) => void failed.push(reason) } });
+    const app = graph.compile({ checkpointer: new MemorySaver() });
+    await graph.invoke(deployGoal, {}, thread("deny-final"));
+    const events: unknown[] = [];
+    for await (const chunk of await app.stream(new Command({ resume: false }), { ...thread("deny-final"), streamMode: "custom" })) {
+      events.push(chunk);
+    }
+    const done = (await app.getState(thread("deny-final"))).values as GoapRunResult;
+    expect(done.status).toBe("denied");
+    expect(done.replanReason).toBe('denied: a human refused "deploy_prod", and no plan reaches the goal without it');
+    expect(events).toContainEqual({ kind: "no_plan", suggestion: expect.any(String), status: "denied" });
+    expect(events.at(-1)).toEqual({ kind: "finish", status: "denied", reason: done.replanReason });
+    expect(failed).toEqual(["denied"]);
+    expect(calls).toEqual(["build", "test"]);
+    expect(done.executionHistory.filter((r) => r.actionName === "deploy_prod")).toHaveLength(1);
+  });
+
+  it("graph.resume(false) answers the same denied run result", async () => {
     const calls: string[] = [];
     const actions = releaseDomain(calls).filter((a) => a.name !== "deploy_canary");
     const graph = new GoapGraph(actions, { logger: quietLogger() });
     graph.compile({ checkpointer: new MemorySaver() });
-    await graph.invoke(deployGoal, {}, thread("deny-final"));
-    const done = await graph.resume(false, thread("deny-final"));
+    await graph.invoke(deployGoal, {}, thread("deny-resume"));
+    const done = await graph.resume({ approved: false, reason: "change freeze" }, thread("deny-resume"));
     expect(done.__interrupt__).toBeUndefined();
+    expect(done.status).toBe("denied");
+    expect(done.executionHistory.at(-1)).toMatchObject({ actionName: "deploy_prod", failure: "approval_denied" });
+  });
+
+  it("a refusal that no longer matters ends the run no_plan: the goal is out of reach with or without the refused action", async () => {
+    const calls: string[] = [];
+    let readings = 0;
+    const actions = [
+      tracked(calls, { name: "open_window", preconditions: { locked: false }, effects: { window_open: true }, requireHumanApproval: true }),
+    ];
+    // The door locks while the human is asked: afterwards not even the refused action could run.
+    const door = { name: "door", sense: () => ({ locked: readings++ > 0 }) };
+    const graph = new GoapGraph(actions, { logger: quietLogger(), sensors: [door] });
+    graph.compile({ checkpointer: new MemorySaver() });
+    await graph.invoke({ window_open: true }, { locked: false }, thread("deny-moot"));
+    const done = await graph.resume(false, thread("deny-moot"));
     expect(done.status).toBe("no_plan");
-    expect(done.replanReason).toBe("no plan without the actions excluded from this run: deploy_prod (refused by a human)");
-    expect(calls).toEqual(["build", "test"]);
-    expect(done.executionHistory.filter((r) => r.actionName === "deploy_prod")).toHaveLength(1);
+    expect(done.replanReason).toBe("no plan without the actions excluded from this run: open_window (refused by a human)");
+    expect(calls).toEqual([]);
   });
 
   it("interrupt() inside execute without a checkpointer is a configuration error at once, not a failure retried", async () => {

@@ -193,3 +193,46 @@ describe("typed domains", () => {
     expect(seen).toEqual(["t-typed", "function"]);
   });
 });
+
+describe("one goal shape everywhere: bare conditions or { conditions, name? }", () => {
+  const cheapest = ["buy_axe", "chop", "chop"];
+
+  it("d.goal takes bare conditions as plan and invoke do (it made an empty goal of them, satisfied at once)", () => {
+    const goal = d.goal({ wood: { gte: 4 } });
+    expect(goal.conditions).toEqual({ wood: { gte: 4 } });
+    expect(d.plan(start, goal, typed)?.actionNames).toEqual(cheapest);
+    expect(d.goal({ conditions: { wood: { gte: 4 } }, name: "stock" }).name).toBe("stock");
+    // Options alone (no conditions) stay options: an empty goal named "idle".
+    expect(d.goal({ name: "idle" })).toMatchObject({ conditions: {}, name: "idle" });
+  });
+
+  it("plan, d.plan, invoke and MultiGoal take a goal object { conditions, name? } as d.goal does", async () => {
+    const object = { conditions: { wood: { gte: 4 } }, name: "stock" } as const;
+    expect(plan(start, object, untyped)?.actionNames).toEqual(cheapest);
+    expect(d.plan(start, object, typed)?.actionNames).toEqual(cheapest);
+    const result = await d.graph(typed, { logger: quietLogger() }).invoke(object, start);
+    expect(result.status).toBe("goal_achieved");
+    expect(successfulActionNames(result)).toEqual(cheapest);
+    expect(d.multiGoal({ goals: [object, { gold: { gte: 0 } }] }).goals.map((g) => g.name)).toEqual(["stock", undefined]);
+  });
+
+  it("a goal object with GoalSpec-only options or an unknown key is refused, naming it", () => {
+    expect(() => plan(start, { conditions: { wood: 4 }, policy: { replanStrategy: "never" } } as never, untyped)).toThrow(
+      expect.objectContaining({ code: "INVALID_GOAL", message: expect.stringContaining("a goal with policy is a GoalSpec") }),
+    );
+    expect(() => plan(start, { conditions: { wood: 4 }, nmae: "x" } as never, untyped)).toThrow(
+      expect.objectContaining({ code: "UNKNOWN_OPTION", message: expect.stringContaining('did you mean "name"') }),
+    );
+  });
+
+  it("a typed goal mixing goal options and facts is refused as ambiguous; a fact named like an option stays a condition", () => {
+    expect(() => d.goal({ name: "stock", wood: 4 } as never)).toThrow(
+      expect.objectContaining({ code: "INVALID_GOAL", message: expect.stringContaining('give the conditions under "conditions"') }),
+    );
+    const named = defineDomain({ facts: { name: "string", conditions: "boolean" } });
+    expect(named.goal({ name: "bob" }).conditions).toEqual({ name: "bob" });
+    // A fact called "conditions" is written inside the goal object.
+    const flip = named.action({ name: "flip", effects: { conditions: true } });
+    expect(named.plan({ name: "bob", conditions: false }, { conditions: { conditions: true } }, [flip])?.actionNames).toEqual(["flip"]);
+  });
+});

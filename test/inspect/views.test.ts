@@ -80,6 +80,27 @@ describe("inspector views", () => {
     ]);
   });
 
+  it("a run a human's refusal ends: the view says denied and the finished run is read back from the store", async () => {
+    const history = new StoreExecutionHistory(new InMemoryStore());
+    inspector = createInspector({ history });
+    const run = inspector.run("refused");
+    const graph = new GoapGraph([new ActionSpec({ name: "deploy", effects: { deployed: true }, requireHumanApproval: true })], {
+      tracer: run,
+      history,
+    });
+    graph.compile({ checkpointer: new MemorySaver() });
+    const config = { configurable: { thread_id: "t-denied" } };
+    run.observe(await graph.invoke({ deployed: true }, {}, config));
+    run.observe(await graph.resume({ approved: false, by: "bob" }, config));
+    await inspector.idle();
+    const v = view(inspector, "run:refused");
+    expect(v.status).toBe("denied");
+    expect(v.approvals.items).toEqual([
+      { action: "deploy", kind: "goap_action_approval", status: "answered", answer: { approved: false, by: "bob" }, by: "bob" },
+    ]);
+    expect(view(inspector, "history").records.map((r: { status: string }) => r.status)).toEqual(["denied"]);
+  });
+
   it("one tracer for concurrent runs: each run its own view, and the kept runs are bounded", async () => {
     inspector = createInspector({ maxViews: 3 });
     // Three runs are inside "wait" at once (none leaves before all have entered): their hooks interleave.

@@ -241,8 +241,9 @@ describe("createGoapChatAgent approvals", () => {
     const { text, report } = lastReply(resumed.messages);
     expect(report.achieved).toBe(false);
     expect(report.executed.at(-1)).toMatchObject({ action: "send_newsletter", success: false });
+    expect(report.status).toBe("denied");
     expect(text.split("\n")[0]).toBe(
-      "I cannot do that: no plan reaches newsletter_sent = true from here (no plan without the actions excluded from this run: send_newsletter (refused by a human)).",
+      'I stopped: newsletter_sent = true needs an action that was refused (denied: a human refused "send_newsletter", and no plan reaches the goal without it).',
     );
     expect(ran).toEqual(["research", "publish"]);
   });

@@ -30,7 +30,8 @@ function summaryText(result: GoapRunResult): string {
 /**
  * `langgoap run`: the goal through a real LangGraph `GoapGraph`, with a
  * {@link ReportRecorder} as tracer for the HTML report. Exit 0 when the
- * goal is achieved; 4 when planning ran out of budget, 130 when aborted
+ * goal is achieved; 4 when planning ran out of budget, 5 when a human
+ * refused an action no plan can do without, 130 when aborted
  * (Ctrl-C: the actions executed so far and the state reached are printed),
  * 1 otherwise (with the no-plan explanation when there is one).
  */

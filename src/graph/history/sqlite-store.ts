@@ -11,6 +11,7 @@ import {
 } from "@langchain/langgraph";
 import { describeValue, LangGoapError } from "../../core/index.js";
 import { nodeBuiltin } from "../../core/node-builtin.js";
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import { compileSqliteFilter } from "./sqlite-filter.js";
 import { matchesFilter } from "./store-filter.js";
 
@@ -89,6 +90,8 @@ function matchesCondition(condition: MatchCondition, namespace: readonly string[
   return path.every((label, i) => label === "*" || label === namespace[offset + i]);
 }
 
+const SQLITE_STORE_OPTIONS_KEYS = { busyTimeoutMs: true, indexedFields: true } as const satisfies OptionKeys<SqliteStoreOptions>;
+
 /**
  * A persistent LangGraph `BaseStore` in one SQLite file (better-sqlite3):
  * get, put, delete, namespace-prefix search with filters (`$eq $ne $gt $gte
@@ -108,6 +111,8 @@ function matchesCondition(condition: MatchCondition, namespace: readonly string[
  * ```
  */
 export class SqliteStore extends BaseStore {
+  /** How `search` orders its results: newest first, so `StoreExecutionHistory` reads about what a query returns. */
+  readonly searchOrder = "newest-first";
   readonly db: SqliteDatabase;
   readonly #statements: {
     get: SqliteStatement;
@@ -126,6 +131,7 @@ export class SqliteStore extends BaseStore {
   /** Wraps an open better-sqlite3 database (tables are created if missing). */
   constructor(db: SqliteDatabase, options: SqliteStoreOptions = {}) {
     super();
+    checkOptionKeys(options, SQLITE_STORE_OPTIONS_KEYS, "new SqliteStore()");
     if (typeof db?.prepare !== "function" || typeof db.transaction !== "function") {
       throw new LangGoapError("STORE_ERROR", `SqliteStore: expected a better-sqlite3 Database, got ${describeValue(db)}`);
     }

@@ -1,6 +1,8 @@
 import type { BaseStore, GetOperation, PutOperation } from "@langchain/langgraph";
 import { describeValue, LangGoapError } from "../../core/index.js";
-import { type ActionResult, HISTORY_WINDOW } from "../state.js";
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
+import { HISTORY_WINDOW } from "../history-window-size.js";
+import type { ActionResult } from "../state.js";
 
 /**
  * A run's executed actions from position `first` (a multiple of
@@ -111,6 +113,8 @@ function blockKey(first: number): string {
   return String(first).padStart(12, "0");
 }
 
+const HISTORY_PAGE_OPTIONS_KEYS = { cursor: true, limit: true } as const satisfies OptionKeys<HistoryPageOptions>;
+
 /** Reads and writes a run's step blocks under `[...namespace, "steps", runId]`, and a thread's runs under `[...namespace, "thread-runs", threadId]`. @internal */
 export class StepBlockStore {
   constructor(
@@ -165,6 +169,7 @@ export class StepBlockStore {
 
   /** A page of every run of a thread, runs in the order they started. */
   async readThread(threadId: string, options: HistoryPageOptions = {}): Promise<HistoryPage> {
+    checkOptionKeys(options, HISTORY_PAGE_OPTIONS_KEYS, "readThreadHistory()");
     const where = "StoreExecutionHistory.readThreadHistory";
     text(threadId, "a thread id", where);
     const limit = pageLimit(options.limit, where);

@@ -1,9 +1,9 @@
 import type { BaseStore, Item, PutOperation } from "@langchain/langgraph";
 import { type Conditions, describeValue, type GoalSpec, LangGoapError } from "../../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import { randomUuid } from "../../core/uuid.js";
 import { computeGoalHash } from "./goal-hash.js";
 import { addPostgresHistoryIndexes, isPostgresStore } from "./postgres-indexes.js";
-import { SqliteStore } from "./sqlite-store.js";
 import { type HistoryPage, type HistoryPageOptions, type StepBlock, StepBlockStore } from "./step-blocks.js";
 import { indexOperations, indexWriters, readIndex, scopesOf } from "./store-index.js";
 import type { ExecutionHistory, ExecutionRecord } from "./types.js";
@@ -31,9 +31,13 @@ export interface StoreExecutionHistoryOptions {
   readonly searchOrder?: "newest-first" | "unordered";
 }
 
-/** Stores known to return search results newest first (by time written). */
+/**
+ * Stores known to return search results newest first (by time written):
+ * those that say so (`SqliteStore`'s `searchOrder`; read by name, so the
+ * SQLite store stays out of an app that never opens one) and PostgresStore.
+ */
 function ordersNewestFirst(store: BaseStore): boolean {
-  return store instanceof SqliteStore || isPostgresStore(store);
+  return (store as { searchOrder?: unknown }).searchOrder === "newest-first" || isPostgresStore(store);
 }
 
 /** One preparation per store, shared by every history on it. */
@@ -100,6 +104,15 @@ function newestFirst(a: ExecutionRecord, b: ExecutionRecord): number {
   return (a.id ?? "") < (b.id ?? "") ? 1 : (a.id ?? "") > (b.id ?? "") ? -1 : 0;
 }
 
+const STORE_EXECUTION_HISTORY_OPTIONS_KEYS = {
+  namespace: true,
+  pageSize: true,
+  steps: true,
+  searchOrder: true,
+} as const satisfies OptionKeys<StoreExecutionHistoryOptions>;
+
+const HISTORY_PAGE_OPTIONS_KEYS = { cursor: true, limit: true } as const satisfies OptionKeys<HistoryPageOptions>;
+
 /**
  * Execution history on any LangGraph `BaseStore` (InMemoryStore, SqliteStore,
  * PostgresStore, ...). Every record is its own item — under
@@ -129,6 +142,7 @@ export class StoreExecutionHistory implements ExecutionHistory {
   readonly #keepSteps: boolean;
 
   constructor(store: BaseStore, options: StoreExecutionHistoryOptions = {}) {
+    checkOptionKeys(options, STORE_EXECUTION_HISTORY_OPTIONS_KEYS, "new StoreExecutionHistory()");
     if (typeof store?.batch !== "function" || typeof store.search !== "function") {
       fail(`StoreExecutionHistory: expected a LangGraph BaseStore, got ${describeValue(store)}`);
     }
@@ -235,6 +249,7 @@ export class StoreExecutionHistory implements ExecutionHistory {
    * ```
    */
   async readRunHistory(runId: string, options: HistoryPageOptions = {}): Promise<HistoryPage> {
+    checkOptionKeys(options, HISTORY_PAGE_OPTIONS_KEYS, "readRunHistory()");
     return this.#steps.readRun(runId, options);
   }
 

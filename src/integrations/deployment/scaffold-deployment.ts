@@ -1,5 +1,6 @@
 import { describeValue, LangGoapError } from "../../core/index.js";
 import { nodeBuiltin } from "../../core/node-builtin.js";
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import { actionsTemplate } from "./templates/actions-template.js";
 import { graphTemplate, serverTemplate } from "./templates/code-templates.js";
 import {
@@ -106,6 +107,12 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
+const SCAFFOLD_DEPLOYMENT_OPTIONS_KEYS = {
+  graphId: true,
+  langgoapVersion: true,
+  force: true,
+} as const satisfies OptionKeys<ScaffoldDeploymentOptions>;
+
 /**
  * Writes a deployable project for your own actions into `dir`: the actions
  * (a starter domain to replace), the served graph module, `langgraph.json`,
@@ -125,6 +132,7 @@ async function exists(path: string): Promise<boolean> {
  * @returns The folder, the graph id and the files written.
  */
 export async function scaffoldDeployment(dir: string, options: ScaffoldDeploymentOptions = {}): Promise<ScaffoldedDeployment> {
+  checkOptionKeys(options, SCAFFOLD_DEPLOYMENT_OPTIONS_KEYS, "scaffoldDeployment()");
   if (typeof dir !== "string" || dir.trim() === "") {
     throw new LangGoapError("INVALID_OPTION", `scaffoldDeployment: dir must be a folder path, got ${describeValue(dir)}`);
   }

@@ -1,5 +1,6 @@
 import type { BaseCheckpointSaver, BaseStore } from "@langchain/langgraph";
 import { describeValue, LangGoapError } from "../../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 
 /** A thread as the embedded LangGraph server reports it. */
 export interface ServedThread {
@@ -35,6 +36,12 @@ function metadataOf(value: unknown, id: string): Record<string, unknown> {
   return { ...(value as Record<string, unknown>) };
 }
 
+const STORE_THREAD_SAVER_OPTIONS_KEYS = {
+  namespace: true,
+  checkpointer: true,
+  now: true,
+} as const satisfies OptionKeys<StoreThreadSaverOptions>;
+
 /**
  * The thread registry of the embedded LangGraph server
  * (`createEmbedServer` from `@langchain/langgraph-api/experimental/embed`),
@@ -65,6 +72,7 @@ export class StoreThreadSaver {
   readonly #checkpointer: BaseCheckpointSaver | undefined;
 
   constructor(store: BaseStore, options: StoreThreadSaverOptions = {}) {
+    checkOptionKeys(options, STORE_THREAD_SAVER_OPTIONS_KEYS, "new StoreThreadSaver()");
     if (typeof store?.get !== "function" || typeof store.put !== "function" || typeof store.delete !== "function") {
       throw new LangGoapError("INVALID_OPTION", `StoreThreadSaver: expected a LangGraph BaseStore, got ${describeValue(store)}`);
     }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { CONSOLE_LOGGER, LangGoapError } from "../../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import type { CompiledGoapGraph, GoapGraph } from "../../graph/index.js";
 import { isConnectionError } from "./connection-errors.js";
 import { DatabaseLink, Interrupted, pause, unlessAborted } from "./database-link.js";
@@ -59,6 +60,28 @@ interface InFlight {
   stoppedBy: StopCause | null;
 }
 
+const FLEET_WORKER_OPTIONS_KEYS = {
+  graph: true,
+  pool: true,
+  connectionString: true,
+  maxConnections: true,
+  schema: true,
+  checkpointer: true,
+  concurrency: true,
+  leaseMs: true,
+  heartbeatMs: true,
+  takeoverGraceMs: true,
+  reconnectDelayMs: true,
+  maxReconnectDelayMs: true,
+  signal: true,
+  pollMs: true,
+  maxAttempts: true,
+  retryDelayMs: true,
+  drainTimeoutMs: true,
+  name: true,
+  logger: true,
+} as const satisfies OptionKeys<FleetWorkerOptions>;
+
 /**
  * One process's share of a fleet: it claims runs from the {@link RunQueue}
  * (up to `concurrency` at once), executes each on its `GoapGraph` with the
@@ -111,6 +134,7 @@ export class FleetWorker {
   #stats = { claimed: 0, takenOver: 0, finished: 0, released: 0, failed: 0, leasesLost: 0 };
 
   constructor(options: FleetWorkerOptions) {
+    checkOptionKeys(options, FLEET_WORKER_OPTIONS_KEYS, "new FleetWorker()");
     this.#settings = fleetSettings(options);
     this.#graph = options.graph;
     this.#ownsPool = options.pool === undefined;

@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { LangGoapError } from "../../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import type { FleetPool } from "./fleet-pool.js";
 import { WatchedPool } from "./watched-pool.js";
 
@@ -45,6 +46,12 @@ export function positiveInteger(value: unknown, field: string, min = 1): number 
   return value;
 }
 
+const FLEET_POOL_OPTIONS_KEYS = {
+  maxConnections: true,
+  timeoutMs: true,
+  applicationName: true,
+} as const satisfies OptionKeys<FleetPoolOptions>;
+
 /**
  * Opens a bounded `pg.Pool` for a fleet process: at most `maxConnections`
  * connections, each query and each wait for a connection limited in time.
@@ -68,6 +75,7 @@ export function positiveInteger(value: unknown, field: string, min = 1): number 
  * @throws LangGoapError `STORE_ERROR` when `pg` is not installed, `INVALID_OPTION` for a bad option
  */
 export function openFleetPool(connectionString: string, options: FleetPoolOptions = {}): FleetPool {
+  checkOptionKeys(options, FLEET_POOL_OPTIONS_KEYS, "openFleetPool()");
   if (typeof connectionString !== "string" || connectionString === "") {
     throw new LangGoapError("INVALID_OPTION", `fleet: connectionString must be a PostgreSQL URL, got ${JSON.stringify(connectionString)}`, {
       field: "connectionString",

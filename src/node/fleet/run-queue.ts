@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { checkStateValues, describeValue, LangGoapError, type WorldState } from "../../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import type { FleetPool } from "./fleet-pool.js";
 import { type QueueSql, queueSql } from "./run-queue-sql.js";
 
@@ -98,6 +99,8 @@ async function queried<T>(what: string, call: () => Promise<T>): Promise<T> {
   }
 }
 
+const RUN_QUEUE_OPTIONS_KEYS = { schema: true } as const satisfies OptionKeys<RunQueueOptions>;
+
 /**
  * The runs of a fleet, in a PostgreSQL table: clients enqueue runs, the
  * {@link FleetWorker}s of any number of processes claim them with
@@ -123,6 +126,7 @@ export class RunQueue {
   readonly schema: string;
 
   constructor(pool: FleetPool, options: RunQueueOptions = {}) {
+    checkOptionKeys(options, RUN_QUEUE_OPTIONS_KEYS, "new RunQueue()");
     if (typeof pool?.query !== "function" || typeof pool.connect !== "function") {
       throw new LangGoapError("INVALID_OPTION", `RunQueue: expected a pg.Pool (see openFleetPool), got ${describeValue(pool)}`, {
         field: "pool",

@@ -2,6 +2,7 @@ import type { ActionSpec } from "../../core/action.js";
 import { describeValue, LangGoapError } from "../../core/errors.js";
 import type { WorldState } from "../../core/facts.js";
 import type { GoalSpec } from "../../core/goal.js";
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import { planDetailedAsync } from "../astar.js";
 import type { HeuristicName } from "../heuristics/registry.js";
 import type { Plan } from "../plan.js";
@@ -28,6 +29,14 @@ export interface AnytimePlanningStrategyOptions {
 
 const DEFAULT_WEIGHTS: readonly number[] = [5, 3, 2, 1.5, 1];
 
+const ANYTIME_PLANNING_STRATEGY_OPTIONS_KEYS = {
+  timeBudgetMs: true,
+  weights: true,
+  heuristic: true,
+  maxExpansionsPerRound: true,
+  onImprovement: true,
+} as const satisfies OptionKeys<AnytimePlanningStrategyOptions>;
+
 /**
  * Anytime planning: weighted A* rounds with decreasing weight inside one
  * time budget. The first, greedy round finds a plan fast; later rounds
@@ -50,6 +59,7 @@ export class AnytimePlanningStrategy extends BasePlanningStrategy {
 
   constructor(options: AnytimePlanningStrategyOptions = {}) {
     super();
+    checkOptionKeys(options, ANYTIME_PLANNING_STRATEGY_OPTIONS_KEYS, "new AnytimePlanningStrategy()");
     const budget = options.timeBudgetMs ?? 1000;
     if (!(typeof budget === "number" && budget > 0)) {
       throw new LangGoapError("INVALID_OPTION", `AnytimePlanningStrategy.timeBudgetMs must be a number > 0, got ${describeValue(budget)}`);

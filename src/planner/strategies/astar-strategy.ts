@@ -1,6 +1,7 @@
 import type { ActionSpec } from "../../core/action.js";
 import type { WorldState } from "../../core/facts.js";
 import type { GoalSpec } from "../../core/goal.js";
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import { planDetailedAsync } from "../astar.js";
 import { checkBudget } from "../budget.js";
 import type { HeuristicName } from "../heuristics/registry.js";
@@ -21,6 +22,14 @@ export interface AStarStrategyOptions {
   readonly maxNodes?: number;
 }
 
+const A_STAR_STRATEGY_OPTIONS_KEYS = {
+  heuristic: true,
+  weight: true,
+  timeBudgetMs: true,
+  maxExpansions: true,
+  maxNodes: true,
+} as const satisfies OptionKeys<AStarStrategyOptions>;
+
 /**
  * The A* planner as a {@link PlanningStrategy}: the graph's default. It
  * searches asynchronously ({@link planDetailedAsync}), so a long search
@@ -35,6 +44,7 @@ export class AStarStrategy extends BasePlanningStrategy {
   readonly name = "astar";
   constructor(readonly options: AStarStrategyOptions = {}) {
     super();
+    checkOptionKeys(options, A_STAR_STRATEGY_OPTIONS_KEYS, "new AStarStrategy()");
     checkBudget(options, "AStarStrategy");
   }
 

@@ -1,4 +1,5 @@
 import { describeValue, LangGoapError } from "../../core/errors.js";
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import type { ProblemFeatures } from "../features.js";
 
 /**
@@ -20,6 +21,12 @@ export interface RuleBasedClassifierOptions {
 /** The names {@link RuleBasedClassifier} returns. */
 export type RuleBasedStrategyName = "csp-pipeline" | "mcts" | "astar";
 
+const RULE_BASED_CLASSIFIER_OPTIONS_KEYS = {
+  branchingThreshold: true,
+  horizonThreshold: true,
+  preferMctsForStochastic: true,
+} as const satisfies OptionKeys<RuleBasedClassifierOptions>;
+
 /**
  * LangGOAP's routing rules, first match wins:
  * 1. the goal has constraints, objectives or metrics → `"csp-pipeline"`;
@@ -39,6 +46,7 @@ export class RuleBasedClassifier {
   readonly preferMctsForStochastic: boolean;
 
   constructor(options: RuleBasedClassifierOptions = {}) {
+    checkOptionKeys(options, RULE_BASED_CLASSIFIER_OPTIONS_KEYS, "new RuleBasedClassifier()");
     const check = (field: string, value: number) => {
       if (!(typeof value === "number" && value >= 0)) {
         throw new LangGoapError("INVALID_OPTION", `RuleBasedClassifier.${field} must be a number >= 0, got ${describeValue(value)}`);

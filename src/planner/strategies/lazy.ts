@@ -2,6 +2,7 @@ import type { ActionSpec } from "../../core/action.js";
 import { describeValue, LangGoapError } from "../../core/errors.js";
 import type { WorldState } from "../../core/facts.js";
 import type { GoalSpec } from "../../core/goal.js";
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import { SimpleScore } from "../../core/score.js";
 import { Plan } from "../plan.js";
 import type { PlanningStrategy, StrategyContext, StrategyResult } from "../types.js";
@@ -16,6 +17,11 @@ export interface LazyDecompositionStrategyOptions {
   /** Plans the whole way to the goal. @defaultValue a default {@link AStarStrategy} */
   readonly inner?: PlanningStrategy;
 }
+
+const LAZY_DECOMPOSITION_STRATEGY_OPTIONS_KEYS = {
+  lookahead: true,
+  inner: true,
+} as const satisfies OptionKeys<LazyDecompositionStrategyOptions>;
 
 /**
  * ADaPT-style lazy decomposition: plan the whole way, commit only to the
@@ -38,6 +44,7 @@ export class LazyDecompositionStrategy extends BasePlanningStrategy {
 
   constructor(options: LazyDecompositionStrategyOptions = {}) {
     super();
+    checkOptionKeys(options, LAZY_DECOMPOSITION_STRATEGY_OPTIONS_KEYS, "new LazyDecompositionStrategy()");
     const lookahead = options.lookahead ?? 1;
     if (!Number.isInteger(lookahead) || lookahead < 1) {
       throw new LangGoapError(

@@ -1,6 +1,7 @@
 import type { ActionSpec } from "../../core/action.js";
 import type { WorldState } from "../../core/facts.js";
 import { type GoalSpec, toGoalSpec } from "../../core/goal.js";
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import { Plan } from "../plan.js";
 import type { PlanningStrategy, SearchStatus, StrategyContext, StrategyResult } from "../types.js";
 import { AStarStrategy } from "./astar-strategy.js";
@@ -30,6 +31,17 @@ export interface RepairOptions extends StrategyContext {
   readonly inner?: PlanningStrategy;
 }
 
+const REPAIR_OPTIONS_KEYS = {
+  inner: true,
+  blacklisted: true,
+  priorPlan: true,
+  currentStep: true,
+  stepsRemaining: true,
+  signal: true,
+  tracer: true,
+  recordExpansions: true,
+} as const satisfies OptionKeys<RepairOptions>;
+
 /**
  * Repairs `priorPlan` after the world changed: keeps the longest prefix of
  * its remaining actions (from `currentStep`) that still runs from `state`
@@ -49,6 +61,7 @@ export async function repairPlan(
   actions: readonly ActionSpec[],
   options: RepairOptions = {},
 ): Promise<RepairResult> {
+  checkOptionKeys(options, REPAIR_OPTIONS_KEYS, "repairPlan()");
   const began = performance.now();
   if (goal.isSatisfied(state)) {
     return {
@@ -130,6 +143,8 @@ export interface RepairStrategyOptions {
   readonly inner?: PlanningStrategy;
 }
 
+const REPAIR_STRATEGY_OPTIONS_KEYS = { inner: true } as const satisfies OptionKeys<RepairStrategyOptions>;
+
 /**
  * Replans by repair: when the graph hands it the plan being replaced
  * (`context.priorPlan`), it keeps the longest still-valid prefix of the
@@ -148,6 +163,7 @@ export class RepairStrategy extends BasePlanningStrategy {
 
   constructor(options: RepairStrategyOptions = {}) {
     super();
+    checkOptionKeys(options, REPAIR_STRATEGY_OPTIONS_KEYS, "new RepairStrategy()");
     this.inner = options.inner ?? new AStarStrategy();
   }
 

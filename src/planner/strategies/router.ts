@@ -2,6 +2,7 @@ import type { ActionSpec } from "../../core/action.js";
 import { describeValue, LangGoapError } from "../../core/errors.js";
 import type { WorldState } from "../../core/facts.js";
 import type { GoalSpec } from "../../core/goal.js";
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import { callTracer } from "../../core/tracer.js";
 import { extractFeatures, type ProblemFeatures } from "../features.js";
 import type { TransitionModel } from "../transitions.js";
@@ -29,6 +30,15 @@ export interface StrategyRouterOptions<K extends string = string> {
   readonly onStrategyChosen?: (name: NoInfer<K>, features: ProblemFeatures) => void;
 }
 
+const STRATEGY_ROUTER_OPTIONS_KEYS = {
+  strategies: true,
+  classifier: true,
+  transitionModel: true,
+  default: true,
+  onUnknown: true,
+  onStrategyChosen: true,
+} as const satisfies OptionKeys<StrategyRouterOptions<string>>;
+
 /**
  * Chooses a strategy per problem: measures it with {@link extractFeatures},
  * asks the classifier for a name, and delegates to the strategy registered
@@ -51,6 +61,8 @@ export interface StrategyRouterOptions<K extends string = string> {
  */
 export class StrategyRouter<K extends string = string> extends BasePlanningStrategy {
   readonly name = "router";
+  /** The router reports the strategy it picks to the tracer (see {@link PlanningStrategy.announcesChoice}). */
+  readonly announcesChoice = true;
   readonly strategies: ReadonlyMap<K, PlanningStrategy>;
   readonly classifier: StrategyClassifier;
   readonly transitionModel: TransitionModel | undefined;
@@ -63,6 +75,7 @@ export class StrategyRouter<K extends string = string> extends BasePlanningStrat
 
   constructor(options: StrategyRouterOptions<K>) {
     super();
+    checkOptionKeys(options, STRATEGY_ROUTER_OPTIONS_KEYS, "new StrategyRouter()");
     const raw: unknown = options?.strategies;
     if (typeof raw !== "object" || raw === null) {
       throw new LangGoapError("INVALID_OPTION", `StrategyRouter.strategies must map names to strategies, got ${describeValue(raw)}`);

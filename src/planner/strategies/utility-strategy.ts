@@ -2,6 +2,7 @@ import type { ActionSpec } from "../../core/action.js";
 import { describeValue, LangGoapError } from "../../core/errors.js";
 import type { WorldState } from "../../core/facts.js";
 import { GoalPolicy, GoalSpec, type GoalSpecOptions, toGoalSpec } from "../../core/goal.js";
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import { Plan } from "../plan.js";
 import type { StrategyContext, StrategyResult } from "../types.js";
 import { BasePlanningStrategy } from "./base.js";
@@ -11,6 +12,16 @@ export const NIRVANA_NAME = "Nirvana";
 
 /** Options of {@link NirvanaGoal}: a goal's options without conditions. */
 export type NirvanaGoalOptions = Omit<GoalSpecOptions, "conditions">;
+
+const NIRVANA_GOAL_OPTIONS_KEYS = {
+  policy: true,
+  objectives: true,
+  constraints: true,
+  softGoals: true,
+  metrics: true,
+  value: true,
+  name: true,
+} as const satisfies OptionKeys<NirvanaGoalOptions>;
 
 /**
  * A goal that is never satisfied, for agents that act by utility forever
@@ -32,6 +43,7 @@ export class NirvanaGoal extends GoalSpec {
         `NirvanaGoal takes no conditions (it is never satisfied), got ${describeValue((options as GoalSpecOptions).conditions)}`,
       );
     }
+    checkOptionKeys(options, NIRVANA_GOAL_OPTIONS_KEYS, "new NirvanaGoal()");
     super({
       ...options,
       conditions: {},
@@ -73,6 +85,8 @@ export interface UtilityStrategyOptions {
   readonly minNetValue?: number;
 }
 
+const UTILITY_STRATEGY_OPTIONS_KEYS = { minNetValue: true } as const satisfies OptionKeys<UtilityStrategyOptions>;
+
 /**
  * Greedy utility planning: one-step plans with the applicable action of the
  * highest `utility - cost` in the current state (ties go to the earlier
@@ -94,6 +108,7 @@ export class UtilityStrategy extends BasePlanningStrategy {
 
   constructor(options: UtilityStrategyOptions = {}) {
     super();
+    checkOptionKeys(options, UTILITY_STRATEGY_OPTIONS_KEYS, "new UtilityStrategy()");
     const floor = options.minNetValue ?? Number.NEGATIVE_INFINITY;
     if (typeof floor !== "number" || Number.isNaN(floor)) {
       throw new LangGoapError("INVALID_OPTION", `UtilityStrategy.minNetValue must be a number, got ${describeValue(floor)}`);

@@ -1,4 +1,5 @@
 import { describeValue, LangGoapError } from "../../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import type { ExitReason } from "../agent-types.js";
 import { BtNode } from "./node.js";
 import { type BtHookName, type BtStatus, type BtTickContext, isBtStatus } from "./status.js";
@@ -21,6 +22,8 @@ export interface ActionNodeOptions {
   readonly name?: string;
 }
 
+const ACTION_NODE_OPTIONS_KEYS = { run: true, enter: true, exit: true, name: true } as const satisfies OptionKeys<ActionNodeOptions>;
+
 /**
  * A leaf that does work over ticks, with the same `enter → run → exit`
  * lifecycle as a {@link GoapAgent} action. A hook that throws, or a `run`
@@ -42,6 +45,7 @@ export class ActionNode extends BtNode {
   #ctx: BtTickContext | null = null;
 
   constructor(options: ActionNodeOptions) {
+    checkOptionKeys(options, ACTION_NODE_OPTIONS_KEYS, "new ActionNode()");
     const name = options?.name ?? "action";
     super(name);
     if (typeof options?.run !== "function") {

@@ -6,6 +6,7 @@ import {
   satisfiesConditions,
   type WorldState,
 } from "../../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import { BtNode } from "./node.js";
 import type { BtStatus, BtTickContext } from "./status.js";
 
@@ -18,6 +19,8 @@ export interface ConditionNodeOptions {
   /** @defaultValue "condition" */
   readonly name?: string;
 }
+
+const CONDITION_NODE_OPTIONS_KEYS = { conditions: true, test: true, name: true } as const satisfies OptionKeys<ConditionNodeOptions>;
 
 /**
  * A leaf that checks the blackboard: success when the check holds, failure
@@ -37,6 +40,7 @@ export class ConditionNode extends BtNode {
   readonly #test: ConditionNodeOptions["test"];
 
   constructor(options: ConditionNodeOptions) {
+    checkOptionKeys(options, CONDITION_NODE_OPTIONS_KEYS, "new ConditionNode()");
     const name = options?.name ?? "condition";
     super(name);
     if ((options?.conditions === undefined) === (options?.test === undefined)) {

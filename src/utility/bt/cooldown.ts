@@ -1,3 +1,4 @@
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import { Decorator, type DecoratorOptions } from "./decorator.js";
 import { type BtDuration, checkDuration, hasElapsed } from "./duration.js";
 import type { BtStatus, BtTickContext } from "./status.js";
@@ -7,6 +8,8 @@ export interface CooldownOptions extends DecoratorOptions {
   /** How long the child rests after it finishes: `{ ticks }` or `{ seconds }` of tree time. */
   readonly duration: BtDuration;
 }
+
+const COOLDOWN_OPTIONS_KEYS = { duration: true, child: true, name: true } as const satisfies OptionKeys<CooldownOptions>;
 
 /**
  * Lets its child run, then keeps it from running again for a while: after
@@ -27,6 +30,7 @@ export class Cooldown extends Decorator {
 
   constructor(options: CooldownOptions) {
     super("cooldown", options);
+    checkOptionKeys(options, COOLDOWN_OPTIONS_KEYS, "new Cooldown()");
     this.duration = checkDuration(`cooldown "${this.name}"`, options.duration);
   }
 

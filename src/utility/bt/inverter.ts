@@ -1,5 +1,8 @@
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import { Decorator, type DecoratorOptions } from "./decorator.js";
 import type { BtStatus, BtTickContext } from "./status.js";
+
+const DECORATOR_OPTIONS_KEYS = { child: true, name: true } as const satisfies OptionKeys<DecoratorOptions>;
 
 /**
  * Swaps its child's success and failure; running stays running.
@@ -12,6 +15,7 @@ import type { BtStatus, BtTickContext } from "./status.js";
 export class Inverter extends Decorator {
   constructor(options: DecoratorOptions) {
     super("inverter", options);
+    checkOptionKeys(options, DECORATOR_OPTIONS_KEYS, "new Inverter()");
   }
 
   protected update(ctx: BtTickContext): BtStatus {

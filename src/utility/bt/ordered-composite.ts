@@ -1,4 +1,5 @@
 import { LangGoapError } from "../../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import { BtNode } from "./node.js";
 import type { BtStatus, BtTickContext } from "./status.js";
 
@@ -17,6 +18,8 @@ export interface CompositeOptions {
   readonly reactive?: boolean;
 }
 
+const COMPOSITE_OPTIONS_KEYS = { children: true, name: true, reactive: true } as const satisfies OptionKeys<CompositeOptions>;
+
 /**
  * @internal Sequence and selector in one loop: they differ only in which
  * child status lets them go on to the next child.
@@ -28,6 +31,7 @@ export abstract class OrderedComposite extends BtNode {
   #running = -1;
 
   protected constructor(kind: string, continueOn: BtStatus, options: CompositeOptions) {
+    checkOptionKeys(options, COMPOSITE_OPTIONS_KEYS, kind === "sequence" ? "new Sequence()" : "new Selector()");
     const name = options?.name ?? kind;
     if (!Array.isArray(options?.children) || options.children.length === 0) {
       throw new LangGoapError("INVALID_OPTION", `${kind} "${name}": children must be a non-empty array of nodes`, { node: name });

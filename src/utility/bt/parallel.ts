@@ -1,4 +1,5 @@
 import { describeValue, LangGoapError } from "../../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import { BtNode } from "./node.js";
 import type { BtStatus, BtTickContext } from "./status.js";
 
@@ -33,6 +34,8 @@ function threshold(name: string, field: string, value: ParallelThreshold, count:
   return value;
 }
 
+const PARALLEL_OPTIONS_KEYS = { children: true, name: true, success: true, failure: true } as const satisfies OptionKeys<ParallelOptions>;
+
 /**
  * Ticks every unfinished child on each tick, in order, and decides by its
  * policy: success once `success` children succeeded, failure once `failure`
@@ -53,6 +56,7 @@ export class Parallel extends BtNode {
   readonly #outcomes: Uint8Array;
 
   constructor(options: ParallelOptions) {
+    checkOptionKeys(options, PARALLEL_OPTIONS_KEYS, "new Parallel()");
     const name = options?.name ?? "parallel";
     if (!Array.isArray(options?.children) || options.children.length === 0) {
       throw new LangGoapError("INVALID_OPTION", `parallel "${name}": children must be a non-empty array of nodes`, { node: name });

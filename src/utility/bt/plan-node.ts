@@ -1,4 +1,5 @@
 import { type ActionSpec, describeValue, type GoalLike, LangGoapError } from "../../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import type { Plan, PlanOptions } from "../../planner/index.js";
 import { GoapAgent } from "../agent.js";
 import { type GoapAgentOptions, resolveAgentOptions } from "../agent-options.js";
@@ -42,6 +43,21 @@ export interface PlanNodeOptions {
   readonly name?: string;
 }
 
+const PLAN_NODE_OPTIONS_KEYS = {
+  actions: true,
+  goal: true,
+  selector: true,
+  leaves: true,
+  behaviours: true,
+  replanInterval: true,
+  maxReplans: true,
+  planCache: true,
+  planOptions: true,
+  applyEffects: true,
+  onAgent: true,
+  name: true,
+} as const satisfies OptionKeys<PlanNodeOptions>;
+
 /**
  * A branch that plans and carries the plan out: on activation it plans for
  * its goal from the blackboard (or lets STUP choose the goal and its plan),
@@ -81,6 +97,7 @@ export class PlanNode extends BtNode {
   #selection: StupSelection | null = null;
 
   constructor(options: PlanNodeOptions) {
+    checkOptionKeys(options, PLAN_NODE_OPTIONS_KEYS, "new PlanNode()");
     const name = options?.name ?? "plan";
     const leaves = options?.leaves ?? {};
     if (typeof leaves !== "object" || leaves === null || Array.isArray(leaves)) {

@@ -1,4 +1,5 @@
 import { describeValue, LangGoapError } from "../../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import { Decorator, type DecoratorOptions } from "./decorator.js";
 import type { BtStatus, BtTickContext } from "./status.js";
 
@@ -7,6 +8,8 @@ export interface RepeatOptions extends DecoratorOptions {
   /** How many successful runs of the child make the repeat succeed (required: a repeat always ends). */
   readonly times: number;
 }
+
+const REPEAT_OPTIONS_KEYS = { times: true, child: true, name: true } as const satisfies OptionKeys<RepeatOptions>;
 
 /**
  * Runs its child `times` times in a row: succeeds after the `times`-th
@@ -25,6 +28,7 @@ export class Repeat extends Decorator {
 
   constructor(options: RepeatOptions) {
     super("repeat", options);
+    checkOptionKeys(options, REPEAT_OPTIONS_KEYS, "new Repeat()");
     if (!Number.isSafeInteger(options.times) || options.times < 1) {
       throw new LangGoapError(
         "INVALID_OPTION",

@@ -1,3 +1,4 @@
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import { Decorator, type DecoratorOptions } from "./decorator.js";
 import { type BtDuration, checkDuration, hasElapsed } from "./duration.js";
 import type { BtStatus, BtTickContext } from "./status.js";
@@ -7,6 +8,8 @@ export interface TimeoutOptions extends DecoratorOptions {
   /** How long the child may run: `{ ticks }` or `{ seconds }` of tree time. */
   readonly limit: BtDuration;
 }
+
+const TIMEOUT_OPTIONS_KEYS = { limit: true, child: true, name: true } as const satisfies OptionKeys<TimeoutOptions>;
 
 /**
  * Fails, and aborts its child, when the child is still running at the end
@@ -24,6 +27,7 @@ export class Timeout extends Decorator {
 
   constructor(options: TimeoutOptions) {
     super("timeout", options);
+    checkOptionKeys(options, TIMEOUT_OPTIONS_KEYS, "new Timeout()");
     this.limit = checkDuration(`timeout "${this.name}"`, options.limit);
   }
 

@@ -1,4 +1,5 @@
 import { describeValue, LangGoapError, type WorldState } from "../../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import { TypedEmitter } from "../emitter.js";
 import { BtNode } from "./node.js";
 import type { BtHookName, BtNodeStatus, BtStatus, BtTickContext } from "./status.js";
@@ -25,6 +26,8 @@ interface HookFailure {
   readonly hook: BtHookName;
   readonly error: unknown;
 }
+
+const BEHAVIOUR_TREE_OPTIONS_KEYS = { root: true, blackboard: true, name: true } as const satisfies OptionKeys<BehaviourTreeOptions>;
 
 /**
  * A behaviour tree for one NPC: a root node and a blackboard of world-state
@@ -61,6 +64,7 @@ export class BehaviourTree extends TypedEmitter<BehaviourTreeEvents> {
 
   constructor(options: BehaviourTreeOptions) {
     super();
+    checkOptionKeys(options, BEHAVIOUR_TREE_OPTIONS_KEYS, "new BehaviourTree()");
     const name = options?.name ?? "tree";
     if (!(options?.root instanceof BtNode)) {
       throw new LangGoapError("INVALID_OPTION", `behaviour tree "${name}": root must be a BtNode, got ${describeValue(options?.root)}`);

@@ -1,4 +1,5 @@
 import { describeValue, LangGoapError } from "../../core/index.js";
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import { type ActionScore, scoreActions, type UtilityEvaluation } from "../score-actions.js";
 import { UtilityAction, type UtilityActionOptions } from "../utility-action.js";
 import { BtNode } from "./node.js";
@@ -42,6 +43,14 @@ export interface UtilitySelection extends UtilityEvaluation {
   readonly chosen: string | null;
 }
 
+const UTILITY_SELECTOR_OPTIONS_KEYS = {
+  children: true,
+  name: true,
+  momentum: true,
+  missingInput: true,
+  fallThrough: true,
+} as const satisfies OptionKeys<UtilitySelectorOptions>;
+
 /**
  * The guide's "behaviour tree with utility selector": a selector whose
  * children are ordered by utility score instead of left to right. On every
@@ -80,6 +89,7 @@ export class UtilitySelector extends BtNode {
   #last: UtilitySelection | null = null;
 
   constructor(options: UtilitySelectorOptions) {
+    checkOptionKeys(options, UTILITY_SELECTOR_OPTIONS_KEYS, "new UtilitySelector()");
     const name = options?.name ?? "utility-selector";
     if (!Array.isArray(options?.children) || options.children.length === 0) {
       throw new LangGoapError("INVALID_OPTION", `utility selector "${name}": children must be a non-empty array of { node, utility }`, {

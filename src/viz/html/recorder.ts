@@ -2,6 +2,7 @@ import type { ActionSpec } from "../../core/action.js";
 import { truncateText } from "../../core/display-text.js";
 import { describeValue } from "../../core/errors.js";
 import type { WorldState } from "../../core/facts.js";
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import type { PlanningTracer, SearchExpandEvent } from "../../core/tracer.js";
 import { Plan } from "../../planner/index.js";
 import { describeGoal } from "../describe.js";
@@ -44,6 +45,12 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : describeValue(error);
 }
 
+const REPORT_RECORDER_OPTIONS_KEYS = {
+  recordSearch: true,
+  maxEvents: true,
+  now: true,
+} as const satisfies OptionKeys<ReportRecorderOptions>;
+
 /**
  * A tracer that records what an HTML report shows: every planning round
  * (first plan and replans, with their reasons) and a summarised timeline of
@@ -74,6 +81,7 @@ export class ReportRecorder implements PlanningTracer {
   #planning = false;
 
   constructor(options: ReportRecorderOptions = {}) {
+    checkOptionKeys(options, REPORT_RECORDER_OPTIONS_KEYS, "new ReportRecorder()");
     this.#now = options.now ?? (() => performance.now());
     this.#recordSearch = options.recordSearch ?? false;
     this.#maxEvents = options.maxEvents ?? 5000;

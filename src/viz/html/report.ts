@@ -1,5 +1,6 @@
 import { describeValue, LangGoapError } from "../../core/errors.js";
 import { maxOf } from "../../core/extremes.js";
+import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import { formatMs, formatNumber } from "../format.js";
 import { viewPlan } from "../plan-view.js";
 import { elide, elisionText, MAX_VALUE_CHARS, type RenderBudget, renderBudget, utf8Length, withRenderBudget } from "./budget.js";
@@ -24,7 +25,7 @@ import { renderPlanGraphSvg } from "./svg-plan-graph.js";
 import { executionChart, plannedChart, stepOutcomes } from "./timeline.js";
 
 const GOOD = new Set(["found", "goal_achieved", "optimal", "feasible"]);
-const BAD = new Set(["no_plan", "failed", "error", "terminated", "budget_exhausted", "aborted", "infeasible"]);
+const BAD = new Set(["no_plan", "denied", "failed", "error", "terminated", "budget_exhausted", "aborted", "infeasible"]);
 
 function stat(value: string, label: string): string {
   return `<div class="stat"><b>${escapeHtml(value)}</b><span>${escapeHtml(label)}</span></div>`;
@@ -137,6 +138,8 @@ function planGraph(view: ReturnType<typeof viewPlan>, outcomes: Parameters<typeo
   return `<div class="graph">${renderPlanGraphSvg(view, outcomes)}</div>`;
 }
 
+const HTML_REPORT_OPTIONS_KEYS = { maxBytes: true } as const satisfies OptionKeys<HtmlReportOptions>;
+
 /**
  * Renders a self-contained HTML page of a planning run or a graph run: a
  * summary, the goal and start state, the plan as an SVG graph, a step table,
@@ -171,6 +174,7 @@ function planGraph(view: ReturnType<typeof viewPlan>, outcomes: Parameters<typeo
  *   `report.executionHistory[3].attempts must be a non-negative integer`.
  */
 export function renderHtmlReport(report: RunReport, options: HtmlReportOptions = {}): string {
+  checkOptionKeys(options, HTML_REPORT_OPTIONS_KEYS, "renderHtmlReport()");
   checkReport(report);
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_REPORT_BYTES;
   if (typeof maxBytes !== "number" || !(maxBytes >= MIN_REPORT_BYTES)) {

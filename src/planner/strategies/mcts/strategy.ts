@@ -2,6 +2,7 @@ import { abortReasonText } from "../../../core/abort-reason.js";
 import { type ActionSpec, validateActions } from "../../../core/action.js";
 import type { WorldState } from "../../../core/facts.js";
 import { type GoalSpec, toGoalSpec } from "../../../core/goal.js";
+import { checkOptionKeys, type OptionKeys } from "../../../core/option-keys.js";
 import { createRng } from "../../../core/rng.js";
 import { callTracer } from "../../../core/tracer.js";
 import { planningKeys } from "../../compile.js";
@@ -25,6 +26,26 @@ import { createStateKey } from "./state-key.js";
 
 /** States the plan completion may visit after the tree runs out. */
 const COMPLETION_NODES = 5000;
+
+const M_C_T_S_STRATEGY_OPTIONS_KEYS = {
+  iterations: true,
+  wallClockMs: true,
+  c: true,
+  rolloutDepth: true,
+  discount: true,
+  deadEndPenalty: true,
+  horizon: true,
+  seed: true,
+  transitionModel: true,
+  rolloutPolicy: true,
+  scalarHeuristic: true,
+  reuseTree: true,
+  treeReuseDecay: true,
+  anytimeFallback: true,
+  determinize: true,
+  backup: true,
+  allowNoOps: true,
+} as const satisfies OptionKeys<MCTSStrategyOptions>;
 
 /**
  * Monte Carlo tree search (UCT) as a planning strategy: for stochastic
@@ -82,6 +103,7 @@ export class MCTSStrategy extends BasePlanningStrategy {
 
   constructor(options: MCTSStrategyOptions = {}) {
     super();
+    checkOptionKeys(options, M_C_T_S_STRATEGY_OPTIONS_KEYS, "new MCTSStrategy()");
     this.#settings = resolveOptions(options);
     this.#options = options;
     this.#reuse = new TreeReuse(options.reuseTree === true, this.#settings.treeReuseDecay);
