@@ -199,18 +199,17 @@ export function groundPddl(domain: PddlDomain, problem: PddlProblem, options: Gr
     functionValues,
     functionRelations,
     problem.minimizeTotalCost,
+    fluentOf,
   );
   task.actions.forEach((action, i) => {
     const relation = actionRelationOf[i] as Relation;
     const data = relation.table.tuples.data;
     for (let t = 0; t < relation.size; t++) {
-      for (const op of instantiate.operators(action, data, t * relation.arity)) {
-        operators.push(op);
-        if (operators.length > maxOperators) {
-          throw new LangGoapError("BUDGET_EXCEEDED", `grounding made more than ${maxOperators} operators (option maxOperators)`, {
-            maxOperators,
-          });
-        }
+      instantiate.operators(action, data, t * relation.arity, operators);
+      if (operators.length > maxOperators) {
+        throw new LangGoapError("BUDGET_EXCEEDED", `grounding made more than ${maxOperators} operators (option maxOperators)`, {
+          maxOperators,
+        });
       }
     }
   });
@@ -304,9 +303,37 @@ function directEffects(
 }
 
 /** Turns a reached action binding into its operators. */
+const NO_FLUENTS = new Int32Array(0);
+
+/** A lookup of an atom under the current binding: its relation, its fluent numbers, its argument terms. */
+interface Lookup {
+  readonly relation: Relation;
+  readonly fluentOf: Int32Array;
+  readonly args: readonly number[];
+}
+
+/** An action whose effects are all decided by static atoms (no universal condition, no conditional effect on fluents). */
+interface PreparedAction {
+  readonly pre: readonly Lookup[];
+  readonly preFalse: readonly Lookup[];
+  readonly effects: readonly {
+    readonly target: Lookup;
+    readonly add: boolean;
+    readonly holds: readonly Lookup[];
+    readonly absent: readonly Lookup[];
+    readonly equalities: NormalAction["precondition"]["equalities"];
+  }[];
+}
+
 class Instantiator {
   readonly #binding: Int32Array;
   readonly #args = new Int32Array(64);
+  /** A scratch array per arity up to 16, for atom lookups. */
+  readonly #values = Array.from({ length: 17 }, (_, n) => new Int32Array(n));
+  readonly #prepared = new Map<NormalAction, PreparedAction | null>();
+  /** Marks on fluents, one number per use (no clearing between operators). */
+  readonly #stamp: Int32Array;
+  #mark = 0;
 
   constructor(
     readonly task: NormalTask,
@@ -317,7 +344,9 @@ class Instantiator {
     readonly functionValues: readonly IntVec[],
     readonly functionRelations: readonly Relation[],
     readonly metric: boolean,
+    readonly fluentOf: readonly (Int32Array | undefined)[],
   ) {
+    this.#stamp = new Int32Array(fluents.length);
     let slots = 64;
     for (const action of task.actions) slots = Math.max(slots, action.slotCount);
     this.#binding = new Int32Array(slots);
@@ -343,9 +372,132 @@ class Instantiator {
     return `(${[action.schema.name, ...args].join(" ")})`;
   }
 
-  operators(action: NormalAction, data: Int32Array, base: number): GroundOperator[] {
+  /** Fluent lookups of an action without universal conditions nor conditional effects: its operator is made without allocating on the way. */
+  #prepare(action: NormalAction): PreparedAction | undefined {
+    const simpleEffect = (e: NormalAction["effects"][number]) =>
+      e.slots.length === 0 &&
+      e.condition.universals.length === 0 &&
+      e.condition.positive.every((a) => this.oracle.isStatic(a.predicate)) &&
+      e.condition.negative.every((a) => this.oracle.isStatic(a.predicate));
+    if (action.precondition.universals.length > 0 || !action.effects.every(simpleEffect)) return undefined;
+    const lookup = (atom: NormalAtom): Lookup => ({
+      relation: this.predicateRelations[atom.predicate] as Relation,
+      fluentOf: this.fluentOf[atom.predicate] ?? NO_FLUENTS,
+      args: atom.args,
+    });
+    const fluent = (atoms: readonly NormalAtom[]) => atoms.filter((a) => !this.oracle.isStatic(a.predicate)).map(lookup);
+    return {
+      pre: fluent(action.precondition.positive),
+      preFalse: fluent(action.precondition.negative),
+      effects: action.effects.map((e) => ({
+        target: lookup(e.atom),
+        add: !e.negated,
+        holds: e.condition.positive.map(lookup),
+        absent: e.condition.negative.map(lookup),
+        equalities: e.condition.equalities,
+      })),
+    };
+  }
+
+  #find(lookup: Lookup): number {
+    const binding = this.#binding;
+    const args = lookup.args;
+    const values = args.length <= 16 ? (this.#values[args.length] as Int32Array) : new Int32Array(args.length);
+    for (let i = 0; i < args.length; i++) {
+      const term = args[i] as number;
+      values[i] = term >= 0 ? term : (binding[-term - 1] as number);
+    }
+    return lookup.relation.table.find(values);
+  }
+
+  #simpleOperator(action: NormalAction, prepared: PreparedAction, cost: number): GroundOperator | undefined {
+    const fluents = this.fluents;
+    const binding = this.#binding;
+    const mark = ++this.#mark;
+    const stamp = this.#stamp;
+    const pre: AtomKey[] = [];
+    for (const lookup of prepared.pre) {
+      const fluent = lookup.fluentOf[this.#find(lookup)] as number;
+      if (stamp[fluent] === mark) continue;
+      stamp[fluent] = mark;
+      pre.push(fluents[fluent] as AtomKey);
+    }
+    const preFalse: AtomKey[] = [];
+    for (const lookup of prepared.preFalse) {
+      const tuple = this.#find(lookup);
+      if (tuple < 0) continue;
+      const fluent = lookup.fluentOf[tuple] as number;
+      // An atom both required and forbidden: the operator never applies.
+      if (stamp[fluent] === mark) return undefined;
+      preFalse.push(fluents[fluent] as AtomKey);
+    }
+    const addMark = ++this.#mark;
+    const add: AtomKey[] = [];
+    const dels: number[] = [];
+    for (const effect of prepared.effects) {
+      let fires = true;
+      for (const e of effect.equalities) {
+        const a = e.left >= 0 ? e.left : binding[-e.left - 1];
+        const b = e.right >= 0 ? e.right : binding[-e.right - 1];
+        if ((a === b) === e.negated) fires = false;
+      }
+      for (const lookup of effect.holds) if (fires && this.#find(lookup) < 0) fires = false;
+      for (const lookup of effect.absent) if (fires && this.#find(lookup) >= 0) fires = false;
+      if (!fires) continue;
+      const tuple = this.#find(effect.target);
+      if (tuple < 0) continue;
+      const fluent = effect.target.fluentOf[tuple] as number;
+      if (!effect.add) {
+        dels.push(fluent);
+        continue;
+      }
+      if (stamp[fluent] === addMark) continue;
+      stamp[fluent] = addMark;
+      add.push(fluents[fluent] as AtomKey);
+    }
+    const del: AtomKey[] = [];
+    const delMark = ++this.#mark;
+    for (const fluent of dels) {
+      // Add after delete: an atom the operator adds is not deleted.
+      if (stamp[fluent] === addMark || stamp[fluent] === delMark) continue;
+      stamp[fluent] = delMark;
+      del.push(fluents[fluent] as AtomKey);
+    }
+    if (add.length === 0 && del.length === 0) return undefined;
+    const names = this.task.objects.names;
+    const args: string[] = [];
+    for (let i = 0; i < action.external; i++) args.push(names[binding[action.slots[i] as number] as number] as string);
+    return { schema: action.schema.name, args, pre, preFalse, add, del, cost };
+  }
+
+  #cost(action: NormalAction): number {
+    if (!this.metric) return 1;
+    if (action.cost === undefined) return 0;
+    if (action.cost.kind === "constant") return action.cost.value;
+    const binding = this.#binding;
+    const relation = this.functionRelations[action.cost.function] as Relation;
+    const args = action.cost.args.map((t) => (t >= 0 ? t : (binding[-t - 1] as number)));
+    return this.functionValues[action.cost.function]?.data[relation.table.find(args)] as number;
+  }
+
+  operators(action: NormalAction, data: Int32Array, base: number, out: GroundOperator[]): void {
     const binding = this.#binding;
     for (let i = 0; i < action.slots.length; i++) binding[action.slots[i] as number] = data[base + i] as number;
+    let prepared = this.#prepared.get(action);
+    if (prepared === undefined) {
+      prepared = this.#prepare(action) ?? null;
+      this.#prepared.set(action, prepared);
+    }
+    if (prepared !== null) {
+      const op = this.#simpleOperator(action, prepared, this.#cost(action));
+      if (op) out.push(op);
+      return;
+    }
+    out.push(...this.#general(action));
+  }
+
+  #general(action: NormalAction): GroundOperator[] {
+    const binding = this.#binding;
     const where = () => `${this.task.file}: action ${this.#name(action)}`;
     const fluentPredicate = (p: number) => !this.oracle.isStatic(p);
     const pre: number[] = [];
@@ -367,16 +519,7 @@ class Instantiator {
       if (cases.length === 0) return [];
     }
     const effects = this.#effects(action, where);
-    let cost = 1;
-    if (this.metric) {
-      cost = 0;
-      if (action.cost?.kind === "constant") cost = action.cost.value;
-      else if (action.cost?.kind === "function") {
-        const relation = this.functionRelations[action.cost.function] as Relation;
-        const args = new Int32Array(action.cost.args.map((t) => (t >= 0 ? t : (binding[-t - 1] as number))));
-        cost = this.functionValues[action.cost.function]?.data[relation.table.find(args)] as number;
-      }
-    }
+    const cost = this.#cost(action);
     const schema = action.schema.name;
     const args = action.slots.slice(0, action.external).map((s) => this.task.objects.names[binding[s] as number] as string);
     const out: GroundOperator[] = [];

@@ -255,6 +255,15 @@ interface MutableConjunct {
 
 const emptyConjunct = (): MutableConjunct => ({ positive: [], negative: [], equalities: [], universals: [], slots: [], types: [] });
 
+function mergeInto(into: MutableConjunct, from: MutableConjunct): void {
+  into.positive.push(...from.positive);
+  into.negative.push(...from.negative);
+  into.equalities.push(...from.equalities);
+  into.universals.push(...from.universals);
+  into.slots.push(...from.slots);
+  into.types.push(...from.types);
+}
+
 function merge(a: MutableConjunct, b: MutableConjunct): MutableConjunct {
   return {
     positive: [...a.positive, ...b.positive],
@@ -301,10 +310,22 @@ export function disjunctiveNormalForm(formula: Formula, where: string): MutableC
         return out;
       }
       case "and": {
-        let out: MutableConjunct[] = [emptyConjunct()];
+        // Literals and single-disjunct parts join one conjunct in place; only real alternatives multiply it out.
+        const shared = emptyConjunct();
+        const multiples: MutableConjunct[][] = [];
         for (const part of f.parts) {
+          if (part.kind === "atom") (part.negated ? shared.negative : shared.positive).push(part.atom);
+          else if (part.kind === "equal") shared.equalities.push(part.equality);
+          else if (part.kind === "forall") shared.universals.push(part);
+          else {
+            const alternatives = visit(part);
+            if (alternatives.length === 1) mergeInto(shared, alternatives[0] as MutableConjunct);
+            else multiples.push(alternatives);
+          }
+        }
+        let out: MutableConjunct[] = [shared];
+        for (const alternatives of multiples) {
           const next: MutableConjunct[] = [];
-          const alternatives = visit(part);
           for (const left of out) for (const right of alternatives) next.push(merge(left, right));
           if (next.length > MAX_DISJUNCTS) throw tooManyDisjuncts(where);
           out = next;

@@ -172,7 +172,14 @@ function readAction(
     );
   }
   const effect = reader.list(items[i + 1], `the effect of ${name}`, items[i] as SExpr);
-  if (items.length > i + 2) throw reader.fail(items[i + 2] as SExpr, `too many fields in ${name}: an action is ${syntax}`);
+  const extra = items[i + 2];
+  if (extra !== undefined) {
+    const misplaced = extra.kind === "atom" && (extra.text === ":parameters" || extra.text === ":precondition");
+    throw reader.fail(
+      extra,
+      `${misplaced ? `${extra.text} after :effect` : "too many fields"} in ${name}: an action is ${syntax}, in that order`,
+    );
+  }
   const { effects, cost } = effect.items.length === 0 ? { effects: [], cost: undefined } : readEffects(context, effect, scope);
   // Fast Downward drops an action that changes nothing (its cost alone is no effect).
   if (effects.length === 0) return undefined;

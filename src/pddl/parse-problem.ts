@@ -121,6 +121,7 @@ export function parsePddlProblem(text: string, domain: PddlDomain, file = "probl
     next++;
   }
   const extra = sections[next];
+  if (extra?.kind === "list" && reader.head(extra) === ":constraints") throw reader.unsupported(extra, "the section (:constraints …)");
   if (extra !== undefined) throw reader.fail(extra, `after the ${minimizeTotalCost ? "metric" : "goal"} nothing may follow`);
   return { name, file, domainName, objects, init, initValues, goal, minimizeTotalCost };
 }

@@ -87,6 +87,7 @@ export function readPddlList(text: string, file: string): SList {
     }
     const at = { line, column: i - lineStart + 1 };
     if (c > 127) throw syntaxError(file, at, `a character outside ASCII (${JSON.stringify(text[i])}) outside a comment`);
+    if (c === CLOSE && stack.length === 0) throw syntaxError(file, at, "unexpected ')' with no '(' open");
     if (top !== undefined) {
       throw syntaxError(file, at, `text after the end of the file's one list: ${JSON.stringify(wordAt(text, i))}`);
     }
@@ -97,8 +98,7 @@ export function readPddlList(text: string, file: string): SList {
       continue;
     }
     if (c === CLOSE) {
-      const open = stack.pop();
-      if (!open) throw syntaxError(file, at, "unexpected ')' with no '(' open");
+      const open = stack.pop() as { items: SExpr[]; line: number; column: number };
       const list: SList = { kind: "list", items: open.items, line: open.line, column: open.column };
       const parent = stack[stack.length - 1];
       if (parent) parent.items.push(list);
