@@ -498,7 +498,7 @@ class Instantiator {
 
   #general(action: NormalAction): GroundOperator[] {
     const binding = this.#binding;
-    const where = () => `${this.task.file}: action ${this.#name(action)}`;
+    const where = () => `${this.task.file}:${action.schema.at.line}:${action.schema.at.column}: action ${this.#name(action)}`;
     const fluentPredicate = (p: number) => !this.oracle.isStatic(p);
     const pre: number[] = [];
     for (const atom of action.precondition.positive) {
