@@ -1,54 +1,86 @@
 /**
- * Turns the ipc suite's JSON lines (a file, or stdin) into the README's
- * Markdown table: per domain, instances solved by us and by Fast Downward
- * within the time limit, and the median ratios (ours / FD's) of expansions,
- * search time and grounding time over the instances both solved; every plan
- * of ours is counted only when it was validated.
- * Usage: npx tsx bench/ipc-table.ts results.jsonl
+ * The README's IPC table from the ipc suite's JSON lines: one row per domain
+ * and a total line (instances solved by us and by Fast Downward's A* with
+ * LM-cut, equal costs, and ours/FD ratios over the instances both solved:
+ * expansions, end-to-end time, search time — median of the per-instance
+ * ratios, and the ratio of the sums), the run's load, then the instances FD
+ * solved and we did not, with our status.
+ *
+ *   npx tsx bench/ipc-table.ts results.jsonl                 # prints the Markdown
+ *   npx tsx bench/ipc-table.ts results.jsonl --write README.md docs/benchmarks.md
+ *
+ * `--write` replaces what stands between `<!-- ipc-table:start -->` and
+ * `<!-- ipc-table:end -->` in each named file.
  */
-import { readFileSync } from "node:fs";
-import { median } from "./emit.js";
+import { readFileSync, writeFileSync } from "node:fs";
+import { type IpcFd, type IpcFigures, type IpcOurs, type IpcRecord, type Ratio, summarizeIpc } from "./ipc-summary.js";
 
-interface InstanceLine {
-  instance: string;
-  status: string;
-  validated?: boolean | null;
-  cost?: number | null;
-  expansions?: number;
-  searchMs?: number;
-  groundingMs?: number;
-  fd?: { solved: boolean; cost?: number; expansions?: number; searchMs?: number; translateMs?: number };
-}
+const START = "<!-- ipc-table:start -->";
+const END = "<!-- ipc-table:end -->";
 
-const text = readFileSync(process.argv[2] ?? 0, "utf8");
-const byDomain = new Map<string, InstanceLine[]>();
-for (const line of text.split("\n")) {
-  if (!line.startsWith("{")) continue;
-  const record = JSON.parse(line) as Partial<InstanceLine> & { suite?: string };
-  if (record.suite !== "ipc" || typeof record.instance !== "string") continue;
-  const domain = record.instance.split("/")[0] as string;
-  const list = byDomain.get(domain) ?? [];
-  list.push(record as InstanceLine);
-  byDomain.set(domain, list);
-}
-
-const format = (values: number[]) => (values.length ? `${Number(median(values).toPrecision(2))}×` : "–");
-const rows = [
-  "| domain | solved (ours) | solved (FD LM-cut) | costs equal | expansions ours/FD | search time ours/FD | faster than FD | grounding ours/FD translator |",
-  "|---|---|---|---|---|---|---|---|",
-];
-for (const [domain, lines] of byDomain) {
-  const ours = lines.filter((l) => l.status === "found" && l.validated === true);
-  const both = ours.filter((l) => l.fd?.solved);
-  const ratio = (pick: (l: InstanceLine) => [number | undefined, number | undefined]) =>
-    both.flatMap((l) => {
-      const [a, b] = pick(l);
-      return a === undefined || b === undefined ? [] : [a / Math.max(b, 1)];
+function readRecords(text: string) {
+  const records: IpcRecord[] = [];
+  let total: { loadavg?: { before: number[]; after: number[] }; budgetMs?: number; jobs?: number } | undefined;
+  for (const line of text.split("\n")) {
+    if (!line.startsWith("{")) continue;
+    const record = JSON.parse(line) as Record<string, unknown>;
+    if (record.suite !== "ipc") continue;
+    if (record.total !== undefined) total = record as typeof total;
+    if (typeof record.instance !== "string" || record.missing !== undefined) continue;
+    const { fd, instance, suite: _suite, ...ours } = record as { fd?: IpcFd; instance: string; suite: string } & Record<string, unknown>;
+    records.push({
+      id: instance,
+      domain: instance.split("/")[0] as string,
+      ours: typeof ours.status === "string" ? (ours as unknown as IpcOurs) : undefined,
+      fd,
     });
-  const faster = both.filter((l) => (l.searchMs ?? Infinity) < Math.max(l.fd?.searchMs ?? 0, 1)).length;
-  const equalCosts = both.filter((l) => l.cost === l.fd?.cost).length;
-  rows.push(
-    `| ${domain} | ${ours.length}/${lines.length} | ${lines.filter((l) => l.fd?.solved).length}/${lines.length} | ${equalCosts}/${both.length} | ${format(ratio((l) => [l.expansions, l.fd?.expansions]))} | ${format(ratio((l) => [l.searchMs, l.fd?.searchMs]))} | ${faster}/${both.length} | ${format(ratio((l) => [l.groundingMs, l.fd?.translateMs]))} |`,
-  );
+  }
+  return { records, total };
 }
-process.stdout.write(`${rows.join("\n")}\n`);
+
+const times = (value: number | null) => (value === null ? "–" : `${value}×`);
+const both = (r: Ratio) => (r.median === null ? "–" : `${times(r.median)} (${times(r.sum)})`);
+
+function row(name: string, f: IpcFigures): string {
+  return `| ${name} | ${f.solved}/${f.instances} | ${f.fdSolved}/${f.instances} | ${f.equalCosts}/${f.bothSolved} | ${both(f.expansions)} | ${both(f.e2e)} | ${f.fasterE2e}/${f.bothSolved} | ${both(f.search)} |`;
+}
+
+function ipcTable(text: string): string {
+  const { records, total } = readRecords(text);
+  const summary = summarizeIpc(records);
+  const load = total?.loadavg
+    ? `load average ${total.loadavg.before.map((x) => x.toFixed(1)).join("/")} at the start, ${total.loadavg.after.map((x) => x.toFixed(1)).join("/")} at the end`
+    : "load not recorded";
+  const lines = [
+    `${summary.total.instances} instances of ${summary.total.domains} domains, ${(total?.budgetMs ?? 30_000) / 1000} s and 3 GB each per planner, ${total?.jobs ?? 1} at a time; ${load}. Ratios are ours / Fast Downward's over the instances both solved: the median of the per-instance ratios, and in brackets the ratio of the sums. End to end: a fresh process from PDDL text to the plan (ours: Node.js, read, ground, compile, search; FD: its driver, translator included).`,
+    "",
+    "| domain | solved (ours) | solved (FD) | equal costs | expansions | end to end | faster end to end | search |",
+    "|---|---|---|---|---|---|---|---|",
+    ...summary.domains.map((d) => row(d.domain, d)),
+    row("**total**", summary.total),
+    "",
+  ];
+  const fdOnly = summary.total.fdOnly;
+  lines.push(
+    fdOnly.length === 0
+      ? "Every instance Fast Downward solved, we solved."
+      : `Solved by Fast Downward, not by us: ${fdOnly.map((m) => `${m.id} (${m.status})`).join(", ")}.`,
+  );
+  if (summary.total.oursOnly.length > 0) lines.push(`Solved by us, not by Fast Downward: ${summary.total.oursOnly.join(", ")}.`);
+  return `${lines.join("\n")}\n`;
+}
+
+const [file, flag, ...targets] = process.argv.slice(2);
+const table = ipcTable(readFileSync(file ?? 0, "utf8"));
+if (flag === "--write") {
+  for (const target of targets) {
+    const text = readFileSync(target, "utf8");
+    const from = text.indexOf(START);
+    const to = text.indexOf(END);
+    if (from < 0 || to < from) throw new Error(`${target}: no ${START} … ${END} region to fill`);
+    writeFileSync(target, `${text.slice(0, from + START.length)}\n${table}${text.slice(to)}`);
+    process.stderr.write(`ipc table written into ${target}\n`);
+  }
+} else {
+  process.stdout.write(table);
+}

@@ -1,104 +1,242 @@
 /**
- * IPC benchmarks: the optimal search (default heuristic) on the first 10
- * instances of gripper, blocks, logistics00, miconic, depot and
- * elevators-opt08-strips (bench/ipc, from the downward-benchmarks
- * collection), each instance in its own process with a 30 s search budget
- * and a 3 GB heap. One JSON line per instance (status, cost, whether the
- * plan was validated both on the grounded task and by the lifted PDDL
- * checker, expansions, search and grounding ms, peak RSS), then one line per
- * domain with the number solved.
- * Fast Downward side by side: BENCH_FD=/path/to/fast-downward.py runs its
- * A* with LM-cut on each instance right after ours, under the same time
- * limit and 3 GB (bench/fast-downward.ts); or BENCH_FD_RESULTS names a JSON
- * file of earlier figures (bench/ipc/README.md). The domain line then adds
- * FD's solved count and the median ratios (ours / FD's) of expansions,
- * search time and grounding time over the instances both solved.
- * Filters: BENCH_IPC_DOMAINS=gripper,blocks; BENCH_IPC_BUDGET_MS=30000;
- * BENCH_IPC_PROBLEMS=3 (the first K instances of each domain).
+ * IPC benchmarks beside Fast Downward: the optimal search (default options)
+ * on the IPC optimal STRIPS suite (bench/ipc-instances.ts picks the domains
+ * and instances: the 62 domains of bench/ipc/domains.txt under
+ * `BENCH_IPC_DIR`, first 10 instances each, `BENCH_IPC_PROBLEMS=all` for all).
+ *
+ * Each instance runs end to end in a fresh process, as a user runs it: the
+ * built command line (`langgoap plan --pddl dom prob --budget 30s
+ * --max-states none --stats`, dist/cli/bundle) reads, grounds, compiles and
+ * searches under the time budget (`BENCH_IPC_BUDGET_MS`, 30 s) and 3 GB
+ * (heap limit, and the process's resident memory watched). End-to-end time
+ * is the wall time from spawning it to its exit. Every plan is validated
+ * twice here, by the lifted PDDL plan checker of the tests and by a replay
+ * on the grounded actions of a fresh load, and its cost must agree with
+ * both.
+ *
+ * Fast Downward: `BENCH_FD=/path/to/fast-downward.py` runs its A* with LM-cut
+ * on each instance right after ours, same limits (bench/fast-downward.ts);
+ * its end-to-end time is its driver's wall time, translator included. Or
+ * `BENCH_FD_RESULTS=file.json` reads figures of an earlier run (keyed by
+ * instance id); `BENCH_FD_SAVE=file.json` writes this run's FD figures there.
+ * `BENCH_FD_RESUME=1` with both reuses the stored figures and runs FD only
+ * where there are none (an interrupted FD-only run goes on where it
+ * stopped). `BENCH_IPC_OURS=0` runs Fast Downward only. `BENCH_IPC_JOBS=N` runs N
+ * instances at once (default 1: timings are for one at a time).
+ *
+ * Output: one JSON line per instance, one per domain, one total line with
+ * the machine's load. `npx tsx bench/ipc-table.ts results.jsonl` makes the
+ * README table from them.
  */
-import { execFile } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
-import { emit, median } from "../emit.js";
-import { runFastDownward } from "../fast-downward.js";
+import { type ActionSpec, toGoalSpec } from "../../src/core/index.js";
+import { loadPddl } from "../../src/pddl/index.js";
+import { replayPlan } from "../../src/planner/index.js";
+import { checkPddlPlan } from "../../test/support/pddl-plan-check.js";
+import { emit } from "../emit.js";
+import { type FastDownwardResult, runFastDownward } from "../fast-downward.js";
+import { type IpcInstance, selectIpcInstances } from "../ipc-instances.js";
+import { summarizeIpc } from "../ipc-summary.js";
 
-const run = promisify(execFile);
 const here = dirname(fileURLToPath(import.meta.url));
-const IPC = join(here, "..", "ipc");
-const CHILD = join(here, "..", "children", "ipc-instance.ts");
-const DOMAINS = (process.env.BENCH_IPC_DOMAINS ?? "gripper,blocks,logistics00,miconic,depot,elevators-opt08-strips").split(",");
+const REPO = join(here, "..", "..");
+const CLI = join(REPO, "dist", "cli", "bundle", "langgoap.js");
 const BUDGET_MS = Number(process.env.BENCH_IPC_BUDGET_MS ?? 30_000);
-const PROBLEMS = Number(process.env.BENCH_IPC_PROBLEMS ?? 10);
+const MEMORY_MB = 3072;
 const FD_DRIVER = process.env.BENCH_FD;
+const RUN_OURS = process.env.BENCH_IPC_OURS !== "0";
+const JOBS = Math.max(1, Number(process.env.BENCH_IPC_JOBS ?? 1));
 
-type FdResults = Record<string, { solved: boolean; cost?: number; expansions?: number; searchMs?: number; translateMs?: number }>;
+type FdFigures = Omit<FastDownwardResult, "wallMs"> & { wallMs?: number };
 
-function fdResults(): FdResults {
+export interface OursResult {
+  status: string;
+  cost?: number | null;
+  validated?: boolean;
+  /** Why validation failed, when it did. */
+  invalid?: string;
+  e2eMs?: number;
+  startupMs?: number;
+  groundingMs?: number;
+  searchMs?: number;
+  expansions?: number;
+  generated?: number;
+  facts?: number;
+  operators?: number;
+  heuristic?: string | null;
+  peakRssMb?: number;
+}
+
+/** Resident memory of a process in MB, from /proc (undefined where there is none). */
+function residentMb(pid: number): number | undefined {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function runOurs(instance: IpcInstance): Promise<OursResult> {
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    [
+      `--max-old-space-size=${MEMORY_MB}`,
+      CLI,
+      "plan",
+      "--pddl",
+      instance.domainFile,
+      instance.problemFile,
+      "--budget",
+      `${BUDGET_MS}ms`,
+      "--max-states",
+      "none",
+      "--stats",
+    ],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let out = "";
+  let err = "";
+  let ended: string | undefined;
+  child.stdout.on("data", (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    err = (err + chunk.toString()).slice(-8000);
+  });
+  // A last resort past the planner's own budget; resident memory watched as Fast Downward's address-space limit would.
+  const hardLimit = setTimeout(
+    () => {
+      ended = "budget_exhausted";
+      child.kill("SIGKILL");
+    },
+    BUDGET_MS * 2 + 30_000,
+  );
+  const memoryWatch = setInterval(() => {
+    const mb = child.pid === undefined ? undefined : residentMb(child.pid);
+    if (mb !== undefined && mb > MEMORY_MB) {
+      ended = "out_of_memory";
+      child.kill("SIGKILL");
+    }
+  }, 250);
+  return new Promise((resolve) => {
+    child.on("close", (code) => {
+      const e2eMs = Math.round(performance.now() - started);
+      clearTimeout(hardLimit);
+      clearInterval(memoryWatch);
+      const statsText = err
+        .split("\n")
+        .reverse()
+        .find((l) => l.startsWith('{"status"'));
+      if (ended || statsText === undefined) {
+        const heapOut = /heap out of memory/i.test(err);
+        const why = err.trim().split("\n").slice(-2).join(" | ");
+        resolve({ status: ended ?? (heapOut ? "out_of_memory" : `error (exit ${code}): ${why}`) });
+        return;
+      }
+      const stats = JSON.parse(statsText) as { status: string; cost: number | null; loadMs: number } & Record<string, unknown>;
+      const result: OursResult = {
+        status: stats.status,
+        cost: stats.cost,
+        e2eMs,
+        groundingMs: stats.loadMs,
+        searchMs: stats.searchMs as number,
+        expansions: stats.expansions as number,
+        generated: stats.generated as number,
+        heuristic: stats.heuristic as string | null,
+      };
+      if (stats.status === "found") Object.assign(result, validate(instance, out, result));
+      resolve(result);
+    });
+  });
+}
+
+/**
+ * Both validations of a plan in the IPC's format: the lifted plan checker
+ * (as VAL does, independent of our grounding), and a replay on the grounded
+ * actions of a fresh load (each step the first applicable grounded action
+ * of that name: actions split at grounding share a name and differ only in
+ * preconditions, or in effects under exclusive conditions). Costs must agree.
+ */
+function validate(instance: IpcInstance, ipcPlan: string, ours: OursResult): { validated: boolean; invalid?: string } {
+  const domainText = readFileSync(instance.domainFile, "utf8");
+  const problemText = readFileSync(instance.problemFile, "utf8");
+  const steps = ipcPlan.split("\n").filter((l) => l.startsWith("("));
+  const task = loadPddl(domainText, problemText, { domainFile: instance.domainFile, problemFile: instance.problemFile });
+  const check = checkPddlPlan(task.domain, task.problem, steps);
+  if (!check.valid) return { validated: false, invalid: `lifted check: ${check.problem}` };
+  if (check.cost !== ours.cost) return { validated: false, invalid: `cost ${ours.cost}, the lifted check counts ${check.cost}` };
+  const byText = new Map<string, ActionSpec[]>();
+  for (const action of task.actions) {
+    const text = String(action.metadata?.pddl);
+    byText.set(text, [...(byText.get(text) ?? []), action]);
+  }
+  const goal = toGoalSpec(task.goal);
+  const chosen: ActionSpec[] = [];
+  for (const step of steps) {
+    const text = step.trim().toLowerCase().replace(/\s+/g, " ");
+    const next = (byText.get(text) ?? []).find((action) => replayPlan(task.state, [...chosen, action]).valid);
+    if (next === undefined) return { validated: false, invalid: `grounded replay: ${step} is no applicable grounded action` };
+    chosen.push(next);
+  }
+  const replay = replayPlan(task.state, chosen, goal);
+  if (!replay.reachesGoal) return { validated: false, invalid: "grounded replay: the goal does not hold at the end" };
+  if (replay.totalCost !== ours.cost)
+    return { validated: false, invalid: `grounded replay costs ${replay.totalCost}, the plan says ${ours.cost}` };
+  return { validated: true };
+}
+
+function storedFd(): Record<string, FdFigures> {
   const file = process.env.BENCH_FD_RESULTS;
-  return file && existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as FdResults) : {};
+  return file && existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, FdFigures>) : {};
+}
+
+async function runInstance(instance: IpcInstance, stored: Record<string, FdFigures>) {
+  const ours = RUN_OURS ? await runOurs(instance) : undefined;
+  const reuse = process.env.BENCH_FD_RESUME === "1" ? stored[instance.id] : undefined;
+  const fd =
+    FD_DRIVER && reuse === undefined
+      ? await runFastDownward(FD_DRIVER, instance.domainFile, instance.problemFile, BUDGET_MS)
+      : (reuse ?? stored[instance.id]);
+  const record = { suite: "ipc", instance: instance.id, ...(ours ?? {}), ...(fd ? { fd } : {}) };
+  emit(record);
+  return { instance, ours, fd };
 }
 
 export default async function ipcBench(): Promise<void> {
-  const fd = fdResults();
-  for (const domain of DOMAINS) {
-    const dir = join(IPC, domain);
-    const problems = readdirSync(dir)
-      .filter((f) => f.endsWith(".pddl") && f !== "domain.pddl")
-      .sort((a, b) => a.localeCompare(b, "en", { numeric: true }))
-      .slice(0, PROBLEMS);
-    let solved = 0;
-    let fdSolved = 0;
-    const ratios = { expansions: [] as number[], searchMs: [] as number[], groundingMs: [] as number[] };
-    for (const problem of problems) {
-      const id = `${domain}/${problem}`;
-      let record: Record<string, unknown>;
-      try {
-        const { stdout } = await run(
-          process.execPath,
-          ["--max-old-space-size=3072", "--import", "tsx", CHILD, join(dir, "domain.pddl"), join(dir, problem), String(BUDGET_MS)],
-          { maxBuffer: 1 << 20, timeout: BUDGET_MS + 60_000 },
-        );
-        record = JSON.parse(stdout.trim().split("\n").pop() as string) as Record<string, unknown>;
-      } catch (error) {
-        const { killed, stderr } = error as { killed?: boolean; stderr?: string };
-        const why = killed ? `killed after ${BUDGET_MS + 60_000} ms` : (stderr ?? "").trim().split("\n").slice(-3).join(" | ");
-        record = { status: `error: ${why || (error as Error).message.split("\n")[0]}` };
-      }
-      if (record.status === "found") solved++;
-      const anchor = FD_DRIVER ? await runFastDownward(FD_DRIVER, join(dir, "domain.pddl"), join(dir, problem), BUDGET_MS) : fd[id];
-      if (anchor?.solved) fdSolved++;
-      if (anchor?.solved && record.status === "found") {
-        const ratio = (ours: unknown, theirs: number | undefined) =>
-          typeof ours === "number" && theirs !== undefined ? ours / Math.max(theirs, 1) : undefined;
-        for (const [key, theirs] of [
-          ["expansions", anchor.expansions],
-          ["searchMs", anchor.searchMs],
-          ["groundingMs", anchor.translateMs],
-        ] as const) {
-          const value = ratio(record[key], theirs);
-          if (value !== undefined) ratios[key].push(value);
-        }
-      }
-      emit({ suite: "ipc", instance: id, ...record, ...(anchor ? { fd: anchor } : {}) });
-    }
-    const rounded = (values: number[]) => (values.length ? Number(median(values).toPrecision(3)) : null);
-    emit({
-      suite: "ipc",
-      domain,
-      instances: problems.length,
-      solved,
-      ...(FD_DRIVER || Object.keys(fd).length
-        ? {
-            fdSolved,
-            medianRatioVsFd: {
-              expansions: rounded(ratios.expansions),
-              searchMs: rounded(ratios.searchMs),
-              groundingMs: rounded(ratios.groundingMs),
-            },
-          }
-        : {}),
+  const selection = selectIpcInstances();
+  if (RUN_OURS && process.env.BENCH_IPC_NO_BUILD !== "1") {
+    process.stderr.write("# ipc: building dist/ (BENCH_IPC_NO_BUILD=1 skips)\n");
+    await new Promise<void>((resolve, reject) => {
+      const build = spawn("npm", ["run", "build", "--silent"], { cwd: REPO, stdio: "inherit" });
+      build.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`npm run build exited ${code}`))));
     });
   }
+  for (const domain of selection.missingDomains) emit({ suite: "ipc", domain, missing: `no folder ${join(selection.root, domain)}` });
+  for (const id of selection.missingDomainFiles)
+    emit({ suite: "ipc", instance: id, missing: "its domain file is not in the collection's snapshot" });
+  const loadBefore = loadavg();
+  const stored = storedFd();
+  // Results kept in the selection's order whatever order parallel jobs finish in.
+  const results: Awaited<ReturnType<typeof runInstance>>[] = [];
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < selection.instances.length; index = next++) {
+      results[index] = await runInstance(selection.instances[index] as IpcInstance, stored);
+    }
+  };
+  await Promise.all(Array.from({ length: JOBS }, worker));
+  if (process.env.BENCH_FD_SAVE) {
+    const saved: Record<string, FdFigures> = { ...stored };
+    for (const { instance, fd } of results) if (fd) saved[instance.id] = fd;
+    writeFileSync(process.env.BENCH_FD_SAVE, `${JSON.stringify(saved, null, 1)}\n`);
+  }
+  const summary = summarizeIpc(results.map(({ instance, ours, fd }) => ({ id: instance.id, domain: instance.domain, ours, fd })));
+  for (const row of summary.domains) emit({ suite: "ipc", ...row });
+  emit({ suite: "ipc", total: summary.total, loadavg: { before: loadBefore, after: loadavg() }, jobs: JOBS, budgetMs: BUDGET_MS });
 }

@@ -1,4 +1,4 @@
-import { LangGoapError } from "../core/index.js";
+import { LangGoapError } from "../core/errors.js";
 
 /**
  * A search budget from `--budget`: a bare integer counts search steps (A*

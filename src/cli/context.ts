@@ -1,10 +1,11 @@
-import { type GoalSpec, LangGoapError, validateDomain, type WorldState } from "../core/index.js";
+import { LangGoapError } from "../core/errors.js";
+import type { WorldState } from "../core/facts.js";
+import type { GoalSpec } from "../core/goal.js";
 import { readJsonOption, toGoal, toState } from "./goal-input.js";
 import type { CliIo } from "./io.js";
 import type { ParsedCommand } from "./options.js";
 import { checkOutputPath } from "./output-path.js";
-import { loadPddlSource } from "./pddl-source.js";
-import { type LoadedDomain, loadSource } from "./source.js";
+import type { LoadedDomain } from "./source.js";
 
 /** Everything a command works with: the parsed line, the loaded domain, and the goal and start state after overrides. */
 export interface CommandContext {
@@ -21,6 +22,11 @@ export interface CommandContext {
    * `JSON.parse` and the schema check are one call each).
    */
   readonly loadMs: number;
+}
+
+/** The domain-file schemas (zod) load only for domains that declare facts. */
+function loadDomainSchemas() {
+  return import("../core/domain.js");
 }
 
 /** Re-labels a validation error of an override so it names the option, not the domain's own section. */
@@ -44,19 +50,28 @@ export async function createContext(io: CliIo, args: ParsedCommand, needsGoal: b
   const began = performance.now();
   const cwd = io.cwd ?? process.cwd();
   if (args.output !== undefined) await checkOutputPath(args.output, cwd);
+  // Loaded on demand: a PDDL run needs neither the YAML reader nor the domain-file schemas, and a domain file no PDDL reader.
   const domain =
-    args.pddlProblem === undefined ? await loadSource(args.domain, cwd) : await loadPddlSource(args.domain, args.pddlProblem, cwd);
+    args.pddlProblem === undefined
+      ? await (await import("./source.js")).loadSource(args.domain, cwd)
+      : await (await import("./pddl-source.js")).loadPddlSource(args.domain, args.pddlProblem, cwd);
   let goal = domain.goal;
   if (args.goal !== undefined) {
     const raw = await readJsonOption(args.goal, "goal", cwd);
     goal = toGoal(raw, "--goal");
     const override = goal;
-    if (domain.facts) checkOverride("goal", () => validateDomain({ actions: [], facts: domain.facts, goal: override }));
+    if (domain.facts) {
+      const { validateDomain } = await loadDomainSchemas();
+      checkOverride("goal", () => validateDomain({ actions: [], facts: domain.facts, goal: override }));
+    }
   }
   let state = domain.state;
   if (args.state !== undefined) {
     const raw = toState(await readJsonOption(args.state, "state", cwd), "--state");
-    if (domain.facts) checkOverride("state", () => validateDomain({ actions: [], facts: domain.facts, state: raw }));
+    if (domain.facts) {
+      const { validateDomain } = await loadDomainSchemas();
+      checkOverride("state", () => validateDomain({ actions: [], facts: domain.facts, state: raw }));
+    }
     state = { ...state, ...raw };
   }
   if (needsGoal && !goal) {

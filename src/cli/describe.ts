@@ -1,12 +1,7 @@
-import {
-  type ActionSpec,
-  type Condition,
-  type Conditions,
-  type Effect,
-  formatCondition,
-  formatEffect,
-  type WorldState,
-} from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import { type Condition, type Conditions, formatCondition } from "../core/conditions.js";
+import { type Effect, formatEffect } from "../core/effects.js";
+import type { WorldState } from "../core/facts.js";
 import type { NoPlanExplanation } from "../planner/index.js";
 import { terminalText } from "./terminal-text.js";
 

@@ -1,19 +1,15 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import {
-  type Conditions,
-  checkFactName,
-  describeValue,
-  formatOfName,
-  GoalSpec,
-  type GoalSpecOptions,
-  isFact,
-  isPlainRecord,
-  LangGoapError,
-  MultiGoal,
-  parseDataText,
-  type WorldState,
-} from "../core/index.js";
+import type { Conditions } from "../core/conditions.js";
+import { describeValue, LangGoapError } from "../core/errors.js";
+import { isFact, type WorldState } from "../core/facts.js";
+import { GoalSpec, type GoalSpecOptions, MultiGoal } from "../core/goal.js";
+import { checkFactName, isPlainRecord } from "../core/names.js";
+
+/** The JSON/YAML reader (and the YAML package) load only when an option carries data. */
+function loadDataText() {
+  return import("../core/domain-text.js");
+}
 
 function wrap<T>(where: string, build: () => T): T {
   try {
@@ -97,8 +93,10 @@ export async function readJsonOption(text: string, option: string, cwd: string):
         },
       );
     }
+    const { formatOfName, parseDataText } = await loadDataText();
     return parseDataText(content, { format: formatOfName(file), code: "INVALID_OPTION", label: `--${option}: "${file}": ` });
   }
+  const { parseDataText } = await loadDataText();
   try {
     return parseDataText(text, { format: "json", code: "INVALID_OPTION" });
   } catch (error) {

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { describeValue, LangGoapError, type LangGoapErrorCode } from "../core/index.js";
+import { describeValue, LangGoapError, type LangGoapErrorCode } from "../core/errors.js";
 import { HEURISTIC_NAMES, type HeuristicName } from "../planner/heuristics/registry.js";
 import { parseBudget, type SearchBudget } from "./budget.js";
 import type { CommandSpec } from "./commands/spec.js";
@@ -26,6 +26,8 @@ export interface ParsedCommand {
   readonly width: number | undefined;
   readonly title: string | undefined;
   readonly searchTree: boolean;
+  /** `--stats`: the search's figures as one JSON line on stderr. */
+  readonly stats: boolean;
   readonly maxNodes: number | undefined;
   /** Open the written result in the default browser or viewer. */
   readonly open: boolean;
@@ -160,6 +162,7 @@ export function parseCommand(spec: CommandSpec, argv: readonly string[]): Parsed
     width: integer(spec, "width", text("width"), 10, MAX_WIDTH),
     title: text("title"),
     searchTree: values["search-tree"] === true,
+    stats: values.stats === true,
     maxNodes: integer(spec, "max-nodes", text("max-nodes"), 1, MAX_TREE_NODES),
     open,
     ...(spec.name === "inspect"

@@ -1,6 +1,6 @@
 import { stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { LangGoapError } from "../core/index.js";
+import { LangGoapError } from "../core/errors.js";
 
 function refuse(output: string, reason: string, path: string): LangGoapError {
   return new LangGoapError("INVALID_OPTION", `--output "${output}": ${reason}`, { option: "output", value: output, path, usage: true });

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { LangGoapError } from "../core/index.js";
+import { LangGoapError } from "../core/errors.js";
 import type { CommandContext } from "./context.js";
 import { openWithDefaultApp } from "./io.js";
 import { writeFailure } from "./output-path.js";

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { LangGoapError, toGoalSpec } from "../core/index.js";
+import { LangGoapError } from "../core/errors.js";
+import { toGoalSpec } from "../core/goal.js";
 import { loadPddl } from "../pddl/index.js";
 import type { LoadedDomain } from "./source.js";
 

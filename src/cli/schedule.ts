@@ -1,4 +1,5 @@
-import { type GoalSpec, LangGoapError } from "../core/index.js";
+import { LangGoapError } from "../core/errors.js";
+import type { GoalSpec } from "../core/goal.js";
 import type { Plan } from "../planner/index.js";
 
 function coversEveryStep(plan: Plan): boolean {

@@ -1,5 +1,5 @@
-import { isAbsolute, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { isAbsolute, join, relative } from "node:path";
+import { packageRoot } from "./package-root.js";
 
 /** A path as a shell needs it typed: single-quoted when it holds anything but plain path characters. */
 export function shellPath(path: string): string {
@@ -13,8 +13,7 @@ export function shellPath(path: string): string {
  * absolute otherwise. Help text names files that exist wherever it runs.
  */
 export function sampleDomainsDir(cwd: string): string {
-  // src/cli and dist/cli are both two levels below the package root.
-  const dir = fileURLToPath(new URL("../../examples/domains", import.meta.url));
+  const dir = join(packageRoot().dir, "examples", "domains");
   const rel = relative(cwd, dir);
   return shellPath(rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? rel : dir);
 }

@@ -1,19 +1,12 @@
 import { readFile, stat } from "node:fs/promises";
 import { extname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import {
-  ActionSpec,
-  type ActionSpecOptions,
-  applyFactBounds,
-  describeValue,
-  type FactCatalog,
-  type GoalSpec,
-  LangGoapError,
-  loadDomain,
-  validateActions,
-  validateDomain,
-  type WorldState,
-} from "../core/index.js";
+import { ActionSpec, type ActionSpecOptions, validateActions } from "../core/action.js";
+import { loadDomain, validateDomain } from "../core/domain.js";
+import { describeValue, LangGoapError } from "../core/errors.js";
+import { applyFactBounds } from "../core/fact-bounds.js";
+import type { FactCatalog, WorldState } from "../core/facts.js";
+import type { GoalSpec } from "../core/goal.js";
 import { toGoal, toState } from "./goal-input.js";
 
 /** A domain the CLI plans over, from a file or a module export. */

@@ -1,4 +1,4 @@
-import { displayText, escapeControlChars } from "../core/index.js";
+import { displayText, escapeControlChars } from "../core/display-text.js";
 import type { CliIo } from "./io.js";
 
 /**

@@ -1,4 +1,4 @@
-import { LangGoapError } from "../core/index.js";
+import { LangGoapError } from "../core/errors.js";
 
 /** @internal An effect of a ground action: `fluent` is added (or deleted) when every literal of `condition` holds (literals as in ground-formula.ts). */
 export interface GroundEffect {

@@ -1,4 +1,4 @@
-import { LangGoapError } from "../core/index.js";
+import { LangGoapError } from "../core/errors.js";
 import type { Formula, NormalAtom } from "./normalize.js";
 
 /**
@@ -146,7 +146,7 @@ function mergeLiterals(x: readonly number[], y: readonly number[]): number[] | u
   while (i < x.length || j < y.length) {
     const a = i < x.length ? (x[i] as number) : Number.POSITIVE_INFINITY;
     const b = j < y.length ? (y[j] as number) : Number.POSITIVE_INFINITY;
-    const next = a <= b ? a : b;
+    const next = Math.min(a, b);
     if (a <= b) i++;
     if (b <= a) j++;
     const last = out[out.length - 1];

@@ -1,4 +1,4 @@
-import { LangGoapError } from "../core/index.js";
+import { LangGoapError } from "../core/errors.js";
 import type { PddlCondition, PddlDomain, PddlProblem } from "./ast.js";
 import { compileConditionalEffects, type GroundEffect } from "./conditional-effects.js";
 import { type AtomOracle, conjoin, type GroundDnf, groundDnf, TRUE_DNF } from "./ground-formula.js";

@@ -1,4 +1,6 @@
-import { type ActionContext, ActionSpec, type Fact, LangGoapError, type WorldState } from "../core/index.js";
+import { type ActionContext, ActionSpec } from "../core/action.js";
+import { LangGoapError } from "../core/errors.js";
+import type { Fact, WorldState } from "../core/facts.js";
 import type { PddlDomain, PddlProblem } from "./ast.js";
 import { type AtomKey, type GroundGoal, type GroundOperator, type GroundOptions, groundPddl } from "./ground.js";
 import { parsePddlDomain } from "./parse-domain.js";

@@ -1,4 +1,4 @@
-import { LangGoapError } from "../core/index.js";
+import { LangGoapError } from "../core/errors.js";
 import type { PddlActionSchema, PddlCondition, PddlDomain, PddlParameter, PddlProblem, PddlTerm } from "./ast.js";
 import { type ObjectTypes, objectTypes } from "./object-types.js";
 

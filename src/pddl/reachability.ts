@@ -1,4 +1,4 @@
-import { LangGoapError } from "../core/index.js";
+import { LangGoapError } from "../core/errors.js";
 import type { Term } from "./normalize.js";
 import { IntVec, TupleTable } from "./tuple-table.js";
 

@@ -1,4 +1,4 @@
-import { LangGoapError } from "../core/index.js";
+import { LangGoapError } from "../core/errors.js";
 import type { PddlParameter, PddlTerm } from "./ast.js";
 import { type SAtom, type SExpr, type SList, type SourcePosition, syntaxError } from "./sexpr.js";
 

@@ -1,4 +1,4 @@
-import { LangGoapError } from "../core/index.js";
+import { LangGoapError } from "../core/errors.js";
 
 /** Where a piece of PDDL text starts: 1-based line and column. */
 export interface SourcePosition {

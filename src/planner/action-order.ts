@@ -7,8 +7,8 @@
  * @internal
  */
 
-import { checkActionEntry } from "../core/action.js";
-import { ActionSpec, describeValue, LangGoapError } from "../core/index.js";
+import { ActionSpec, checkActionEntry } from "../core/action.js";
+import { describeValue, LangGoapError } from "../core/errors.js";
 import { PACE_EVERY, type Pace } from "./pace.js";
 
 /**

@@ -1,4 +1,6 @@
-import { describeValue, LangGoapError, type Rng, type WorldState } from "../core/index.js";
+import { describeValue, LangGoapError } from "../core/errors.js";
+import type { WorldState } from "../core/facts.js";
+import type { Rng } from "../core/rng.js";
 
 /** One move of another agent with its probability. */
 export interface WeightedMove<Move> {

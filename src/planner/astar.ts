@@ -6,7 +6,10 @@
  * `planning-steps.ts`; the search loop in the engines (`search-*.ts`).
  */
 
-import { type ActionSpec, type GoalLike, LangGoapError, type WorldState } from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import { LangGoapError } from "../core/errors.js";
+import type { WorldState } from "../core/facts.js";
+import type { GoalLike } from "../core/goal.js";
 import type { Plan } from "./plan.js";
 import type { PlanOptions } from "./plan-options.js";
 import { planningSteps } from "./planning-steps.js";

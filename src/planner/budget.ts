@@ -1,4 +1,4 @@
-import { describeValue, LangGoapError } from "../core/index.js";
+import { describeValue, LangGoapError } from "../core/errors.js";
 
 /**
  * Time budget of a search when none is given: 10 seconds. A safety net

@@ -7,7 +7,8 @@
  * searched state.
  * @internal
  */
-import { type ActionSpec, isOperatorEffect } from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import { isOperatorEffect } from "../core/effects.js";
 import type { Slots } from "./compile-slots.js";
 import type { TestPool } from "./compile-tests.js";
 import type { ValueCodes } from "./compile-values.js";

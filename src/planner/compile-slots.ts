@@ -4,16 +4,11 @@
  * (every value seen for it is a number) or interned codes.
  * @internal
  */
-import {
-  type ActionSpec,
-  type Condition,
-  type Effect,
-  factOf,
-  type GoalSpec,
-  isOperatorCondition,
-  isOperatorEffect,
-  type WorldState,
-} from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import { type Condition, isOperatorCondition } from "../core/conditions.js";
+import { type Effect, isOperatorEffect } from "../core/effects.js";
+import { factOf, type WorldState } from "../core/facts.js";
+import type { GoalSpec } from "../core/goal.js";
 import { PACE_EVERY, type Pace } from "./pace.js";
 
 export interface Slots {

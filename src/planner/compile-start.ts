@@ -4,7 +4,8 @@
  * runs again each time a cached problem is reused.
  * @internal
  */
-import { factOf, frozenCopy, type WorldState } from "../core/index.js";
+import { factOf, type WorldState } from "../core/facts.js";
+import { frozenCopy } from "../core/frozen-copy.js";
 import type { Slots } from "./compile-slots.js";
 import type { ValueCodes } from "./compile-values.js";
 import { PACE_EVERY, type Pace } from "./pace.js";

@@ -5,7 +5,8 @@
  * explanations) with its own test range.
  * @internal
  */
-import { type Condition, type Conditions, type Fact, isOperatorCondition } from "../core/index.js";
+import { type Condition, type Conditions, isOperatorCondition } from "../core/conditions.js";
+import type { Fact } from "../core/facts.js";
 import type { Slots } from "./compile-slots.js";
 import { type Atom, OP_DECODED_COMPARE, OP_EQ, OP_GT, OP_GTE, OP_IN, OP_LT, OP_LTE, OP_NE, OP_NEVER } from "./compiled-problem.js";
 

@@ -5,7 +5,7 @@
  * NaN.
  * @internal
  */
-import { describeValue, LangGoapError } from "../core/index.js";
+import { describeValue, LangGoapError } from "../core/errors.js";
 import { MISSING } from "./compiled-problem.js";
 
 export interface ValueCodes {

@@ -8,7 +8,9 @@
  * job runs in slices measured by time (see `Pace`): a wide world or a
  * domain of 100,000 actions takes seconds to compile.
  */
-import { type ActionSpec, type GoalSpec, isFact, type WorldState } from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import { isFact, type WorldState } from "../core/facts.js";
+import type { GoalSpec } from "../core/goal.js";
 import { compileActionsSteps } from "./compile-actions.js";
 import { slotsSteps } from "./compile-slots.js";
 import { encodeStartSteps } from "./compile-start.js";

@@ -7,7 +7,9 @@
  * @internal
  */
 
-import type { ActionSpec, GoalSpec, WorldState } from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import type { WorldState } from "../core/facts.js";
+import type { GoalSpec } from "../core/goal.js";
 import { compileSteps } from "./compile.js";
 import type { CompiledProblem } from "./compiled-problem.js";
 import { floatDerivedSteps } from "./float-index.js";

@@ -3,7 +3,10 @@
  * slot and opcode constants, the compiled atom, action and problem shapes,
  * and the test evaluator the search and the heuristics run on a row.
  */
-import { type ActionSpec, type Condition, type Fact, numbersEqual, type WorldState } from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import type { Condition } from "../core/conditions.js";
+import type { Fact, WorldState } from "../core/facts.js";
+import { numbersEqual } from "../core/numeric-equality.js";
 import type { Pace } from "./pace.js";
 
 /** Slot value of a missing key. */

@@ -1,4 +1,4 @@
-import { describeValue, LangGoapError } from "../core/index.js";
+import { describeValue, LangGoapError } from "../core/errors.js";
 
 /** Why a transition model expects something other than the declared effects. */
 export type DivergenceKind = "risk-averse" | "learned" | "hierarchical" | "other";

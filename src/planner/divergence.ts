@@ -1,4 +1,6 @@
-import { type ActionSpec, describeValue, factOf, LangGoapError, type WorldState } from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import { describeValue, LangGoapError } from "../core/errors.js";
+import { factOf, type WorldState } from "../core/facts.js";
 import type { DivergencePolicy } from "./divergence-policy.js";
 import type { TransitionModel } from "./transitions.js";
 

@@ -1,4 +1,7 @@
-import { type ActionSpec, formatCondition, type GoalLike, toGoalSpec, type WorldState } from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import { formatCondition } from "../core/conditions.js";
+import type { WorldState } from "../core/facts.js";
+import { type GoalLike, toGoalSpec } from "../core/goal.js";
 import { compileProblem } from "./compile.js";
 import { RelaxedModel, relaxedReachability } from "./heuristics/relaxed-model.js";
 import type { NoPlanExplanation } from "./types.js";

@@ -1,4 +1,8 @@
-import { type ActionSpec, describeValue, isPlainRecord, LangGoapError, type Rng, type WorldState } from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import { describeValue, LangGoapError } from "../core/errors.js";
+import type { WorldState } from "../core/facts.js";
+import { isPlainRecord } from "../core/names.js";
+import type { Rng } from "../core/rng.js";
 import type { AgentModel } from "./agent-model.js";
 import { DivergencePolicy } from "./divergence-policy.js";
 import { DeterministicTransitionModel, type ResolvedOutcome, type TransitionModel } from "./transitions.js";

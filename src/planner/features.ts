@@ -1,4 +1,7 @@
-import { type ActionSpec, type GoalLike, toGoalSpec, unsatisfiedKeys, type WorldState } from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import { unsatisfiedKeys } from "../core/conditions.js";
+import type { WorldState } from "../core/facts.js";
+import { type GoalLike, toGoalSpec } from "../core/goal.js";
 import type { DivergenceKind } from "./divergence-policy.js";
 import { isStochasticModel, type TransitionModel } from "./transitions.js";
 

@@ -5,7 +5,7 @@
  * the per-slot keys of the rows' Zobrist hash.
  * @internal
  */
-import { createRng } from "../core/index.js";
+import { createRng } from "../core/rng.js";
 import { type CompiledProblem, OP_EQ } from "./compiled-problem.js";
 import { PACE_EVERY, type Pace, runUnpaced, unpaced } from "./pace.js";
 import type { SearchSetup } from "./search-setup.js";

@@ -1,16 +1,8 @@
-import {
-  type ActionSpec,
-  type Condition,
-  type Effect,
-  type Fact,
-  type FactCatalog,
-  type GoalLike,
-  isOperatorCondition,
-  isOperatorEffect,
-  toGoalSpec,
-  validateActions,
-  type WorldState,
-} from "../core/index.js";
+import { type ActionSpec, validateActions } from "../core/action.js";
+import { type Condition, isOperatorCondition } from "../core/conditions.js";
+import { type Effect, isOperatorEffect } from "../core/effects.js";
+import type { Fact, FactCatalog, WorldState } from "../core/facts.js";
+import { type GoalLike, toGoalSpec } from "../core/goal.js";
 
 /** Options of {@link inferStartState}. */
 export interface InferStartStateOptions {

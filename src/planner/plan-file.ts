@@ -1,15 +1,7 @@
-import {
-  type ActionSpec,
-  describeValue,
-  type Fact,
-  factOf,
-  isFact,
-  LangGoapError,
-  type ScoreJson,
-  scoreFromJson,
-  scoreToJson,
-  type WorldState,
-} from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import { describeValue, LangGoapError } from "../core/errors.js";
+import { type Fact, factOf, isFact, type WorldState } from "../core/facts.js";
+import { type ScoreJson, scoreFromJson, scoreToJson } from "../core/score.js";
 import { Plan, type PlanMetadata } from "./plan.js";
 
 /** A plan as a file keeps it: action names (re-bound on load), the states, the cost and the score. */

@@ -1,4 +1,4 @@
-import type { PlanningTracer } from "../core/index.js";
+import type { PlanningTracer } from "../core/tracer.js";
 import type { HeuristicName } from "./heuristics/registry.js";
 
 /** Options of `plan` / `planDetailed`. */

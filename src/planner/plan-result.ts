@@ -7,7 +7,9 @@
  */
 
 import { abortReasonText } from "../core/abort-reason.js";
-import type { ActionSpec, GoalSpec, WorldState } from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import type { WorldState } from "../core/facts.js";
+import type { GoalSpec } from "../core/goal.js";
 import { budgetExhaustion, type ResolvedBudget } from "./budget.js";
 import { explainNoPlan } from "./explain.js";
 import type { HeuristicName } from "./heuristics/registry.js";

@@ -1,5 +1,9 @@
-import type { ActionSpec, GoalSpec, Score, WorldState } from "../core/index.js";
-import { LangGoapError, SimpleScore } from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import { LangGoapError } from "../core/errors.js";
+import type { WorldState } from "../core/facts.js";
+import type { GoalSpec } from "../core/goal.js";
+import type { Score } from "../core/score.js";
+import { SimpleScore } from "../core/score.js";
 import type { HeuristicName } from "./heuristics/registry.js";
 
 /** Outcome of a constraint-refinement pass. */

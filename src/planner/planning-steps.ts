@@ -8,17 +8,12 @@
  * @internal
  */
 
-import {
-  type ActionSpec,
-  callTracer,
-  checkStateValues,
-  describeValue,
-  type GoalLike,
-  GoalSpec,
-  LangGoapError,
-  toGoalSpec,
-  type WorldState,
-} from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import { describeValue, LangGoapError } from "../core/errors.js";
+import type { WorldState } from "../core/facts.js";
+import { type GoalLike, GoalSpec, toGoalSpec } from "../core/goal.js";
+import { checkStateValues } from "../core/json-value.js";
+import { callTracer } from "../core/tracer.js";
 import { validatedActions } from "./action-order.js";
 import { resolveBudget } from "./budget.js";
 import { Pace, PlanningStopped } from "./pace.js";

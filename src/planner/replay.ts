@@ -1,4 +1,8 @@
-import { type ActionSpec, frozenCopy, type GoalSpec, LangGoapError, type WorldState } from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import { LangGoapError } from "../core/errors.js";
+import type { WorldState } from "../core/facts.js";
+import { frozenCopy } from "../core/frozen-copy.js";
+import type { GoalSpec } from "../core/goal.js";
 
 /** Result of replaying actions from a state with their declared effects. */
 export interface Replay {

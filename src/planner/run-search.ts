@@ -8,7 +8,10 @@
  * @internal
  */
 
-import { type ActionSpec, callTracer, type GoalSpec, type WorldState } from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import type { WorldState } from "../core/facts.js";
+import type { GoalSpec } from "../core/goal.js";
+import { callTracer } from "../core/tracer.js";
 import { bySpecificity } from "./action-order.js";
 import type { ResolvedBudget } from "./budget.js";
 import { acquireCompiled, type CompiledEntry, releaseCompiled, relevantBitsOf } from "./compiled-problem-cache.js";

@@ -5,7 +5,7 @@
  * an effect clears and sets bits, and the hash folds the words.
  * Heuristics and cost functions read a decoded Float64 row.
  */
-import type { WorldState } from "../core/index.js";
+import type { WorldState } from "../core/facts.js";
 import type { BitLayout } from "./bit-layout.js";
 import type { CompiledProblem } from "./compiled-problem.js";
 import { NO_MORE, NOT_YET, type StateRepresentation, startSearch } from "./search-loop.js";

@@ -6,7 +6,8 @@
  * of per-slot mixes, so a child's hash is its parent's updated for the
  * slots an action changes.
  */
-import { describeValue, LangGoapError, type WorldState } from "../core/index.js";
+import { describeValue, LangGoapError } from "../core/errors.js";
+import type { WorldState } from "../core/facts.js";
 import { type CompiledProblem, EFFECT_ADD, EFFECT_ASSIGN, passTests } from "./compiled-problem.js";
 import { type FloatDerived, floatDerivedOf, gatherCandidates } from "./float-index.js";
 import { NO_MORE, NOT_YET, type StateRepresentation, startSearch } from "./search-loop.js";

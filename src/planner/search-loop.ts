@@ -17,7 +17,8 @@
  * calls, and time only decides when the loop stops or pauses.
  * @internal
  */
-import { callTracer, type WorldState } from "../core/index.js";
+import type { WorldState } from "../core/facts.js";
+import { callTracer } from "../core/tracer.js";
 import { type BudgetLimit, nodeLimit } from "./budget.js";
 import { CLOCK_ABORTED, CLOCK_GO, CLOCK_PAUSE, SearchClock } from "./search-clock.js";
 import {

@@ -4,7 +4,9 @@
  * the node budget's byte count and the plan walked back from the goal.
  * @internal
  */
-import { type ActionSpec, callTracer, type GoalSpec, type PlanningTracer } from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import type { GoalSpec } from "../core/goal.js";
+import { callTracer, type PlanningTracer } from "../core/tracer.js";
 import type { BudgetLimit } from "./budget.js";
 import type { CompiledProblem } from "./compiled-problem.js";
 import type { Heuristic } from "./heuristics/heuristic.js";

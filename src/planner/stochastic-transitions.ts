@@ -1,4 +1,7 @@
-import { type ActionSpec, describeValue, LangGoapError, type Rng, type WorldState } from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import { describeValue, LangGoapError } from "../core/errors.js";
+import type { WorldState } from "../core/facts.js";
+import type { Rng } from "../core/rng.js";
 import type { DivergencePolicy } from "./divergence-policy.js";
 import type { ResolvedOutcome, TransitionModel } from "./transitions.js";
 

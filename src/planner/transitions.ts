@@ -3,7 +3,9 @@
  * expects it and as execution samples it. The declared effects of an
  * {@link ActionSpec} are the default model everywhere.
  */
-import type { ActionSpec, Rng, WorldState } from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import type { WorldState } from "../core/facts.js";
+import type { Rng } from "../core/rng.js";
 import type { DivergencePolicy } from "./divergence-policy.js";
 
 /**

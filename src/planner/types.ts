@@ -1,4 +1,7 @@
-import type { ActionSpec, GoalSpec, PlanningTracer, WorldState } from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import type { WorldState } from "../core/facts.js";
+import type { GoalSpec } from "../core/goal.js";
+import type { PlanningTracer } from "../core/tracer.js";
 import type { BudgetExhaustion } from "./budget.js";
 import type { Plan } from "./plan.js";
 

@@ -4,7 +4,7 @@
  * @internal
  */
 
-import { describeValue, LangGoapError } from "../core/index.js";
+import { describeValue, LangGoapError } from "../core/errors.js";
 import { checkBudget } from "./budget.js";
 import { HEURISTIC_NAMES, isHeuristicName } from "./heuristics/registry.js";
 import type { PlanOptions } from "./plan-options.js";

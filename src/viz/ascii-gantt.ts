@@ -1,5 +1,5 @@
+import { describeValue, LangGoapError } from "../core/errors.js";
 import { maxOf } from "../core/extremes.js";
-import { describeValue, LangGoapError } from "../core/index.js";
 import type { Plan, ScheduleEntry } from "../planner/index.js";
 import { formatMs, labelText } from "./format.js";
 import { scheduledSteps } from "./schedule.js";

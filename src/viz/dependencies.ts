@@ -1,4 +1,6 @@
-import { type ActionSpec, type Condition, testCondition, type WorldState } from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import { type Condition, testCondition } from "../core/conditions.js";
+import type { WorldState } from "../core/facts.js";
 
 /**
  * @internal The causal links drawn between plan steps: step `j` depends on

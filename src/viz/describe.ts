@@ -1,14 +1,7 @@
-import {
-  type ActionSpec,
-  type Condition,
-  type Conditions,
-  type Effect,
-  formatCondition,
-  formatEffect,
-  type GoalLike,
-  GoalSpec,
-  MultiGoal,
-} from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import { type Condition, type Conditions, formatCondition } from "../core/conditions.js";
+import { type Effect, formatEffect } from "../core/effects.js";
+import { type GoalLike, GoalSpec, MultiGoal } from "../core/goal.js";
 
 /** @internal Conditions as `key = value` / `key >= 3` strings. */
 export function formatConditions(conditions: Conditions): string[] {

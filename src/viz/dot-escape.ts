@@ -1,4 +1,4 @@
-import { displayText } from "../core/index.js";
+import { displayText } from "../core/display-text.js";
 import { MAX_LABEL_CHARS } from "./format.js";
 
 /**

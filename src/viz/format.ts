@@ -1,4 +1,4 @@
-import { displayText } from "../core/index.js";
+import { displayText } from "../core/display-text.js";
 
 /**
  * Number and time formatting shared by every renderer, so ASCII, Mermaid,

@@ -1,5 +1,6 @@
+import type { ActionSpec } from "../core/action.js";
 import { maxOf } from "../core/extremes.js";
-import type { ActionSpec, WorldState } from "../core/index.js";
+import type { WorldState } from "../core/facts.js";
 import type { Plan, ResourceUsage, ScheduleEntry } from "../planner/index.js";
 import { planDependencies } from "./dependencies.js";
 import { formatMs, formatNumber, formatValue } from "./format.js";

@@ -4,7 +4,7 @@
  * loaded on first use). The SVGs are styled by the report's stylesheet, so
  * its chart rules are inlined here with the light scheme's colours.
  */
-import { describeValue, LangGoapError } from "../core/index.js";
+import { describeValue, LangGoapError } from "../core/errors.js";
 import { nodeBuiltin } from "../core/node-builtin.js";
 import type { Plan, ScheduleEntry } from "../planner/index.js";
 import { REPORT_CSS } from "./html/styles.js";

@@ -1,4 +1,4 @@
-import { LangGoapError } from "../core/index.js";
+import { LangGoapError } from "../core/errors.js";
 import type { Plan, ScheduleEntry } from "../planner/index.js";
 import { type StepView, viewPlan } from "./plan-view.js";
 

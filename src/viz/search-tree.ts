@@ -1,4 +1,4 @@
-import { describeValue, LangGoapError } from "../core/index.js";
+import { describeValue, LangGoapError } from "../core/errors.js";
 import type { Plan, SearchRecord } from "../planner/index.js";
 import { dotString } from "./dot-escape.js";
 import { formatNumber, formatValue } from "./format.js";

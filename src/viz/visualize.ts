@@ -1,4 +1,4 @@
-import { describeValue, LangGoapError } from "../core/index.js";
+import { describeValue, LangGoapError } from "../core/errors.js";
 import type { Plan } from "../planner/index.js";
 import { renderAscii } from "./ascii.js";
 import { renderAsciiGantt } from "./ascii-gantt.js";

@@ -1,6 +1,6 @@
 import { relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { LangGoapError } from "../../core/index.js";
+import { LangGoapError } from "../../core/errors.js";
 import { scaffoldDeployment } from "../../integrations/index.js";
 import type { CliIo } from "../io.js";
 import { shellPath } from "../shell-path.js";

@@ -1,4 +1,4 @@
-import type { PlanningTracer } from "../../core/index.js";
+import type { PlanningTracer } from "../../core/tracer.js";
 import type { GoapRunResult } from "../../graph/index.js";
 import type { CommandContext } from "../context.js";
 import { exitForStatus } from "../exit.js";

@@ -1,8 +1,24 @@
 import type { CommandContext } from "../context.js";
 import { exitForStatus } from "../exit.js";
 import { deliver } from "../output.js";
+import type { SearchOutcome } from "../search.js";
 import { outcomeHtml, outcomeJson, renderPlanAs } from "./render-plan.js";
 import { reportNoPlan, searchWithProgress } from "./searching.js";
+
+/** `--stats`: what the search did, as one JSON line (for scripts and benchmarks). */
+function statsLine(ctx: CommandContext, outcome: SearchOutcome): string {
+  const { plan, stats } = outcome;
+  return `${JSON.stringify({
+    status: outcome.status,
+    cost: plan?.totalCost ?? null,
+    steps: plan?.actions.length ?? null,
+    expansions: stats?.nodesExpanded ?? plan?.metadata.nodesExpanded ?? null,
+    generated: stats?.nodesGenerated ?? plan?.metadata.nodesGenerated ?? null,
+    loadMs: Math.round(ctx.loadMs),
+    searchMs: Math.round(stats?.planningTimeMs ?? plan?.metadata.planningTimeMs ?? 0),
+    heuristic: plan?.metadata.heuristic ?? null,
+  })}\n`;
+}
 
 /**
  * `langgoap plan`: searches and prints the plan. Exit 0 with a plan; 1
@@ -16,8 +32,10 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
     reportNoPlan(ctx, outcome);
     if (ctx.args.format === "json") await deliver(ctx, `${JSON.stringify(outcomeJson(ctx, outcome), null, 2)}\n`);
     if (ctx.args.format === "html") await deliver(ctx, outcomeHtml(ctx, outcome, null));
+    if (ctx.args.stats) ctx.io.stderr(statsLine(ctx, outcome));
     return exitForStatus(outcome.status);
   }
   await deliver(ctx, await renderPlanAs(ctx, outcome.plan, outcome));
+  if (ctx.args.stats) ctx.io.stderr(statsLine(ctx, outcome));
   return 0;
 }

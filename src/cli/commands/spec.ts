@@ -115,6 +115,11 @@ const TITLE: OptionSpec = {
   value: "<text>",
   help: "Title of the HTML report (default: the domain reference).",
 };
+const STATS: OptionSpec = {
+  name: "stats",
+  type: "boolean",
+  help: 'After the search, print its figures as one JSON line on stderr: {"status", "cost", "steps", "expansions", "generated", "loadMs", "searchMs", "heuristic"} (loadMs: reading and grounding the input).',
+};
 const HELP: OptionSpec = { name: "help", short: "h", type: "boolean", help: "Show this help." };
 
 const FORMAT_NOTES =
@@ -141,6 +146,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       OUTPUT,
       OPEN,
       WIDTH,
+      STATS,
       HELP,
     ],
     examples: [
@@ -149,6 +155,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       "langgoap plan examples/domains/village.yaml --format json -o plan.json",
       "langgoap plan my-actions.js#domain --strategy mcts --budget 5000",
       "langgoap plan --pddl bench/ipc/blocks/domain.pddl bench/ipc/blocks/probBLOCKS-4-0.pddl",
+      "langgoap plan --pddl bench/ipc/depot/domain.pddl bench/ipc/depot/p03.pddl --budget 30s --stats",
     ],
   },
   {

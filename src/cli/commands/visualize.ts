@@ -1,4 +1,4 @@
-import { LangGoapError } from "../../core/index.js";
+import { LangGoapError } from "../../core/errors.js";
 import { renderSearchTree } from "../../viz/index.js";
 import type { CommandContext } from "../context.js";
 import { exitForStatus } from "../exit.js";

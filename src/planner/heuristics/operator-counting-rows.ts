@@ -5,7 +5,7 @@
  * action's net change of them, and the bounds their moves never cross.
  * @internal
  */
-import { equalitySlack } from "../../core/index.js";
+import { equalitySlack } from "../../core/numeric-equality.js";
 import {
   type CompiledProblem,
   EFFECT_ADD,

@@ -7,7 +7,7 @@
  * re-estimates it.
  * @internal
  */
-import type { WorldState } from "../../core/index.js";
+import type { WorldState } from "../../core/facts.js";
 import type { CompiledProblem } from "../compiled-problem.js";
 import { PACE_EVERY, type Pace } from "../pace.js";
 

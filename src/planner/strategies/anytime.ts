@@ -1,4 +1,7 @@
-import { type ActionSpec, describeValue, type GoalSpec, LangGoapError, type WorldState } from "../../core/index.js";
+import type { ActionSpec } from "../../core/action.js";
+import { describeValue, LangGoapError } from "../../core/errors.js";
+import type { WorldState } from "../../core/facts.js";
+import type { GoalSpec } from "../../core/goal.js";
 import { planDetailedAsync } from "../astar.js";
 import type { HeuristicName } from "../heuristics/registry.js";
 import type { Plan } from "../plan.js";

@@ -1,4 +1,6 @@
-import type { ActionSpec, GoalSpec, WorldState } from "../../core/index.js";
+import type { ActionSpec } from "../../core/action.js";
+import type { WorldState } from "../../core/facts.js";
+import type { GoalSpec } from "../../core/goal.js";
 import { planDetailedAsync } from "../astar.js";
 import { checkBudget } from "../budget.js";
 import type { HeuristicName } from "../heuristics/registry.js";

@@ -4,7 +4,9 @@
  * place ({@link contextPlanOptions}).
  */
 
-import type { ActionSpec, GoalSpec, WorldState } from "../../core/index.js";
+import type { ActionSpec } from "../../core/action.js";
+import type { WorldState } from "../../core/facts.js";
+import type { GoalSpec } from "../../core/goal.js";
 import type { Plan } from "../plan.js";
 import type { PlanOptions } from "../plan-options.js";
 import type { PlanningStrategy, StrategyContext, StrategyResult } from "../types.js";

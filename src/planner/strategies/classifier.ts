@@ -1,4 +1,4 @@
-import { describeValue, LangGoapError } from "../../core/index.js";
+import { describeValue, LangGoapError } from "../../core/errors.js";
 import type { ProblemFeatures } from "../features.js";
 
 /**

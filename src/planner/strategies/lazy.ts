@@ -1,4 +1,8 @@
-import { type ActionSpec, describeValue, type GoalSpec, LangGoapError, SimpleScore, type WorldState } from "../../core/index.js";
+import type { ActionSpec } from "../../core/action.js";
+import { describeValue, LangGoapError } from "../../core/errors.js";
+import type { WorldState } from "../../core/facts.js";
+import type { GoalSpec } from "../../core/goal.js";
+import { SimpleScore } from "../../core/score.js";
 import { Plan } from "../plan.js";
 import type { PlanningStrategy, StrategyContext, StrategyResult } from "../types.js";
 import { AStarStrategy } from "./astar-strategy.js";

@@ -1,4 +1,6 @@
-import { type ActionSpec, type GoalSpec, toGoalSpec, type WorldState } from "../../core/index.js";
+import type { ActionSpec } from "../../core/action.js";
+import type { WorldState } from "../../core/facts.js";
+import { type GoalSpec, toGoalSpec } from "../../core/goal.js";
 import { Plan } from "../plan.js";
 import type { PlanningStrategy, SearchStatus, StrategyContext, StrategyResult } from "../types.js";
 import { AStarStrategy } from "./astar-strategy.js";

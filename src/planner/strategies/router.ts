@@ -1,4 +1,8 @@
-import { type ActionSpec, callTracer, describeValue, type GoalSpec, LangGoapError, type WorldState } from "../../core/index.js";
+import type { ActionSpec } from "../../core/action.js";
+import { describeValue, LangGoapError } from "../../core/errors.js";
+import type { WorldState } from "../../core/facts.js";
+import type { GoalSpec } from "../../core/goal.js";
+import { callTracer } from "../../core/tracer.js";
 import { extractFeatures, type ProblemFeatures } from "../features.js";
 import type { TransitionModel } from "../transitions.js";
 import type { PlanningStrategy, StrategyContext, StrategyResult } from "../types.js";

@@ -1,4 +1,7 @@
-import { type ActionSpec, type GoalSpec, LangGoapError, type WorldState } from "../../core/index.js";
+import type { ActionSpec } from "../../core/action.js";
+import { LangGoapError } from "../../core/errors.js";
+import type { WorldState } from "../../core/facts.js";
+import type { GoalSpec } from "../../core/goal.js";
 import type { PlanningStrategy, StrategyContext, StrategyResult } from "../types.js";
 
 /**

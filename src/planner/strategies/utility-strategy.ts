@@ -1,13 +1,7 @@
-import {
-  type ActionSpec,
-  describeValue,
-  GoalPolicy,
-  GoalSpec,
-  type GoalSpecOptions,
-  LangGoapError,
-  toGoalSpec,
-  type WorldState,
-} from "../../core/index.js";
+import type { ActionSpec } from "../../core/action.js";
+import { describeValue, LangGoapError } from "../../core/errors.js";
+import type { WorldState } from "../../core/facts.js";
+import { GoalPolicy, GoalSpec, type GoalSpecOptions, toGoalSpec } from "../../core/goal.js";
 import { Plan } from "../plan.js";
 import type { StrategyContext, StrategyResult } from "../types.js";
 import { BasePlanningStrategy } from "./base.js";

@@ -1,4 +1,5 @@
-import { describeValue, displayText, LangGoapError } from "../../core/index.js";
+import { displayText } from "../../core/display-text.js";
+import { describeValue, LangGoapError } from "../../core/errors.js";
 import { Plan } from "../../planner/index.js";
 import type { RunReport } from "./report-types.js";
 

@@ -1,5 +1,5 @@
 import { boundedCopy } from "../../core/bounded-copy.js";
-import { displayText, escapeControlChars, truncateText } from "../../core/index.js";
+import { displayText, escapeControlChars, truncateText } from "../../core/display-text.js";
 import { MAX_VALUE_CHARS, renderBudget } from "./budget.js";
 
 /**

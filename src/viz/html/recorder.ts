@@ -1,5 +1,8 @@
-import type { ActionSpec, PlanningTracer, SearchExpandEvent, WorldState } from "../../core/index.js";
-import { describeValue, truncateText } from "../../core/index.js";
+import type { ActionSpec } from "../../core/action.js";
+import { truncateText } from "../../core/display-text.js";
+import { describeValue } from "../../core/errors.js";
+import type { WorldState } from "../../core/facts.js";
+import type { PlanningTracer, SearchExpandEvent } from "../../core/tracer.js";
 import { Plan } from "../../planner/index.js";
 import { describeGoal } from "../describe.js";
 import { formatMs, formatNumber } from "../format.js";

@@ -1,4 +1,4 @@
-import type { WorldState } from "../../core/index.js";
+import type { WorldState } from "../../core/facts.js";
 import type { NoPlanExplanation } from "../../planner/index.js";
 import { describeGoal, formatConditions, formatEffects } from "../describe.js";
 import { formatMs, formatNumber, formatValue } from "../format.js";

@@ -1,4 +1,5 @@
-import type { GoalLike, MultiGoal, WorldState } from "../../core/index.js";
+import type { WorldState } from "../../core/facts.js";
+import type { GoalLike, MultiGoal } from "../../core/goal.js";
 import type { NoPlanExplanation, Plan, ScheduleEntry, SearchStats } from "../../planner/index.js";
 
 /** One executed action, as the graph's execution history records it (`ActionResult` fits). */

@@ -1,5 +1,5 @@
+import { describeValue, LangGoapError } from "../../core/errors.js";
 import { maxOf } from "../../core/extremes.js";
-import { describeValue, LangGoapError } from "../../core/index.js";
 import { formatMs, formatNumber } from "../format.js";
 import { viewPlan } from "../plan-view.js";
 import { elide, elisionText, MAX_VALUE_CHARS, type RenderBudget, renderBudget, utf8Length, withRenderBudget } from "./budget.js";

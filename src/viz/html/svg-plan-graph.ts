@@ -1,5 +1,5 @@
+import { displayText } from "../../core/display-text.js";
 import { maxOf, minOf } from "../../core/extremes.js";
-import { displayText } from "../../core/index.js";
 import { formatConditions, formatEffects } from "../describe.js";
 import { formatCost, formatDuration, type PlanView, type StepView } from "../plan-view.js";
 import { escapeHtml, escapeHtmlLines, MAX_VALUE_CHARS, textWidth } from "./escape.js";

@@ -1,4 +1,7 @@
-import type { ActionSpec, GoalSpec, Rng, WorldState } from "../../../core/index.js";
+import type { ActionSpec } from "../../../core/action.js";
+import type { WorldState } from "../../../core/facts.js";
+import type { GoalSpec } from "../../../core/goal.js";
+import type { Rng } from "../../../core/rng.js";
 import type { TransitionModel } from "../../transitions.js";
 import { applicableActions, spendAction } from "./evaluate.js";
 

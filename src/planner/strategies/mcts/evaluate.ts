@@ -1,4 +1,8 @@
-import { type ActionSpec, describeValue, type GoalSpec, LangGoapError, unsatisfiedKeys, type WorldState } from "../../../core/index.js";
+import type { ActionSpec } from "../../../core/action.js";
+import { unsatisfiedKeys } from "../../../core/conditions.js";
+import { describeValue, LangGoapError } from "../../../core/errors.js";
+import type { WorldState } from "../../../core/facts.js";
+import type { GoalSpec } from "../../../core/goal.js";
 
 /**
  * Domain knowledge for MCTS: how promising a non-goal state is, in

@@ -1,4 +1,4 @@
-import type { ActionSpec } from "../../../core/index.js";
+import type { ActionSpec } from "../../../core/action.js";
 import type { WeightedState } from "./analysis.js";
 import { spendAction } from "./evaluate.js";
 import { actionValue, type DecisionNode, Edge, nodeValue } from "./node.js";

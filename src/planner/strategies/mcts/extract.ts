@@ -1,4 +1,6 @@
-import type { ActionSpec, GoalSpec, WorldState } from "../../../core/index.js";
+import type { ActionSpec } from "../../../core/action.js";
+import type { WorldState } from "../../../core/facts.js";
+import type { GoalSpec } from "../../../core/goal.js";
 import { expectedSuccessor, type TransitionModel } from "../../transitions.js";
 import { applicableActions, spendAction } from "./evaluate.js";
 import { type DecisionNode, type Edge, recommendedEdge } from "./node.js";

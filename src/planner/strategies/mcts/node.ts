@@ -1,4 +1,5 @@
-import type { ActionSpec, WorldState } from "../../../core/index.js";
+import type { ActionSpec } from "../../../core/action.js";
+import type { WorldState } from "../../../core/facts.js";
 
 /** Why a decision node ends the search below it. */
 export type TerminalKind = "goal" | "dead-end";

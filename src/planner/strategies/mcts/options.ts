@@ -1,4 +1,4 @@
-import { describeValue, LangGoapError } from "../../../core/index.js";
+import { describeValue, LangGoapError } from "../../../core/errors.js";
 import { isStochasticModel, type TransitionModel } from "../../transitions.js";
 import type { StrategyContext } from "../../types.js";
 import { GOAL_REWARD, type ScalarHeuristic } from "./evaluate.js";

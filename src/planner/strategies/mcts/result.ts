@@ -1,4 +1,5 @@
-import type { ActionSpec, WorldState } from "../../../core/index.js";
+import type { ActionSpec } from "../../../core/action.js";
+import type { WorldState } from "../../../core/facts.js";
 import { type BudgetExhaustion, budgetExhaustion } from "../../budget.js";
 import { Plan } from "../../plan.js";
 import type { ExtractionSource } from "./extract.js";

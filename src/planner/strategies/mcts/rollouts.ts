@@ -1,4 +1,7 @@
-import type { ActionSpec, GoalSpec, Rng, WorldState } from "../../../core/index.js";
+import type { ActionSpec } from "../../../core/action.js";
+import type { WorldState } from "../../../core/facts.js";
+import type { GoalSpec } from "../../../core/goal.js";
+import type { Rng } from "../../../core/rng.js";
 import { sampledSuccessor, type TransitionModel } from "../../transitions.js";
 import { drawOutcome, type StateOptions, type WeightedState } from "./analysis.js";
 import { GOAL_REWARD, spendAction } from "./evaluate.js";

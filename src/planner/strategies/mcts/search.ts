@@ -1,12 +1,9 @@
-import {
-  type ActionSpec,
-  callTracer,
-  type GoalSpec,
-  type PlanningTracer,
-  type Rng,
-  unsatisfiedKeys,
-  type WorldState,
-} from "../../../core/index.js";
+import type { ActionSpec } from "../../../core/action.js";
+import { unsatisfiedKeys } from "../../../core/conditions.js";
+import type { WorldState } from "../../../core/facts.js";
+import type { GoalSpec } from "../../../core/goal.js";
+import type { Rng } from "../../../core/rng.js";
+import { callTracer, type PlanningTracer } from "../../../core/tracer.js";
 import { expectedSuccessor, sampledSuccessor, type TransitionModel } from "../../transitions.js";
 import { drawOutcome, type StateOptions, type WeightedState } from "./analysis.js";
 import { GOAL_REWARD, spendAction } from "./evaluate.js";

@@ -1,4 +1,4 @@
-import { factOf, type WorldState } from "../../../core/index.js";
+import { factOf, type WorldState } from "../../../core/facts.js";
 
 /**
  * Builds the function MCTS uses to tell states apart: the values of the

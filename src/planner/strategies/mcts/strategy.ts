@@ -1,13 +1,9 @@
 import { abortReasonText } from "../../../core/abort-reason.js";
-import {
-  type ActionSpec,
-  callTracer,
-  createRng,
-  type GoalSpec,
-  toGoalSpec,
-  validateActions,
-  type WorldState,
-} from "../../../core/index.js";
+import { type ActionSpec, validateActions } from "../../../core/action.js";
+import type { WorldState } from "../../../core/facts.js";
+import { type GoalSpec, toGoalSpec } from "../../../core/goal.js";
+import { createRng } from "../../../core/rng.js";
+import { callTracer } from "../../../core/tracer.js";
 import { planningKeys } from "../../compile.js";
 import { explainNoPlan } from "../../explain.js";
 import { Plan } from "../../plan.js";

@@ -1,0 +1,72 @@
+/**
+ * Which IPC instances the ipc bench runs, and where their files are.
+ *
+ * The domains: `BENCH_IPC_DOMAINS` (comma-separated folder names), else the
+ * list in bench/ipc/domains.txt (the IPC optimal STRIPS suite, 62 folders of
+ * the downward-benchmarks collection). Their folder: `BENCH_IPC_DIR` (a
+ * checkout of github:aibasel/downward-benchmarks), else bench/ipc, which
+ * holds six of them; a listed domain with no folder there is reported as
+ * missing, never silently dropped. The instances of a domain: its problem
+ * files in natural order, the first `BENCH_IPC_PROBLEMS` (default 10;
+ * `all` for every one). A problem's domain file is found by Fast Downward's
+ * own naming rules (its driver's `find_domain_path`, as findPddlDomainFile), so a folder with one
+ * domain file per problem works as it does there.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { findPddlDomainFile, listPddlProblems } from "../src/pddl/find-domain-file.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+export interface IpcInstance {
+  /** `<domain folder>/<problem file>`: the key of FD figures and of the table. */
+  readonly id: string;
+  readonly domain: string;
+  readonly domainFile: string;
+  readonly problemFile: string;
+}
+
+export interface IpcSelection {
+  readonly root: string;
+  readonly instances: readonly IpcInstance[];
+  /** Listed domains with no folder under `root`. */
+  readonly missingDomains: readonly string[];
+  /** Problems whose domain file is not there (the collection's snapshot lacks a few). */
+  readonly missingDomainFiles: readonly string[];
+}
+
+export function listedDomains(): string[] {
+  const given = process.env.BENCH_IPC_DOMAINS;
+  if (given)
+    return given
+      .split(",")
+      .map((d) => d.trim())
+      .filter(Boolean);
+  return readFileSync(join(here, "ipc", "domains.txt"), "utf8")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "" && !line.startsWith("#"));
+}
+
+export function selectIpcInstances(): IpcSelection {
+  const root = process.env.BENCH_IPC_DIR ?? join(here, "ipc");
+  const limit = process.env.BENCH_IPC_PROBLEMS === "all" ? Infinity : Number(process.env.BENCH_IPC_PROBLEMS ?? 10);
+  const instances: IpcInstance[] = [];
+  const missingDomains: string[] = [];
+  const missingDomainFiles: string[] = [];
+  for (const domain of listedDomains()) {
+    const folder = join(root, domain);
+    if (!existsSync(folder)) {
+      missingDomains.push(domain);
+      continue;
+    }
+    for (const problem of listPddlProblems(folder).slice(0, limit)) {
+      const problemFile = join(folder, problem);
+      const domainFile = findPddlDomainFile(problemFile);
+      if (domainFile === undefined) missingDomainFiles.push(`${domain}/${problem}`);
+      else instances.push({ id: `${domain}/${problem}`, domain, domainFile, problemFile });
+    }
+  }
+  return { root, instances, missingDomains, missingDomainFiles };
+}
