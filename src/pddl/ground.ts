@@ -3,7 +3,7 @@ import type { PddlCondition, PddlDomain, PddlProblem } from "./ast.js";
 import { compileConditionalEffects, type GroundEffect } from "./conditional-effects.js";
 import { type AtomOracle, conjoin, type GroundDnf, groundDnf, TRUE_DNF } from "./ground-formula.js";
 import { type NormalAction, type NormalAtom, type NormalTask, normalizeTask, slotTerm } from "./normalize.js";
-import { type Check, Exploration, type Relation, type RuleAtom } from "./reachability.js";
+import { type Check, Exploration, JOIN_STEPS_PER_OPERATOR, type Relation, type RuleAtom } from "./reachability.js";
 import { IntVec } from "./tuple-table.js";
 
 /** A ground atom, keyed `predicate obj1 obj2` (object names hold no spaces). */
@@ -92,8 +92,15 @@ export function groundPddl(domain: PddlDomain, problem: PddlProblem, options: Gr
   for (const action of task.actions) for (const effect of action.effects) fluentPredicate[effect.atom.predicate] = 1;
 
   const actionRelations = new Set<Relation>();
-  const exploration = new Exploration(members, isMember, { maxBindings: maxOperators, maxAtoms: options.maxAtoms ?? 10_000_000 }, (r) =>
-    actionRelations.has(r),
+  const exploration = new Exploration(
+    members,
+    isMember,
+    {
+      maxBindings: maxOperators,
+      maxAtoms: options.maxAtoms ?? 10_000_000,
+      maxJoinSteps: maxOperators * JOIN_STEPS_PER_OPERATOR,
+    },
+    (r) => actionRelations.has(r),
   );
   const predicateRelations = task.predicates.map((p) => exploration.relation((domain.predicates.get(p) as readonly unknown[]).length, p));
   // Atoms some effect adds grow during the exploration (whether a rule or an action's direct effect adds them).

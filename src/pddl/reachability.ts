@@ -141,12 +141,22 @@ type Step =
   | { readonly kind: "assign"; readonly slot: number; readonly from: Term; readonly type: number; readonly checks: readonly Check[] }
   | { readonly kind: "enumerate"; readonly slot: number; readonly type: number; readonly checks: readonly Check[] };
 
+/** Partial bindings the exploration may extend for each operator grounding may make (maxOperators). */
+export const JOIN_STEPS_PER_OPERATOR = 100;
+
 /** Options of an exploration. */
 export interface ExplorationLimits {
   /** Tuples of action relations (grounded action bindings) at most. */
   readonly maxBindings: number;
   /** Atoms reached at most. */
   readonly maxAtoms: number;
+  /**
+   * Partial bindings the joins may extend, at most: a join whose body
+   * atoms share few variables can enumerate far more partial bindings
+   * than it completes (organic-synthesis-opt18 p18: minutes without
+   * completing 2,000,000), and this bounds that work too.
+   */
+  readonly maxJoinSteps: number;
 }
 
 /** @internal The Datalog program and its evaluation. */
@@ -154,6 +164,8 @@ export class Exploration {
   readonly relations: Relation[] = [];
   readonly rules: Rule[] = [];
   #counter = 0;
+  /** Partial bindings extended so far (bounded by maxJoinSteps). */
+  joinSteps = 0;
   readonly #queue = new IntVec(1024);
   /** Rules whose counted atoms all hold, to join once over every tuple there is. */
   readonly #enabled: RuleState[] = [];
@@ -348,6 +360,13 @@ export class Exploration {
   }
 
   #join(rule: Rule, plan: readonly Step[], k: number): void {
+    if (++this.joinSteps > this.limits.maxJoinSteps) {
+      throw new LangGoapError(
+        "BUDGET_EXCEEDED",
+        `grounding's exploration extended more than ${this.limits.maxJoinSteps} partial bindings (${JOIN_STEPS_PER_OPERATOR} per operator of option maxOperators)`,
+        { maxJoinSteps: this.limits.maxJoinSteps },
+      );
+    }
     const binding = this.#binding;
     if (k === plan.length) {
       this.#fire(rule.head);
