@@ -52,7 +52,11 @@ export interface GroundTask extends GroundGoal {
 
 /** Options of {@link groundPddl}. */
 export interface GroundOptions {
-  /** Grounded operators (and action bindings found) at most; past it grounding stops with `BUDGET_EXCEEDED`. @defaultValue 2000000 */
+  /**
+   * Grounded operators (and action bindings found) at most, and 100 times
+   * as many partial bindings extended by the exploration's joins; past
+   * either, grounding stops with `BUDGET_EXCEEDED`. @defaultValue 2000000
+   */
   readonly maxOperators?: number;
   /** Reached atoms at most; past it grounding stops with `BUDGET_EXCEEDED`. @defaultValue 10000000 */
   readonly maxAtoms?: number;
