@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Starts or stops a private throwaway PostgreSQL on a loopback port for tests.
+# Starts or stops a private throwaway PostgreSQL for tests, on a loopback port or (PG_LISTEN=socket) on a Unix socket
+# in its own directory only: no TCP port, so nothing on the machine can take the port between choosing and binding it.
+# Throwaway data, so no fsync: start-up and writes do not wait on a busy disk.
 #   source scripts/pg.sh start   # exports PG_URL
 #   scripts/pg.sh stop           # PG_STOP_MODE=immediate skips the shutdown checkpoint
 set -u
 PGDIR="${PGDIR:-/tmp/langgoap-pg}"
 PGPORT="${PGPORT:-54329}"
+PG_LISTEN="${PG_LISTEN:-tcp}"
 # Where the server binaries live (Debian layout); test/support/requirements.ts looks here too.
 PG_ROOT="${LANGGOAP_PG_ROOT:-/usr/lib/postgresql}"
 pg_bin() {
@@ -25,12 +28,20 @@ case "${1:-}" in
     if [ ! -f "$PGDIR/data/PG_VERSION" ]; then
       mkdir -p "$PGDIR"
       [ "$(id -u)" = "0" ] && chown postgres:postgres "$PGDIR"
-      run_as_postgres "$BIN/initdb" -D "$PGDIR/data" -U postgres --auth=trust >/dev/null
+      run_as_postgres "$BIN/initdb" -D "$PGDIR/data" -U postgres --auth=trust --no-sync >/dev/null
     fi
+    if [ "$PG_LISTEN" = socket ]; then listen="''"; else listen=127.0.0.1; fi
     if ! run_as_postgres "$BIN/pg_ctl" -D "$PGDIR/data" status >/dev/null 2>&1; then
-      run_as_postgres "$BIN/pg_ctl" -D "$PGDIR/data" -o "-p $PGPORT -k $PGDIR -c listen_addresses=127.0.0.1" -l "$PGDIR/log.txt" -w start >/dev/null
+      run_as_postgres "$BIN/pg_ctl" -D "$PGDIR/data" \
+        -o "-p $PGPORT -k $PGDIR -c listen_addresses=$listen -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+        -l "$PGDIR/log.txt" -w start >/dev/null
     fi
-    export PG_URL="postgresql://postgres@127.0.0.1:$PGPORT/postgres"
+    if [ "$PG_LISTEN" = socket ]; then
+      # node-postgres and libpq read a Unix socket's directory from the host parameter.
+      export PG_URL="postgresql://postgres@localhost/postgres?host=$PGDIR&port=$PGPORT"
+    else
+      export PG_URL="postgresql://postgres@127.0.0.1:$PGPORT/postgres"
+    fi
     echo "pg.sh: PostgreSQL running at $PG_URL" >&2
     ;;
   stop)

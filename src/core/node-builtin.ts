@@ -8,6 +8,7 @@ interface NodeBuiltins {
   "node:module": typeof import("node:module");
   "node:os": typeof import("node:os");
   "node:path": typeof import("node:path");
+  "node:url": typeof import("node:url");
   "node:worker_threads": typeof import("node:worker_threads");
 }
 

@@ -72,6 +72,8 @@ export class Inspector {
   readonly #runs = new Map<string, InspectorRun>();
   readonly #dirty = new Set<InspectorRun>();
   #flushScheduled = false;
+  /** Flushes scheduled and history reads under way, for {@link Inspector.idle}. */
+  readonly #pending = new Set<Promise<unknown>>();
   readonly #history: InspectorHistorySource | undefined;
   readonly #historyLimit: number;
   readonly #heartbeatMs: number;
@@ -116,9 +118,11 @@ export class Inspector {
       run = created;
       this.#runs.set(id, run);
       // Runs kept are bounded like the views: the oldest is forgotten (a served graph may start runs forever).
-      for (const [oldId] of this.#runs) {
+      for (const [oldId, old] of this.#runs) {
         if (this.#runs.size <= this.#maxRuns) break;
         this.#runs.delete(oldId);
+        // A forgotten run may still be going: its pending change and its later hooks must not bring its view back.
+        this.#dirty.delete(old);
         this.#hub.remove(`run:${oldId}`);
       }
       this.#markDirty(run);
@@ -147,16 +151,47 @@ export class Inspector {
   }
 
   #markDirty(run: InspectorRun): void {
+    if (this.#runs.get(run.id) !== run) return;
     this.#dirty.add(run);
     if (this.#flushScheduled) return;
     this.#flushScheduled = true;
     // One message per run per event-loop turn: a burst of hooks costs one serialization.
-    setImmediate(() => {
-      this.#flushScheduled = false;
-      for (const dirty of this.#dirty)
-        this.#hub.publish(`run:${dirty.id}`, { ...(displayData(dirty.toView()) as object), sentAt: Date.now() });
-      this.#dirty.clear();
-    });
+    const flushed = new Promise<void>((resolve) =>
+      setImmediate(() => {
+        this.#flushScheduled = false;
+        for (const dirty of this.#dirty)
+          this.#hub.publish(`run:${dirty.id}`, { ...(displayData(dirty.toView()) as object), sentAt: Date.now() });
+        this.#dirty.clear();
+        resolve();
+      }),
+    );
+    this.#track(flushed);
+  }
+
+  #track<T>(work: Promise<T>): Promise<T> {
+    this.#pending.add(work);
+    const done = () => void this.#pending.delete(work);
+    work.then(done, done);
+    return work;
+  }
+
+  /**
+   * Resolves once the views show everything that happened so far: the run
+   * views changed by tracer hooks are published (that happens on the next
+   * event-loop turn, one message per run per turn) and the history reads
+   * under way (a run that ended reads the store again) have finished.
+   * Read {@link Inspector.snapshot} after it to see a run's last step, in
+   * tests or before printing a summary.
+   *
+   * @example
+   * ```ts
+   * run.observe(await graph.invoke(goal, state, config));
+   * await inspector.idle();
+   * const view = inspector.snapshot()["run:release"];
+   * ```
+   */
+  async idle(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
   }
 
   /**
@@ -183,10 +218,15 @@ export class Inspector {
   }
 
   /** Reads finished runs from the history store and shows them; returns how many. */
-  async refreshHistory(): Promise<number> {
-    if (!this.#history) return 0;
+  refreshHistory(): Promise<number> {
+    const history = this.#history;
+    if (!history) return Promise.resolve(0);
+    return this.#track(this.#readHistory(history));
+  }
+
+  async #readHistory(history: InspectorHistorySource): Promise<number> {
     try {
-      const records = await this.#history.list(this.#historyLimit);
+      const records = await history.list(this.#historyLimit);
       this.#hub.publish("history", displayData({ records: records.slice(0, this.#historyLimit) }));
       return records.length;
     } catch (error) {

@@ -16,7 +16,10 @@ export {
   DEFAULT_FLEET_CONCURRENCY,
   DEFAULT_HEARTBEAT_MS,
   DEFAULT_LEASE_MS,
+  DEFAULT_MAX_RECONNECT_DELAY_MS,
   DEFAULT_POLL_MS,
+  DEFAULT_RECONNECT_DELAY_MS,
+  DEFAULT_TAKEOVER_GRACE_MS,
   type FleetWorkerOptions,
 } from "./fleet/fleet-options.js";
 export { FleetWorker, type FleetWorkerStats } from "./fleet/fleet-worker.js";

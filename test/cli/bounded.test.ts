@@ -1,9 +1,18 @@
 import { spawn } from "node:child_process";
-import { describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { type BundledScript, bundleScript } from "../support/bundled-script.js";
+import { stillClock } from "../support/still-clock.js";
 import { cli, ROOT } from "./run-cli.js";
 
 const ADD_TWO = "test/cli/fixtures/add-two.yaml";
 const TOGGLES = "test/cli/fixtures/toggles.yaml";
+
+// bin.ts bundled once and run by plain node: through tsx each process first spent seconds compiling the sources.
+let bundled: BundledScript | undefined;
+beforeAll(async () => {
+  bundled = await bundleScript("src/cli/bin.ts");
+});
+afterAll(() => bundled?.remove());
 
 /**
  * Runs `bin.ts` in a child process, waits until its progress line shows a
@@ -11,7 +20,7 @@ const TOGGLES = "test/cli/fixtures/toggles.yaml";
  */
 function interrupted(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/bin.ts", ...args], {
+    const child = spawn(process.execPath, [(bundled as BundledScript).file, ...args], {
       cwd: ROOT,
       env: { ...process.env, NO_COLOR: "1" },
       stdio: ["ignore", "pipe", "pipe"],
@@ -34,8 +43,14 @@ function interrupted(args: readonly string[]): Promise<{ code: number | null; st
   });
 }
 
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 describe("bounded searches in the CLI", () => {
   it("exits 4 when the default budget stops the unsolvable numeric example, with the figures", async () => {
+    // Time stands still: the default node budget ends the search, not the default 10 s on a busy machine.
+    stillClock();
     const { code, stdout, stderr } = await cli(["plan", ADD_TWO, "-f", "json"]);
     expect(code).toBe(4);
     expect(stderr).toMatch(
@@ -60,7 +75,7 @@ describe("bounded searches in the CLI", () => {
     expect(help.stdout).toMatch(/^ {2}130 {2}Aborted by Ctrl-C/m);
   });
 
-  // A child process with tsx takes seconds to start on a busy machine: the timeout is generous, not a speed claim.
+  // A child process starts slowly on a busy machine: the limit bounds a hang, it is not a speed claim.
   it("stops a search on Ctrl-C, prints what it reached and exits 130", { timeout: 120_000 }, async () => {
     // The state cap is lifted: under it the search ends in about a second, a race with the progress line.
     const { code, stderr } = await interrupted(["plan", TOGGLES, "--budget", "600s", "--max-states", "none"]);
@@ -98,6 +113,8 @@ describe("the time budget counts loading the domain", () => {
     const { search } = await import("../../src/cli/search.js");
     const { actions, start, goal } = longChainProblem(50);
     const settings = { strategy: undefined, heuristic: undefined, seed: 1, budget: { kind: "time", ms: 500 } as const };
+    // Time stands still during these searches: only loadMs spends the budget, however busy the machine.
+    stillClock();
     // Loading took the whole budget: no search, and the message says why.
     const spent = await search(start, goal, actions, { ...settings, loadMs: 500 }, undefined);
     expect(spent.status).toBe("budget_exhausted");

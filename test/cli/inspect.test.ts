@@ -13,31 +13,57 @@ import { cli } from "./run-cli.js";
 const dir = mkdtempSync(join(tmpdir(), "langgoap-inspect-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Waits until the command printed the inspector's address. */
-async function addressOf(out: () => string): Promise<string> {
-  for (let i = 0; i < 600; i++) {
-    const match = /Inspector: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out());
-    if (match) return match[1] as string;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no inspector address printed: ${out()}`);
+/**
+ * What the command printed so far, and a promise for the first match of a
+ * pattern in it, which rejects with the output when the command ends
+ * without printing it.
+ */
+function output(): {
+  write: (text: string) => void;
+  end: () => void;
+  printed: (pattern: RegExp) => Promise<RegExpExecArray>;
+} {
+  let text = "";
+  let ended = false;
+  const waiting: { pattern: RegExp; resolve: (match: RegExpExecArray) => void; reject: (error: Error) => void }[] = [];
+  const check = () => {
+    for (const wait of [...waiting]) {
+      const match = wait.pattern.exec(text);
+      if (match) wait.resolve(match);
+      else if (ended) wait.reject(new Error(`the command ended without printing ${wait.pattern}:\n${text}`));
+      else continue;
+      waiting.splice(waiting.indexOf(wait), 1);
+    }
+  };
+  return {
+    write: (chunk) => {
+      text += chunk;
+      check();
+    },
+    end: () => {
+      ended = true;
+      check();
+    },
+    printed: (pattern) =>
+      new Promise((resolve, reject) => {
+        waiting.push({ pattern, resolve, reject });
+        check();
+      }),
+  };
 }
 
 describe("langgoap inspect", () => {
   it("serves the run, its search and the history until Ctrl-C, then exits 0", { timeout: 60_000 }, async () => {
     const controller = new AbortController();
-    let stdout = "";
+    const stdout = output();
     const history = join(dir, "runs.sqlite");
     const done = cli(["inspect", "examples/domains/village.yaml", "--history", history, "--step-delay", "10ms"], {
       signal: controller.signal,
-      stdout: (t) => {
-        stdout += t;
-      },
-    });
-    const url = await addressOf(() => stdout);
+      stdout: stdout.write,
+    }).finally(stdout.end);
+    const url = (await stdout.printed(/Inspector: (http:\/\/127\.0\.0\.1:\d+\/)/))[1] as string;
     // The run ends, then the command keeps serving.
-    for (let i = 0; i < 600 && !stdout.includes("Run: "); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(stdout).toContain("Run: goal_achieved\n");
+    expect((await stdout.printed(/Run: .*\n/))[0]).toBe("Run: goal_achieved\n");
     const state = (await (await fetch(`${url}api/state`)).json()) as { views: Record<string, { data: Record<string, unknown> }> };
     const run = state.views["run:run"]?.data as { status: string; plan: { steps: { name: string; status: string }[] } };
     expect(run.status).toBe("goal_achieved");

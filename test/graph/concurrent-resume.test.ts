@@ -27,33 +27,46 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => removeChild());
 
-async function twoResumers(saver: SaverArgs, dir: string, thread: string): Promise<void> {
-  const paused = await startChild({ mode: "run", ...saver, threads: [thread], dir, domain: "release" }).done;
-  expect(paused.results).toEqual([{ thread, status: "awaiting_human" }]);
-  expect(executionLog(dir, thread).map((e) => e.action)).toEqual(["build"]);
+/**
+ * Pauses `threads` at their approval in one process, then two processes
+ * resume each of them at the same instant (a barrier per thread): three
+ * races for the price of three processes.
+ */
+async function twoResumers(saver: SaverArgs, dir: string, threads: readonly string[]): Promise<void> {
+  const paused = await startChild({ mode: "run", ...saver, threads, dir, domain: "release" }).done;
+  expect(paused.results).toEqual(threads.map((thread) => ({ thread, status: "awaiting_human" })));
+  for (const thread of threads) expect(executionLog(dir, thread).map((e) => e.action)).toEqual(["build"]);
 
-  const resumers = [0, 1].map(() => startChild({ mode: "resume", ...saver, threads: [thread], dir, domain: "release", barrier: true }));
-  await Promise.all(resumers.map((r) => r.printed("READY")));
-  for (const r of resumers) r.process.stdin?.write("go\n");
-  const outcomes = (await Promise.all(resumers.map((r) => r.done))).map((report) => report.results[0]);
+  const resumers = [0, 1].map(() => startChild({ mode: "resume", ...saver, threads, dir, domain: "release", barrier: true }));
+  for (let i = 1; i <= threads.length; i++) {
+    await Promise.all(resumers.map((r) => r.printed("READY", i)));
+    for (const r of resumers) r.process.stdin?.write("go\n");
+  }
+  const reports = await Promise.all(resumers.map((r) => r.done));
 
-  const winners = outcomes.filter((o) => o?.status === "goal_achieved");
-  const losers = outcomes.filter((o) => o?.error);
-  expect(winners).toHaveLength(1);
-  expect(losers).toHaveLength(1);
-  expect(["STEP_CLAIMED", "NOT_PAUSED"]).toContain(losers[0]?.error?.code);
-  expect(losers[0]?.error?.message).toMatch(/this invocation did not run it|is not paused/);
-  expect(executionLog(dir, thread).map((e) => e.action)).toEqual(["build", "deploy_prod"]);
-  const records = await new StoreExecutionHistory(SqliteStore.open(join(dir, `${thread}.history.sqlite`))).list();
-  expect(records.map((r) => r.status)).toEqual(["goal_achieved"]);
+  for (const [i, thread] of threads.entries()) {
+    const outcomes = reports.map((report) => report.results[i]);
+    expect(outcomes.map((o) => o?.thread)).toEqual([thread, thread]);
+    const winners = outcomes.filter((o) => o?.status === "goal_achieved");
+    const losers = outcomes.filter((o) => o?.error);
+    expect(winners).toHaveLength(1);
+    expect(losers).toHaveLength(1);
+    expect(["STEP_CLAIMED", "NOT_PAUSED"]).toContain(losers[0]?.error?.code);
+    expect(losers[0]?.error?.message).toMatch(/this invocation did not run it|is not paused/);
+    expect(executionLog(dir, thread).map((e) => e.action)).toEqual(["build", "deploy_prod"]);
+    const records = await new StoreExecutionHistory(SqliteStore.open(join(dir, `${thread}.history.sqlite`))).list();
+    expect(records.map((r) => r.status)).toEqual(["goal_achieved"]);
+  }
 }
+
+const THREADS = ["approve-1", "approve-2", "approve-3"];
 
 describe("two processes resuming one approval on SqliteSaver", () => {
   const dir = mkdtempSync(join(tmpdir(), "langgoap-resume2-sqlite-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("the approved action runs once; the other resumer gets a clear error", async () => {
-    for (const n of [1, 2, 3]) await twoResumers({ saver: "sqlite", conn: join(dir, "checkpoints.sqlite") }, dir, `approve-${n}`);
+    await twoResumers({ saver: "sqlite", conn: join(dir, "checkpoints.sqlite") }, dir, THREADS);
   }, 60_000);
 });
 
@@ -78,6 +91,6 @@ describe.runIf(postgresHere.available)("two processes resuming one approval on P
   }, 60_000);
 
   it("the approved action runs once; the other resumer gets a clear error", async () => {
-    for (const n of [1, 2, 3]) await twoResumers({ saver: "postgres", conn: (server as PostgresServer).url, schema }, dir, `approve-${n}`);
+    await twoResumers({ saver: "postgres", conn: (server as PostgresServer).url, schema }, dir, THREADS);
   }, 60_000);
 });

@@ -141,10 +141,13 @@ describe("every deciding hook has a time limit (hookTimeoutMs)", () => {
   });
 
   it("the run's own signal stops waiting on a hook at once, even with no limit", NO_HANG, async () => {
-    const guard = new FunctionalGuard("slow", () => new Promise<never>(() => undefined));
-    const graph = new GoapGraph(twoSteps(), { logger: quietLogger(), guards: [guard], hookTimeoutMs: Number.POSITIVE_INFINITY });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(new Error("user cancelled")), 20);
+    // The user cancels while the guard is being asked.
+    const guard = new FunctionalGuard("slow", () => {
+      queueMicrotask(() => controller.abort(new Error("user cancelled")));
+      return new Promise<never>(() => undefined);
+    });
+    const graph = new GoapGraph(twoSteps(), { logger: quietLogger(), guards: [guard], hookTimeoutMs: Number.POSITIVE_INFINITY });
     const result = await graph.invoke({ shipped: true }, {}, { signal: controller.signal });
     expect(result.status).toBe("aborted");
     expect(result.executionHistory).toEqual([]);

@@ -15,11 +15,17 @@ afterEach(async () => {
   inspector = undefined;
 });
 
-/** Opens the event stream on a raw socket that never reads: the slowest client there is. */
+/**
+ * Opens the event stream on a raw socket that stops reading after the
+ * response's first bytes (the server has attached the stream by then): the
+ * slowest client there is.
+ */
 function stalledStream(port: number): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, "127.0.0.1", () => {
       socket.write(`GET /events HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    });
+    socket.once("data", () => {
       socket.pause();
       resolve(socket);
     });
@@ -99,7 +105,6 @@ describe("inspector server", () => {
     const { port } = await inspector.listen();
     const a = await stalledStream(port);
     const b = await stalledStream(port);
-    await new Promise((r) => setTimeout(r, 50));
     const third = await get(port, "/events");
     expect(third.status).toBe(503);
     expect(inspector.stats.refused).toBe(1);
@@ -112,7 +117,6 @@ describe("inspector server", () => {
     inspector = createInspector();
     const { port } = await inspector.listen();
     const socket = await stalledStream(port);
-    await new Promise((r) => setTimeout(r, 50));
     const agents = 400;
     // A crowd of big rows: each frame is ~60 KB; 1,500 frames would be ~90 MB if buffered.
     const { GoapAgent } = await import("../../src/utility/index.js");

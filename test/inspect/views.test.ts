@@ -18,7 +18,6 @@ afterEach(async () => {
   inspector = undefined;
 });
 
-const settle = () => new Promise((r) => setTimeout(r, 20));
 // biome-ignore lint/suspicious/noExplicitAny: views are JSON read back in tests
 const view = (i: Inspector, key: string): any => (i.snapshot()[key] as { data: unknown }).data;
 
@@ -45,13 +44,13 @@ describe("inspector views", () => {
     graph.compile({ checkpointer: new MemorySaver() });
     const config = { configurable: { thread_id: "t1" } };
     run.observe(await graph.invoke({ deployed: true }, {}, config));
-    await settle();
+    await inspector.idle();
     let v = view(inspector, "run:release");
     expect(v.status).toBe("awaiting_human");
     expect(v.approvals.items).toEqual([{ action: "deploy", kind: "goap_action_approval", status: "waiting" }]);
     expect(v.replans.items).toEqual([{ round: 2, reason: expect.any(String), actions: ["build", "test", "deploy"] }]);
     run.observe(await graph.resume({ approved: true, by: "alice" }, config));
-    await settle();
+    await inspector.idle();
     v = view(inspector, "run:release");
     expect(v.status).toBe("goal_achieved");
     expect(v.approvals.items).toEqual([
@@ -83,18 +82,34 @@ describe("inspector views", () => {
 
   it("one tracer for concurrent runs: each run its own view, and the kept runs are bounded", async () => {
     inspector = createInspector({ maxViews: 3 });
+    // Three runs are inside "wait" at once (none leaves before all have entered): their hooks interleave.
+    let inside = 0;
+    let allInside: () => void = () => {};
+    const barrier = new Promise<void>((resolve) => {
+      allInside = resolve;
+    });
     const graph = new GoapGraph(
       [
-        new ActionSpec({ name: "wait", effects: { waited: true }, execute: () => new Promise((r) => setTimeout(r, 5)) }),
+        new ActionSpec({
+          name: "wait",
+          effects: { waited: true },
+          execute: async (state) => {
+            if (state.alone === true) return;
+            if (++inside === 3) allInside();
+            await barrier;
+          },
+        }),
         new ActionSpec({ name: "go", preconditions: { waited: true }, effects: { there: true } }),
       ],
       { tracer: inspector.tracer() },
     );
-    const ids = ["a", "b", "c", "d"];
-    await Promise.all(ids.map((id) => graph.invoke({ there: true }, {}, { configurable: { thread_id: `t-${id}`, run_id: `run-${id}` } })));
-    await settle();
+    const invoke = (id: string, state = {}) =>
+      graph.invoke({ there: true }, state, { configurable: { thread_id: `t-${id}`, run_id: `run-${id}` } });
+    await Promise.all(["a", "b", "c"].map((id) => invoke(id)));
+    // A fourth run after them: three kept, the oldest (a) is forgotten.
+    await invoke("d", { alone: true });
+    await inspector.idle();
     const runs = Object.keys(inspector.snapshot()).filter((k) => k.startsWith("run:"));
-    // Four runs, three kept: the first is forgotten.
     expect(runs.sort()).toEqual(["run:run-b", "run:run-c", "run:run-d"]);
     for (const key of runs) {
       const v = view(inspector, key);

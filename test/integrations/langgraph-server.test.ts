@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { Client } from "@langchain/langgraph-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, type ServerProcess, startDevServer } from "../support/langgraph-server.js";
+import { type ServerProcess, startDevServer } from "../support/langgraph-server.js";
 import { checkChatTurns } from "../support/served-chat.js";
 import {
   checkApprovalAndHistory,
@@ -55,7 +55,7 @@ beforeAll(async () => {
   );
   const configPath = join(work, "langgraph.json");
   await writeFile(configPath, JSON.stringify({ ...config, graphs }, null, 2));
-  server = await startDevServer({ cli: CLI, configPath, cwd: dirname(configPath), port: await freePort() });
+  server = await startDevServer({ cli: CLI, configPath, cwd: dirname(configPath) });
   client = new Client({ apiUrl: server.url });
 }, 180_000);
 

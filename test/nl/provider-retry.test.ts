@@ -10,7 +10,7 @@
 import { ChatAnthropic } from "@langchain/anthropic";
 import { ChatOllama } from "@langchain/ollama";
 import { ChatOpenAI } from "@langchain/openai";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ActionSpec, LangGoapError } from "../../src/core/index.js";
 import { GoapGraph } from "../../src/graph/index.js";
 import { DEFAULT_MODEL_TIMEOUT_MS, GoalInterpreter, isTransientProviderError } from "../../src/nl/index.js";
@@ -32,6 +32,7 @@ const HUNGRY = { conditions: { is_hungry: false }, reasoning: "eat" };
 
 let stub: ProviderStub | undefined;
 afterEach(async () => {
+  vi.useRealTimers();
   await stub?.close();
   stub = undefined;
 });
@@ -127,7 +128,22 @@ describe("time limits and aborts", () => {
   it("a provider that never answers fails at timeoutMs (retries included), never hangs", async () => {
     stub = await startOpenAiStub([NO_ANSWER]);
     const interpreter = new GoalInterpreter(openAi(stub.url, 6), villageActions, { timeoutMs: 300 });
-    const error = await failureOf(interpreter.interpret("I'm hungry"));
+    // The limit's timer is a fake one: it runs out once the request is at the provider, however long that took.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    let settled = false;
+    const outcome = interpreter.interpret("I'm hungry").then(
+      (value) => value,
+      (error: unknown) => error,
+    );
+    void outcome.finally(() => {
+      settled = true;
+    });
+    await stub.received(1);
+    await vi.advanceTimersByTimeAsync(299);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = (await outcome) as LangGoapError;
+    expect(error).toBeInstanceOf(LangGoapError);
     expect(error.message).toBe(
       "GoalInterpreter: the chat model call failed: GoalInterpreter: the chat model call did not settle within 300 ms",
     );
@@ -141,7 +157,7 @@ describe("time limits and aborts", () => {
     const controller = new AbortController();
     const pending = interpreter.interpret("I'm hungry", {}, { signal: controller.signal });
     // Abort once the call is in flight at the provider.
-    while (stub.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    await stub.received(1);
     controller.abort(new Error("user left"));
     const error = await failureOf(pending);
     expect(error.message).toContain("user left");

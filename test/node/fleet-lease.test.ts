@@ -28,7 +28,8 @@ describe.runIf(postgres.available)("fleet leases on PostgreSQL", () => {
   beforeAll(async () => {
     removeChild = await buildFleetChild();
     server = await usePostgres();
-  }, 120_000);
+    // A bound, not a measure: bundling the child and an initdb take minutes on a machine shared by many test runs.
+  }, 300_000);
 
   afterAll(async () => {
     removeChild();
@@ -37,7 +38,7 @@ describe.runIf(postgres.available)("fleet leases on PostgreSQL", () => {
       for (const schema of schemas) await dropSchema(server.url, schema);
       await server.stop();
     }
-  }, 60_000);
+  }, 120_000);
 
   async function fresh(tag: string): Promise<{ schema: string; pool: FleetPool; queue: RunQueue }> {
     const schema = uniqueSchema(`langgoap_lease_${tag}`);
@@ -50,7 +51,7 @@ describe.runIf(postgres.available)("fleet leases on PostgreSQL", () => {
     return { schema, pool, queue };
   }
 
-  async function until(what: string, check: () => Promise<boolean>, ms = 120_000): Promise<void> {
+  async function until(what: string, check: () => Promise<boolean>, ms = 480_000): Promise<void> {
     const deadline = Date.now() + ms;
     while (!(await check())) {
       if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
@@ -110,13 +111,13 @@ describe.runIf(postgres.available)("fleet leases on PostgreSQL", () => {
       logger: quiet,
     });
     await next.start();
-    const ended = await Promise.all(runIds.map((runId) => queue.waitFor(runId, { signal: AbortSignal.timeout(120_000), pollMs: 50 })));
+    const ended = await Promise.all(runIds.map((runId) => queue.waitFor(runId, { signal: AbortSignal.timeout(480_000), pollMs: 50 })));
     const nextStats = await next.stop();
     expect(ended.map((r) => [r.state, r.runStatus, r.attempts, r.takeovers])).toEqual(runIds.map(() => ["done", "goal_achieved", 2, 0]));
     expect(nextStats).toMatchObject({ claimed: 3, takenOver: 0, finished: 3 });
     expect(await leaseRows(pool, schema)).toEqual(runIds.map((run_id) => ({ run_id, state: "done", lease_owner: null })));
     expect(await ledgerCounts(pool, schema, runIds)).toMatchObject({ once: 12, duplicated: 0, missing: 0 });
-  }, 180_000);
+  }, 600_000);
 
   it("a run taken over from dead processes never runs a finished step again, even from a recovery on another host", async () => {
     const { schema, pool, queue } = await fresh("takeover");
@@ -129,7 +130,9 @@ describe.runIf(postgres.available)("fleet leases on PostgreSQL", () => {
       host,
       concurrency: 1,
       maxConnections: 3,
-      leaseMs: 1_500,
+      // Long leases: a live process that is slow to renew on a busy machine never loses its run here. A killed one's lease is
+      // expired below, by the database's clock, in one statement (nothing renews it any more, and no renewal could revive it).
+      leaseMs: 600_000,
       heartbeatMs: 500,
       pollMs: 50,
       delayMs: 0,
@@ -144,21 +147,23 @@ describe.runIf(postgres.available)("fleet leases on PostgreSQL", () => {
       await c.printed("KILLPOINT");
       c.process.kill("SIGKILL");
       await c.exited;
+      await pool.query(`UPDATE "${schema}".langgoap_fleet_runs SET lease_expires_at = now() - interval '1 day' WHERE run_id = $1`, [runId]);
     }
-    // Here, on a third host: host B's recovery never wrote its end and its process cannot be seen from here; its lease expiry says it stopped.
+    // Here, on a third host: host B's recovery never wrote its end and its process cannot be seen from here; its lease's expiry says it
+    // stopped.
     const worker = new FleetWorker({
       graph: new GoapGraph(ledgerActions(pool, schema, "here", { delayMs: 0 }), { logger: quiet }),
       pool,
       schema,
       name: "here",
-      leaseMs: 1_500,
+      leaseMs: 600_000,
       heartbeatMs: 500,
       pollMs: 50,
       maxAttempts: 5,
       logger: quiet,
     });
     await worker.start();
-    const run = await queue.waitFor(runId, { signal: AbortSignal.timeout(120_000), pollMs: 50 });
+    const run = await queue.waitFor(runId, { signal: AbortSignal.timeout(480_000), pollMs: 50 });
     const stats = await worker.stop();
     expect([run.state, run.runStatus, run.attempts, run.takeovers]).toEqual(["done", "goal_achieved", 3, 2]);
     expect(stats).toMatchObject({ claimed: 1, takenOver: 1, finished: 1, released: 0, failed: 0 });
@@ -172,17 +177,18 @@ describe.runIf(postgres.available)("fleet leases on PostgreSQL", () => {
       reExecutions: 2,
       reExecutionsWrong: 0,
     });
-  }, 180_000);
+  }, 600_000);
 
-  it("a live worker whose run was taken over stops it at its next heartbeat, and runs nothing more of it", async () => {
+  it("a live worker whose lease expired stops the run at its next heartbeat, whenever the taker claims it, and runs nothing more of it", async () => {
     const { schema, pool, queue } = await fresh("fence");
     const runId = "o-fenced";
     await queue.enqueue({ runId, goal: LEDGER_GOAL, worldState: { order: runId } });
     const aborted: string[] = [];
+    const stopping: string[] = [];
     const slow = new FleetWorker({
       graph: new GoapGraph(
         ledgerActions(pool, schema, "slow", {
-          delayMs: (a) => (a === "pack" ? 60_000 : 0),
+          delayMs: (a) => (a === "pack" ? 600_000 : 0),
           onExecute: (action, _run, ctx) => ctx.signal?.addEventListener("abort", () => aborted.push(action), { once: true }),
         }),
         { logger: quiet },
@@ -190,34 +196,41 @@ describe.runIf(postgres.available)("fleet leases on PostgreSQL", () => {
       pool,
       schema,
       name: "slow",
-      leaseMs: 30_000,
+      concurrency: 1,
+      leaseMs: 600_000,
       heartbeatMs: 500,
       pollMs: 50,
-      logger: quiet,
+      logger: { debug: (message, details) => details?.event === "stopping" && stopping.push(message) },
     });
     await slow.start();
     await until("the slow worker packing", async () => (await executions(pool, schema, runId)).includes("pack#1"));
-    // As if the slow worker had been cut off past its lease: the lease expires and another worker takes the run over.
-    await pool.query(`UPDATE "${schema}".langgoap_fleet_runs SET lease_expires_at = now() - interval '1 second' WHERE run_id = $1`, [
-      runId,
-    ]);
+    // The slow worker stops claiming (it would otherwise take the expired run back itself) but goes on executing and renewing. With
+    // its one slot taken it has no claim in flight that could land after the expiry.
+    const slowStopped = slow.stop({ drainTimeoutMs: 600_000 });
+    // As if the slow worker's renewals had been late past its lease: the lease expires by the database's clock, in one statement.
+    // No renewal can undo it (an expired lease is never renewed), so the slow worker's next heartbeat learns it lost the run,
+    // whether or not the taker has claimed it yet; a day back is past any takeover grace.
+    await pool.query(`UPDATE "${schema}".langgoap_fleet_runs SET lease_expires_at = now() - interval '1 day' WHERE run_id = $1`, [runId]);
     const taker = new FleetWorker({
       graph: new GoapGraph(ledgerActions(pool, schema, "taker", { delayMs: 0 }), { logger: quiet }),
       pool,
       schema,
       name: "taker",
-      leaseMs: 30_000,
+      leaseMs: 600_000,
       heartbeatMs: 500,
       pollMs: 50,
       logger: quiet,
     });
     await taker.start();
-    const run = await queue.waitFor(runId, { signal: AbortSignal.timeout(120_000), pollMs: 50 });
-    await until("the slow worker stopping its run", async () => slow.executing === 0);
-    const [slowStats, takerStats] = [await slow.stop(), await taker.stop()];
+    const run = await queue.waitFor(runId, { signal: AbortSignal.timeout(480_000), pollMs: 50 });
+    const [slowStats, takerStats] = [await slowStopped, await taker.stop()];
     expect([run.state, run.runStatus, run.attempts, run.takeovers]).toEqual(["done", "goal_achieved", 2, 1]);
     expect(aborted).toEqual(["pack"]);
-    expect(slowStats).toMatchObject({ claimed: 1, finished: 0, leasesLost: 1 });
+    // Stopped by the database's answer to its heartbeat, not by its own fence (600 s away) nor by the stop() that only ended claiming.
+    expect(stopping).toEqual([
+      "fleet worker slow: stopping run o-fenced: the database no longer holds its lease (it expired, or another process took the run over)",
+    ]);
+    expect(slowStats).toMatchObject({ claimed: 1, finished: 0, released: 0, leasesLost: 1 });
     expect(takerStats).toMatchObject({ claimed: 1, takenOver: 1, finished: 1 });
     const { rows } = await pool.query<{ worker: string; action: string; step_attempt: number }>(
       `SELECT worker, action, step_attempt FROM "${schema}".executions WHERE run_id = $1 ORDER BY id`,
@@ -231,7 +244,28 @@ describe.runIf(postgres.available)("fleet leases on PostgreSQL", () => {
       "taker:ship#1",
     ]);
     expect(await ledgerCounts(pool, schema, [runId])).toMatchObject({ once: 4, duplicated: 0, missing: 0 });
-  }, 180_000);
+  }, 600_000);
+
+  it("an expired lease is never renewed, and is taken over only the takeover grace after its expiry (database clock)", async () => {
+    const { schema, pool, queue } = await fresh("grace");
+    await queue.enqueue({ runId: "g-1", goal: LEDGER_GOAL, worldState: { order: "g-1" } });
+    const [held] = await queue.claim(1, "holder", 60_000);
+    expect(held).toMatchObject({ runId: "g-1", attempts: 1, takenOver: false });
+    const expire = (ago: string) =>
+      pool.query(`UPDATE "${schema}".langgoap_fleet_runs SET lease_expires_at = now() - $1::interval WHERE run_id = 'g-1'`, [ago]);
+    // Expired 30 s ago, with a grace of 60 s: the holder may still be stopping it; nobody takes it, and the holder cannot renew it.
+    await expire("30 seconds");
+    expect(await queue.claim(1, "taker", 60_000, 60_000)).toEqual([]);
+    expect([...(await queue.renew([held as never], "holder", 60_000))]).toEqual([]);
+    // Past expiry and grace: taken over, and the holder's end no longer lands.
+    await expire("61 seconds");
+    const [taken] = await queue.claim(1, "taker", 60_000, 60_000);
+    expect(taken).toMatchObject({ runId: "g-1", attempts: 2, takenOver: true });
+    expect(await queue.finish(held as never, "holder", "goal_achieved")).toBe(false);
+    expect(await queue.endedAs(held as never)).toBe(null);
+    expect(await queue.finish(taken as never, "taker", "goal_achieved")).toBe(true);
+    expect(await queue.endedAs(taken as never)).toBe("done");
+  }, 120_000);
 
   it("claims made at the same instant from many connections never return one run twice", async () => {
     const { queue } = await fresh("claims");
@@ -253,7 +287,7 @@ describe.runIf(postgres.available)("fleet leases on PostgreSQL", () => {
     expect(taken.length).toBe(60);
     expect(new Set(taken).size).toBe(60);
     expect((await queue.counts()).running).toBe(60);
-  }, 120_000);
+  }, 600_000);
 
   it("workers racing for runs never take the same run", async () => {
     const { schema, pool, queue } = await fresh("race");
@@ -276,7 +310,7 @@ describe.runIf(postgres.available)("fleet leases on PostgreSQL", () => {
       });
     });
     await Promise.all(workers.map((w) => w.start()));
-    const ended = await Promise.all(runIds.map((runId) => queue.waitFor(runId, { signal: AbortSignal.timeout(150_000), pollMs: 100 })));
+    const ended = await Promise.all(runIds.map((runId) => queue.waitFor(runId, { signal: AbortSignal.timeout(480_000), pollMs: 100 })));
     const stats = await Promise.all(workers.map((w) => w.stop()));
     expect(ended.filter((r) => r.state === "done" && r.runStatus === "goal_achieved" && r.attempts === 1).length).toBe(60);
     expect(stats.reduce((n, s) => n + s.claimed, 0)).toBe(60);
@@ -285,5 +319,5 @@ describe.runIf(postgres.available)("fleet leases on PostgreSQL", () => {
     );
     expect(rows.filter((r) => Number(r.workers) !== 1 || Number(r.n) !== 4)).toEqual([]);
     expect(await ledgerCounts(pool, schema, runIds)).toMatchObject({ once: 240, duplicated: 0, missing: 0, reExecutions: 0 });
-  }, 180_000);
+  }, 600_000);
 });

@@ -55,6 +55,21 @@ describe("fleet options", () => {
     );
   });
 
+  it("checks the takeover grace, the reconnection backoff and the signal, naming each", () => {
+    expect(codeOf(() => new FleetWorker({ graph, pool, takeoverGraceMs: -1 })).join(" ")).toContain(
+      "takeoverGraceMs must be an integer >= 0, got -1",
+    );
+    expect(codeOf(() => new FleetWorker({ graph, pool, reconnectDelayMs: 0 })).join(" ")).toContain(
+      "reconnectDelayMs must be an integer >= 1, got 0",
+    );
+    expect(codeOf(() => new FleetWorker({ graph, pool, reconnectDelayMs: 500, maxReconnectDelayMs: 100 })).join(" ")).toContain(
+      "maxReconnectDelayMs must be an integer >= 500, got 100",
+    );
+    expect(codeOf(() => new FleetWorker({ graph, pool, signal: {} as never })).join(" ")).toContain("option signal must be an AbortSignal");
+    // A first wait longer than the default cap raises the cap with it.
+    expect(() => new FleetWorker({ graph, pool, reconnectDelayMs: 20_000 })).not.toThrow();
+  });
+
   it("takes a schema only when it is a PostgreSQL identifier", () => {
     const [code, message] = codeOf(() => new RunQueue(pool, { schema: 'x"; DROP TABLE y; --' }));
     expect(code).toBe("INVALID_OPTION");

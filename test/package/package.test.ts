@@ -18,7 +18,7 @@ import { Client } from "@langchain/langgraph-sdk";
 import { build, type Metafile } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { StoreExecutionHistory } from "../../src/graph/index.js";
-import { freePort, type ServerProcess, startDevServer, startServerProcess } from "../support/langgraph-server.js";
+import { type ServerProcess, startDevServer, startServerProcess } from "../support/langgraph-server.js";
 import { installInFreshProject, npmInstall, type OwnPackage, ownPackage, packTarball, ROOT, sh } from "../support/packed-package.js";
 import { dropSchema, type PostgresServer, uniqueSchema, usePostgres } from "../support/postgres.js";
 import { requirePostgres } from "../support/requirements.js";
@@ -287,7 +287,7 @@ describe.runIf(REQUIRED)("a project scaffolded by the installed langgoap deploy-
   it("is served by its own LangGraph API server: schemas, goal, replan, approval and history through the SDK", async () => {
     const gitignore = await readFile(join(app, ".gitignore"), "utf8");
     const cli = join(app, "node_modules/@langchain/langgraph-cli/dist/cli/cli.mjs");
-    server = await startDevServer({ cli, configPath: join(app, "langgraph.json"), cwd: app, port: await freePort() });
+    server = await startDevServer({ cli, configPath: join(app, "langgraph.json"), cwd: app });
     const client = new Client({ apiUrl: server.url });
     await checkSchemas(client, "news_agent", app);
     await checkGoalAchieved(client, "news_agent");
@@ -315,14 +315,12 @@ describe.runIf(REQUIRED)("a project scaffolded by the installed langgoap deploy-
     }, 60_000);
 
     async function selfHosted(): Promise<ServerProcess> {
-      const port = await freePort();
       const started = await startServerProcess({
         args: [join(app, "node_modules/tsx/dist/cli.mjs"), "src/server.ts"],
         cwd: app,
-        port,
-        readyPath: "/ok",
-        anyStatus: true,
-        env: { DATABASE_URL: (postgres as PostgresServer).url, DATABASE_SCHEMA: schema, PORT: String(port) },
+        // The scaffolded server prints `news_agent: listening on http://HOST:PORT` with the port it bound.
+        ready: /listening on http:\/\/([^\s/]+:\d+)/,
+        env: { DATABASE_URL: (postgres as PostgresServer).url, DATABASE_SCHEMA: schema, PORT: "0" },
       });
       servers.push(started);
       return started;

@@ -19,7 +19,7 @@ import { build, type Message, type Metafile } from "esbuild";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requireBrowser } from "../support/requirements.js";
-import { launchChromium } from "../viz/chromium.js";
+import { launchChromium, openPage } from "../viz/chromium.js";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const ORIGIN = "http://langgoap.test";
@@ -174,7 +174,7 @@ describe.runIf(chromiumHere.available)("the root import's bundle in Chromium", (
 
   it("plans, runs a GoapGraph on a MemorySaver thread, and answers savePlan with NODE_ONLY", async () => {
     expect(bundled.errors.map(where)).toEqual([]);
-    const page = await browser.newPage();
+    const page = await openPage(browser);
     const problems: string[] = [];
     page.on("console", (m) => {
       if (m.type() === "error" || m.type() === "warning") problems.push(`console ${m.type()}: ${m.text()}`);
@@ -195,7 +195,7 @@ describe.runIf(chromiumHere.available)("the root import's bundle in Chromium", (
       }
     });
     await page.goto(`${ORIGIN}/`);
-    await page.waitForFunction(() => "__langgoap" in globalThis, undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => "__langgoap" in globalThis);
     const outcome = (await page.evaluate(() => (globalThis as { __langgoap?: Promise<unknown> }).__langgoap)) as Record<string, unknown>;
     await page.close();
 

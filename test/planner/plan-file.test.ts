@@ -1,18 +1,24 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVillageActions, villageStartState } from "../../examples/lib/village.js";
 import { ActionSpec, HardSoftScore, type LangGoapError } from "../../src/core/index.js";
 import { loadPlan, savePlan } from "../../src/graph/index.js";
 import { deserializePlan, Plan, plan, serializePlan } from "../../src/planner/index.js";
+import { ChildBundle } from "../support/bundled-child.js";
 
-const REPO = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const dir = mkdtempSync(join(tmpdir(), "langgoap-plan-json-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// The fresh process is bundled once and run by plain node (a TypeScript loader would spend seconds compiling the sources).
+const reader = new ChildBundle("plan-file-child");
+let removeReader: () => void = () => {};
+beforeAll(async () => {
+  removeReader = await reader.build();
+});
+afterAll(() => {
+  removeReader();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 const errorOf = (fn: () => unknown): LangGoapError => {
   try {
@@ -44,16 +50,14 @@ describe("plan files", () => {
   it("round-trips through a file read by a fresh process", async () => {
     const file = join(dir, "dinner.plan.json");
     await savePlan(found, file);
-    const script = join(dir, "load.mts");
-    writeFileSync(
-      script,
-      `import { loadPlan } from ${JSON.stringify(join(REPO, "src/graph/index.ts"))};
-import { createVillageActions } from ${JSON.stringify(join(REPO, "examples/lib/village.ts"))};
-const p = await loadPlan(process.argv[2], createVillageActions());
-console.log(JSON.stringify({ actions: p.actionNames, cost: p.totalCost, final: p.finalState }));`,
-    );
-    const { stdout } = await promisify(execFile)(join(REPO, "node_modules/.bin/tsx"), [script, file], { cwd: REPO });
-    expect(JSON.parse(stdout)).toEqual({ actions: found.actionNames, cost: found.totalCost, final: found.finalState });
+    const child = reader.spawn(file, { stdin: "ignore" });
+    const { code } = await child.closed;
+    expect(code, child.stderr()).toBe(0);
+    expect(JSON.parse(child.lines.at(-1) as string)).toEqual({
+      actions: found.actionNames,
+      cost: found.totalCost,
+      final: found.finalState,
+    });
     expect(JSON.parse(readFileSync(file, "utf8")).actions).toEqual(found.actionNames);
   });
 

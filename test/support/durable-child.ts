@@ -160,9 +160,13 @@ async function openSaver(): Promise<{ saver: BaseCheckpointSaver; close: () => P
   return { saver: freezeAfterClaims(saver), close: () => saver.end() };
 }
 
+/** A barrier shared with a sibling, once per thread: says READY, then waits for one line on stdin. */
 async function waitForGo(): Promise<void> {
+  const line = new Promise<void>((resolve) => process.stdin.once("data", () => resolve()));
+  // Paused after the last barrier: a listener alone does not start a paused stream again.
+  process.stdin.resume();
   writeSync(1, "READY\n");
-  await new Promise<void>((resolve) => process.stdin.once("data", () => resolve()));
+  await line;
   process.stdin.pause();
 }
 

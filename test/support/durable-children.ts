@@ -23,8 +23,8 @@ export interface Child {
   readonly process: ChildProcess;
   /** Resolves with the child's report when it exits normally; rejects when it dies otherwise. */
   readonly done: Promise<ChildReport>;
-  /** Resolves when the child printed `line`. */
-  printed(line: string): Promise<void>;
+  /** Resolves when the child has printed `line` `times` times (once by default). */
+  printed(line: string, times?: number): Promise<void>;
 }
 
 export function startChild(args: ChildArgs, onLine: (line: string, child: ChildProcess) => void = () => {}): Child {
@@ -39,8 +39,8 @@ export function startChild(args: ChildArgs, onLine: (line: string, child: ChildP
   return {
     process: child.process,
     done,
-    printed: async (line) => {
-      await child.line((seen) => seen === line);
+    printed: async (line, times = 1) => {
+      await child.line(() => child.lines.filter((seen) => seen === line).length >= times);
     },
   };
 }

@@ -4,11 +4,15 @@
  * ledger domain. Prints `OWNER <name>` and `STARTED`; on SIGTERM it stops
  * gracefully and prints its stats as the last line. With `killAt`, it
  * freezes (prints `KILLPOINT`) when that action of that run first
- * executes, so the parent kills it (SIGKILL) right there.
+ * executes, so the parent kills it (SIGKILL) right there. The worker's
+ * outage and reconnection lines are printed as `OUTAGE <json>` and
+ * `RECONNECTED <json>`; with `eventsFile`, every event the worker logs
+ * (claims, stops, ends) is appended to that file as one JSON line, so the
+ * lines of all the processes sharing it are in the order they happened.
  *
  *   argv[2] = JSON of FleetChildArgs
  */
-import { writeSync } from "node:fs";
+import { appendFileSync, writeSync } from "node:fs";
 import { syncBuiltinESMExports } from "node:module";
 import os from "node:os";
 import { GoapGraph } from "../../src/graph/index.js";
@@ -28,6 +32,21 @@ export interface FleetChildArgs {
   readonly killAt?: { readonly action: string; readonly runId: string };
   /** The host name this process reports in its records (a second host, seen from the test's process). */
   readonly host?: string;
+  readonly takeoverGraceMs?: number;
+  readonly reconnectDelayMs?: number;
+  readonly maxReconnectDelayMs?: number;
+  /** A file every process of the fleet appends its events to (one JSON line each). */
+  readonly eventsFile?: string;
+}
+
+/** One line of the events file. */
+export interface FleetEvent {
+  readonly worker: string;
+  readonly level: "debug" | "info" | "warn";
+  readonly event: string;
+  readonly runId?: string;
+  readonly takenOver?: boolean;
+  readonly message: string;
 }
 
 const args = JSON.parse(process.argv[2] as string) as FleetChildArgs;
@@ -47,6 +66,23 @@ const actions = ledgerActions(pool, args.schema, args.name, {
     }
   },
 });
+function record(level: FleetEvent["level"], message: string, details?: Readonly<Record<string, unknown>>): void {
+  const event = typeof details?.event === "string" ? details.event : "";
+  if (event === "outage") writeSync(1, `OUTAGE ${JSON.stringify(details)}\n`);
+  if (event === "reconnected") writeSync(1, `RECONNECTED ${JSON.stringify(details)}\n`);
+  if (level === "warn") process.stderr.write(`${message}\n`);
+  if (args.eventsFile) {
+    const line: FleetEvent = {
+      worker: args.name,
+      level,
+      event,
+      ...(typeof details?.runId === "string" ? { runId: details.runId } : {}),
+      ...(typeof details?.takenOver === "boolean" ? { takenOver: details.takenOver } : {}),
+      message,
+    };
+    appendFileSync(args.eventsFile, `${JSON.stringify(line)}\n`);
+  }
+}
 const worker = new FleetWorker({
   graph: new GoapGraph(actions, { logger: { warn: () => {} } }),
   pool,
@@ -57,7 +93,14 @@ const worker = new FleetWorker({
   heartbeatMs: args.heartbeatMs,
   pollMs: args.pollMs,
   retryDelayMs: 200,
-  logger: { warn: (message) => process.stderr.write(`${message}\n`) },
+  ...(args.takeoverGraceMs === undefined ? {} : { takeoverGraceMs: args.takeoverGraceMs }),
+  ...(args.reconnectDelayMs === undefined ? {} : { reconnectDelayMs: args.reconnectDelayMs }),
+  ...(args.maxReconnectDelayMs === undefined ? {} : { maxReconnectDelayMs: args.maxReconnectDelayMs }),
+  logger: {
+    warn: (message, details) => record("warn", message, details),
+    info: (message, details) => record("info", message, details),
+    debug: (message, details) => record("debug", message, details),
+  },
 });
 process.once("SIGTERM", async () => {
   const stats = await worker.stop();

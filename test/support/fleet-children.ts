@@ -19,6 +19,10 @@ export interface FleetChild {
   readonly name: string;
   /** Resolves when the child printed a line starting with `prefix` (with the line). */
   printed(prefix: string): Promise<string>;
+  /** Resolves when the child printed its `n`-th line starting with `prefix` (with that line). */
+  printedTimes(prefix: string, n: number): Promise<string>;
+  /** The lines the child printed so far starting with `prefix`. */
+  lines(prefix: string): string[];
   /** Resolves with the last stdout line once the child exits (whatever the way), and how it exited. */
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; last: string; stderr: string }>;
 }
@@ -30,6 +34,16 @@ export function startFleetChild(args: FleetChildArgs): FleetChild {
     process: child.process,
     name: args.name,
     exited,
+    lines: (prefix) => child.lines.filter((line) => line.startsWith(prefix)),
+    printedTimes: (prefix, n) =>
+      new Promise<string>((resolve, reject) => {
+        let seen = 0;
+        // line() tries the lines printed so far in order, then each new one: count them, once each.
+        void child.line((line) => line.startsWith(prefix) && ++seen === n).then(resolve);
+        void exited.then(({ code, signal, stderr }) =>
+          reject(new Error(`fleet child ${args.name} exited (${signal ?? code}) before printing ${prefix} ${n} times:\n${stderr}`)),
+        );
+      }),
     printed: (prefix) =>
       new Promise<string>((resolve, reject) => {
         void child.line((line) => line.startsWith(prefix)).then(resolve);

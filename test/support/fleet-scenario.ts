@@ -127,6 +127,16 @@ export async function fleetScenario(options: FleetScenarioOptions): Promise<Flee
         const victim = children[1] as FleetChild;
         victim.process.kill("SIGKILL");
         await victim.exited;
+        // Its backends finish the statement they were running (a finish, a claim) before they notice the client is gone: the runs
+        // it held are read once none of them is left, or a finish landing after the read would make a held run look never taken over.
+        for (let left = Number.POSITIVE_INFINITY; left > 0; ) {
+          const { rows: backends } = await pool.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1",
+            [victim.name],
+          );
+          left = Number(backends[0]?.n);
+          if (left > 0) await sleep(50);
+        }
         const { rows: at } = await pool.query<{ t: number }>("SELECT extract(epoch FROM clock_timestamp()) * 1000 AS t");
         killAt = Number(at[0]?.t);
         const owner = (await victim.printed("OWNER ")).slice("OWNER ".length);

@@ -2,11 +2,13 @@
  * Starts and stops real server processes for the deployment tests: the
  * LangGraph API dev server (`langgraphjs dev` from `@langchain/langgraph-cli`)
  * and any other Node entry (a scaffolded project's self-hosted server). Each
- * runs in its own process group on a free loopback port and is stopped by
- * its pid; its output is kept for the failure message.
+ * runs in its own process group, listens on port 0 (the system picks a free
+ * port as it binds: no port is chosen first and bound later, when another
+ * process may have taken it) and is ready when it prints the address it
+ * bound; it is stopped by its pid, and its output is kept for the failure
+ * message.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 
 /** A server process started by a test. */
 export interface ServerProcess {
@@ -16,18 +18,6 @@ export interface ServerProcess {
   output(): string;
   /** Stops the process group by the pid (SIGTERM, then SIGKILL after 10 s). */
   stop(): Promise<void>;
-}
-
-/** A free TCP port on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const QUIET_ENV = {
@@ -50,21 +40,17 @@ function exited(child: ChildProcess): Promise<void> {
 
 /**
  * Spawns `node ...args` in `cwd` (environment: ours without `npm_*`
- * variables, plus `env`) and waits until `GET ${url}${readyPath}` answers
- * 200. Rejects with the process output when it exits first or is
- * not ready within `timeoutMs`.
+ * variables, plus `env`) and resolves once it prints the address it listens
+ * on: `ready`'s first group is its `host:port`. Rejects with the process
+ * output when it exits first. How long a start may take is the calling
+ * test's (or hook's) time limit.
  */
 export async function startServerProcess(options: {
   readonly args: readonly string[];
   readonly cwd: string;
-  readonly port: number;
-  readonly readyPath: string;
-  /** Ready as soon as the path answers at all (a server without a health route answers 404). @defaultValue false */
-  readonly anyStatus?: boolean;
+  readonly ready: RegExp;
   readonly env?: Readonly<Record<string, string>>;
-  readonly timeoutMs?: number;
 }): Promise<ServerProcess> {
-  const url = `http://127.0.0.1:${options.port}`;
   const child = spawn(process.execPath, [...options.args], {
     cwd: options.cwd,
     env: { ...withoutNpmVariables(), ...QUIET_ENV, ...options.env },
@@ -72,12 +58,6 @@ export async function startServerProcess(options: {
     detached: true,
   });
   let log = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    log += chunk.toString();
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    log += chunk.toString();
-  });
   const pid = child.pid as number;
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -96,21 +76,18 @@ export async function startServerProcess(options: {
     await exited(child);
     clearTimeout(timer);
   };
-  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`server process exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${log}`);
-    }
-    try {
-      const response = await fetch(`${url}${options.readyPath}`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok || options.anyStatus) return { url, pid, output: () => log, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  await stop();
-  throw new Error(`server process not ready after ${options.timeoutMs ?? 120_000} ms:\n${log}`);
+  const address = await new Promise<string>((resolve, reject) => {
+    const seen = (chunk: Buffer) => {
+      log += chunk.toString();
+      const match = options.ready.exec(log);
+      if (match?.[1]) resolve(match[1]);
+    };
+    child.stdout?.on("data", seen);
+    child.stderr?.on("data", seen);
+    child.once("error", reject);
+    child.once("exit", (code, signal) => reject(new Error(`server process exited (${code ?? signal}) before it was ready:\n${log}`)));
+  });
+  return { url: `http://${address}`, pid, output: () => log, stop };
 }
 
 /**
@@ -122,23 +99,11 @@ export function startDevServer(options: {
   readonly cli: string;
   readonly configPath: string;
   readonly cwd: string;
-  readonly port: number;
 }): Promise<ServerProcess> {
   return startServerProcess({
-    args: [
-      options.cli,
-      "dev",
-      "--port",
-      String(options.port),
-      "--host",
-      "127.0.0.1",
-      "--no-browser",
-      "--no-reload",
-      "--config",
-      options.configPath,
-    ],
+    args: [options.cli, "dev", "--port", "0", "--host", "127.0.0.1", "--no-browser", "--no-reload", "--config", options.configPath],
     cwd: options.cwd,
-    port: options.port,
-    readyPath: "/ok",
+    // The API server logs the address it bound (`Server running at 127.0.0.1:PORT`).
+    ready: /Server running at (127\.0\.0\.1:\d+)/,
   });
 }

@@ -28,6 +28,8 @@ export interface LangSmithStub {
   readonly runs: Map<string, StubRun>;
   /** Paths the client called, e.g. "POST /runs/multipart". */
   readonly calls: string[];
+  /** Resolves once `holds()` is true of what has arrived (checked now and after each request). */
+  arrived(holds: () => boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,13 @@ function multipart(raw: Buffer, contentType: string): { name: string; value: str
 export async function startLangSmithStub(): Promise<LangSmithStub> {
   const runs = new Map<string, StubRun>();
   const calls: string[] = [];
+  const waiting: { holds: () => boolean; resolve: () => void }[] = [];
+  const check = () => {
+    for (const wait of waiting.filter((w) => w.holds())) {
+      waiting.splice(waiting.indexOf(wait), 1);
+      wait.resolve();
+    }
+  };
   const merge = (id: string, fields: Partial<StubRun>) => runs.set(id, { ...(runs.get(id) ?? { id }), ...fields, id });
   const server: Server = createServer(async (req, res) => {
     const raw = await body(req);
@@ -88,6 +97,7 @@ export async function startLangSmithStub(): Promise<LangSmithStub> {
     }
     res.writeHead(200, { "content-type": "application/json" });
     res.end("{}");
+    check();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -95,6 +105,11 @@ export async function startLangSmithStub(): Promise<LangSmithStub> {
     url: `http://127.0.0.1:${port}`,
     runs,
     calls,
+    arrived: (holds) =>
+      new Promise<void>((resolve) => {
+        waiting.push({ holds, resolve });
+        check();
+      }),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,8 +1,10 @@
 /**
  * PostgreSQL for tests. When `PG_URL` is set (CI runs `source scripts/pg.sh
  * start` first), tests use that server. Otherwise the test file starts a
- * private throwaway server with scripts/pg.sh in its own data directory and
- * on its own free loopback port, and stops it afterwards. The server's life
+ * private throwaway server with scripts/pg.sh in its own data directory,
+ * listening on a Unix socket in that directory only (no TCP port that
+ * another process could take between choosing and binding it), and stops
+ * it afterwards. The server's life
  * is tied to the test process: a detached watchdog (pg-watchdog.sh) stops it
  * (`pg_ctl stop -m immediate`) and removes its directory when the process
  * that started it is gone without stopping it (killed from outside, so no
@@ -12,9 +14,9 @@
  * they never pass without running.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -37,18 +39,12 @@ export interface PostgresServer {
   readonly startedHere: boolean;
   /** The process id of the watchdog that stops the server if this process dies first, when started here. */
   readonly watchdogPid?: number;
+  /**
+   * The Unix socket a server started here listens on (it has no TCP port):
+   * what a test's own proxy connects to (`net.createConnection({ path })`).
+   */
+  readonly socket?: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
@@ -68,12 +64,31 @@ function watchOwner(owner: number, env: NodeJS.ProcessEnv): ChildProcess {
   return watchdog;
 }
 
+/**
+ * A private server this test may stop and start again (the fleet's outage
+ * tests): never the shared `PG_URL` one.
+ */
+export interface PrivatePostgresServer extends PostgresServer {
+  /** Where the server writes its pid while it runs (`postmaster.pid`). */
+  readonly pidFile: string;
+  /** Stops the server as a crash would (`pg_ctl stop -m immediate`: no checkpoint, every connection cut); resolves once it is down. */
+  kill(): Promise<void>;
+  /** Starts the stopped server again on the same port and data; resolves once it accepts connections. */
+  restart(): Promise<void>;
+}
+
 /** The CI server from `PG_URL`, or a private one started now. Call from `beforeAll` (allow ~60 s). */
 export async function usePostgres(): Promise<PostgresServer> {
   const given = process.env.PG_URL;
   if (given) return { url: given, startedHere: false, stop: async () => {} };
+  return usePrivatePostgres();
+}
+
+/** A private server started now, whether or not `PG_URL` is set. Call from `beforeAll` (allow ~60 s). */
+export async function usePrivatePostgres(): Promise<PrivatePostgresServer> {
   const dir = await mkdtemp(join(tmpdir(), "langgoap-pg-test-"));
-  const env = { ...process.env, PGDIR: dir, PGPORT: String(await freePort()) };
+  // The port only names the socket file (.s.PGSQL.5432) in the server's own directory.
+  const env = { ...process.env, PGDIR: dir, PGPORT: "5432", PG_LISTEN: "socket" };
   // Watching before the start: a test killed while the server starts leaves nothing behind either.
   const watchdog = watchOwner(process.pid, env);
   let url: string;
@@ -95,6 +110,14 @@ export async function usePostgres(): Promise<PostgresServer> {
     url,
     startedHere: true,
     ...(watchdog.pid === undefined ? {} : { watchdogPid: watchdog.pid }),
+    socket: join(dir, `.s.PGSQL.${env.PGPORT}`),
+    pidFile: join(dir, "data", "postmaster.pid"),
+    kill: async () => {
+      await run("bash", ["scripts/pg.sh", "stop"], { cwd: REPO, env: { ...env, PG_STOP_MODE: "immediate" }, timeout: 60_000 });
+    },
+    restart: async () => {
+      await run("bash", ["-c", "source scripts/pg.sh start"], { cwd: REPO, env, timeout: 120_000 });
+    },
     stop: async () => {
       watchdog.kill();
       await run("bash", ["scripts/pg.sh", "stop"], { cwd: REPO, env, timeout: 60_000 }).catch(() => undefined);
@@ -103,9 +126,15 @@ export async function usePostgres(): Promise<PostgresServer> {
   };
 }
 
-/** A fresh schema name, so runs sharing one server never see each other's rows. */
+let schemas = 0;
+
+/**
+ * A fresh schema name, so runs sharing one server never see each other's
+ * rows: the process, a count within it (two calls in one millisecond differ)
+ * and random bits (a recycled pid on a shared server differs).
+ */
 export function uniqueSchema(prefix: string): string {
-  return `${prefix}_${process.pid}_${Date.now().toString(36)}`.toLowerCase();
+  return `${prefix}_${process.pid}_${++schemas}_${randomBytes(4).toString("hex")}`.toLowerCase();
 }
 
 /** Drops a schema made by a test. */

@@ -19,6 +19,8 @@ export interface ProviderStub {
   /** Base URL to give the client (`baseURL`, `anthropicApiUrl` or `baseUrl`). */
   readonly url: string;
   readonly requests: StubRequest[];
+  /** Resolves once `count` requests have arrived (their bodies read). */
+  received(count: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,12 +45,17 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 
 async function startStub(routes: Record<string, Route>, answers: readonly unknown[]): Promise<ProviderStub> {
   const requests: StubRequest[] = [];
+  const waiting: { count: number; resolve: () => void }[] = [];
   const server = createServer((req, res) => {
     readBody(req)
       .then((body) => {
         const path = (req.url ?? "/").split("?")[0] as string;
         const request = { method: req.method ?? "GET", path, body };
         requests.push(request);
+        for (const wait of waiting.filter((w) => requests.length >= w.count)) {
+          waiting.splice(waiting.indexOf(wait), 1);
+          wait.resolve();
+        }
         const route = routes[path];
         if (!route) return sendJson(res, 404, { error: { message: `stub has no route ${path}` } });
         const answer = answers[Math.min(requests.filter((r) => routes[r.path]).length - 1, answers.length - 1)];
@@ -68,6 +75,7 @@ async function startStub(routes: Record<string, Route>, answers: readonly unknow
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    received: (count) => (requests.length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ count, resolve }))),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -128,3 +128,43 @@ export function requirePostgres(suite: string): PostgresRequirement {
   }
   return { available, url };
 }
+
+/**
+ * Whether this machine can start a private PostgreSQL (the server binaries
+ * are installed): for tests that stop and restart their own server, which
+ * `PG_URL` cannot stand in for. Absent: skips with one printed line, or
+ * throws under `LANGGOAP_REQUIRE_POSTGRES=1`.
+ */
+export function requirePostgresServer(suite: string): PostgresRequirement {
+  const available = hasPostgresServer();
+  if (!available) {
+    absent(
+      suite,
+      `no PostgreSQL server is installed under ${process.env.LANGGOAP_PG_ROOT || DEFAULT_PG_ROOT} (this test stops and restarts its own server, so PG_URL cannot serve)`,
+      "install it (apt-get install postgresql)",
+      "LANGGOAP_REQUIRE_POSTGRES",
+    );
+  }
+  return { available, url: undefined };
+}
+
+export interface DocsSiteRequirement {
+  readonly available: boolean;
+  /** The built site's folder (docs/.vitepress/dist). */
+  readonly dir: string;
+}
+
+/**
+ * Whether the documentation site is built (`npm run docs` writes
+ * docs/.vitepress/dist; it installs its own toolchain from the registry, so
+ * `npm test` does not build it). Absent: skips with one printed line, or
+ * throws under `LANGGOAP_REQUIRE_DOCS=1`, which CI sets after building it.
+ */
+export function requireDocsSite(suite: string, root: string): DocsSiteRequirement {
+  const dir = join(root, "docs", ".vitepress", "dist");
+  const available = existsSync(join(dir, "index.html"));
+  if (!available) {
+    absent(suite, `the documentation site is not built (${relative(process.cwd(), dir)})`, "run `npm run docs`", "LANGGOAP_REQUIRE_DOCS");
+  }
+  return { available, dir };
+}

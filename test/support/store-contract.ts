@@ -6,10 +6,11 @@
  * differently.
  */
 import type { BaseStore } from "@langchain/langgraph";
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 import type { ExecutionRecord } from "../../src/graph/history/index.js";
 import { computeGoalHash, StoreExecutionHistory } from "../../src/graph/history/index.js";
 import { GoapGraph, type GoapLogger } from "../../src/graph/index.js";
+import { stillClock } from "./still-clock.js";
 import { flakyWriterActions } from "./writer.js";
 
 let counter = 0;
@@ -154,11 +155,18 @@ export function storeContract(store: () => BaseStore, quirks: StoreQuirks = {}):
     const history = new StoreExecutionHistory(store(), { namespace: [root()], pageSize: 16 });
     const silent: GoapLogger = { debug() {}, info() {}, warn() {}, error() {} };
     // Every third run asks for something no action gives (no_plan); the others replan around the flaky writer.
+    // This test counts records, it does not time them. The 50 runs' searches take turns, so each one's 10 s time
+    // budget counts the others' work (2 of 50 ran out at load 37): time stands still for the planner. And no time
+    // limit on recording (5 s by default): 50 writes queue for a pooled connection on a busy machine.
+    stillClock();
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        new GoapGraph(flakyWriterActions(), { history, logger: silent }).invoke(i % 3 === 0 ? { archived: true } : { published: true }, {}),
+        new GoapGraph(flakyWriterActions(), { history, logger: silent, observerTimeoutMs: Number.POSITIVE_INFINITY }).invoke(
+          i % 3 === 0 ? { archived: true } : { published: true },
+          {},
+        ),
       ),
-    );
+    ).finally(() => vi.restoreAllMocks());
     expect(results.filter((r) => r.status === "goal_achieved")).toHaveLength(33);
     expect(results.filter((r) => r.status === "no_plan")).toHaveLength(17);
     const all = await history.list();
@@ -202,7 +210,8 @@ export function storeContract(store: () => BaseStore, quirks: StoreQuirks = {}):
     const s = store();
     const { MemorySaver } = await import("@langchain/langgraph");
     const silent: GoapLogger = { debug() {}, info() {}, warn() {}, error() {} };
-    const graph = new GoapGraph(flakyWriterActions(), { logger: silent });
+    // No time limit on recording: the record must be there when the run resolves, however slow the store is today.
+    const graph = new GoapGraph(flakyWriterActions(), { logger: silent, observerTimeoutMs: Number.POSITIVE_INFINITY });
     const app = graph.compile({ checkpointer: new MemorySaver(), store: s });
     const threadId = `${root()}-thread`;
     const input = graph.createInput({ published: true }, {});

@@ -46,11 +46,9 @@ describe("LangSmithTracer inside a traced graph", () => {
     const results = await Promise.all(["GOAP", "HTN", "BT"].map((topic) => graph.invoke({ published: true }, { topic })));
     expect(results.map((r) => r.status)).toEqual(["goal_achieved", "goal_achieved", "goal_achieved"]);
     await awaitAllCallbacks();
-    // LangChain's client sends in background batches: wait (bounded) until every trace has arrived, ended.
+    // LangChain's client sends in background batches: wait until every trace has arrived, ended.
     const ended = (name: string) => [...stub.runs.values()].filter((r) => r.name === name && r.end_time).length;
-    for (let i = 0; i < 200 && (ended("LangGraph") < 3 || ended("goap.run") < 3 || ended("lookup") < 3); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await stub.arrived(() => ended("LangGraph") >= 3 && ended("goap.run") >= 3 && ended("lookup") >= 3);
 
     const runs = [...stub.runs.values()];
     const byId = new Map(runs.map((r) => [r.id, r]));

@@ -1,13 +1,20 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { addTwoProblem } from "../../bench/problems.js";
 import { ActionSpec } from "../../src/core/index.js";
 import { AGENT_PLAN_BUDGET } from "../../src/planner/index.js";
 import { formatStupTable, GoapAgent, StupSelector } from "../../src/utility/index.js";
+import { stillClock } from "../support/still-clock.js";
 
 const shop = new ActionSpec({ name: "shop", cost: 2, effects: { fed: true } });
 
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 describe("game-loop planners are bounded", () => {
   it("STUP marks a goal whose search ran out of budget budget_exhausted, not no_plan", () => {
+    // Time stands still: the 100 ms frame budget cannot cut the easy searches short on a busy machine.
+    stillClock();
     const { actions } = addTwoProblem();
     const stup = new StupSelector({
       actions: [...actions, shop],
@@ -32,6 +39,7 @@ describe("game-loop planners are bounded", () => {
     const { actions } = addTwoProblem();
     const goals = [{ name: "finish", goal: { done: true }, score: 5 }];
     const evaluateWith = (planOptions?: object) => new StupSelector({ actions, goals, ...(planOptions ? { planOptions } : {}) });
+    stillClock();
     // The default stops at 100,000 states; a smaller explicit budget stops sooner, and still says why.
     expect(evaluateWith().evaluate({ n: 0 }).table[0]?.status).toBe("budget_exhausted");
     expect(evaluateWith({ maxNodes: 10 }).evaluate({ n: 0 }).table[0]?.status).toBe("budget_exhausted");

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LangGoapError } from "../../src/core/index.js";
 import { type ReportActionResult, type RunReport, renderHtmlReport } from "../../src/viz/index.js";
 import { requireBrowser } from "../support/requirements.js";
-import { launchChromium } from "./chromium.js";
+import { launchChromium, openPage } from "./chromium.js";
 import { hostilePlan, unsafeChars } from "./hostile.js";
 
 const chromiumHere = requireBrowser("HTML report injection in Chromium");
@@ -50,7 +50,7 @@ let pages = 0;
 async function openHtml(html: string): Promise<Opened> {
   const file = join(dir, `page-${++pages}.html`);
   writeFileSync(file, html);
-  const page = await browser.newPage();
+  const page = await openPage(browser);
   const dialogs: string[] = [];
   page.on("dialog", (dialog) => {
     dialogs.push(dialog.message());

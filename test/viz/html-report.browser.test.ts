@@ -8,14 +8,15 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVillageActions, villageStartState } from "../../examples/lib/village.js";
 import { ActionSpec } from "../../src/core/index.js";
 import { GoapGraph } from "../../src/graph/index.js";
 import { explainNoPlan, Plan } from "../../src/planner/index.js";
 import { ReportRecorder, type RunReport, renderHtmlReport } from "../../src/viz/index.js";
-import { CHROMIUM_FLAGS, requireBrowser } from "../support/requirements.js";
+import { requireBrowser } from "../support/requirements.js";
+import { launchChromium, openPage } from "./chromium.js";
 import { scheduledVillagePlan, villagePlan } from "./fixtures.js";
 
 const chromiumHere = requireBrowser("HTML report in Chromium");
@@ -31,7 +32,7 @@ interface Opened {
 async function open(name: string, report: RunReport): Promise<Opened> {
   const file = join(dir, `${name}.html`);
   writeFileSync(file, renderHtmlReport(report));
-  const page = await browser.newPage();
+  const page = await openPage(browser);
   const problems: string[] = [];
   page.on("console", (m) => {
     if (m.type() === "error" || m.type() === "warning") problems.push(`console ${m.type()}: ${m.text()}`);
@@ -47,7 +48,7 @@ async function open(name: string, report: RunReport): Promise<Opened> {
 
 describe.runIf(chromiumHere.available)("HTML report in Chromium", () => {
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: chromiumHere.executablePath, args: [...CHROMIUM_FLAGS] });
+    browser = await launchChromium(chromiumHere);
     dir = mkdtempSync(join(tmpdir(), "langgoap-report-"));
   });
 

@@ -6,6 +6,7 @@
  */
 import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
+import { openPage } from "./chromium.js";
 
 const BUNDLE = createRequire(import.meta.url).resolve("mermaid/dist/mermaid.min.js");
 
@@ -32,7 +33,7 @@ export class MermaidParser {
   }
 
   static async open(browser: Browser): Promise<MermaidParser> {
-    const page = await browser.newPage();
+    const page = await openPage(browser);
     await page.setContent("<!DOCTYPE html><html><head><title>mermaid</title></head><body></body></html>");
     await page.addScriptTag({ path: BUNDLE });
     await page.evaluate(() => {

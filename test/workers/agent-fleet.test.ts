@@ -1,9 +1,19 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createVillageActions, pickVillageGoal, VILLAGE_GOALS, villageStartState } from "../../examples/lib/village.js";
 import { createRng, type GoalSpec, LangGoapError, type WorldState } from "../../src/core/index.js";
 import { type Plan, planDetailed } from "../../src/planner/index.js";
 import { type AsyncPlanner, GoapAgent, PlanCache } from "../../src/utility/index.js";
 import { PlannerPool } from "../../src/workers/index.js";
+import { stillClock } from "../support/still-clock.js";
+
+// Agents plan within a frame's time budget (100 ms), here also in-thread when the manual planner is released: time
+// stands still on this thread, so a busy machine cannot end a search on it (the pool's workers have their own clocks).
+beforeEach(() => {
+  stillClock();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 const pool = new PlannerPool({ size: 2 });
 afterAll(() => pool.destroy());

@@ -265,7 +265,8 @@ describe("PlannerPool: abort, crash and close", () => {
     try {
       await one.plan({ n: 0 }, { n: 1 }, endless);
       const doomed = one.planDetailed({ n: 0 }, { n: -1 }, endless, { ...NO_LIMITS, timeBudgetMs: 60_000 });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The problem is posted to the idle worker in a microtask: after one turn of the event loop the worker has it.
+      await new Promise((resolve) => setImmediate(resolve));
       await one.crashOneWorker();
       const error = await expectCode(doomed, "WORKER_CRASHED");
       expect(error.message).toContain("replaced");

@@ -43,10 +43,24 @@ interface OwnPackage {
 }
 
 function ownPackage(): OwnPackage {
-  // src/integrations/deployment and dist/integrations/deployment are both three levels below package.json. Read through
-  // require, not `new URL(..., import.meta.url)`, which browser bundlers (Vite) would copy into the app as an asset.
-  const require = nodeBuiltin("node:module", "scaffoldDeployment").createRequire(import.meta.url);
-  return JSON.parse(nodeFs().readFileSync(require.resolve("../../../package.json"), "utf8")) as OwnPackage;
+  // Walk up to langgoap's own package.json rather than a fixed `../../..`: this module also runs bundled into the
+  // command line (dist/cli/bundle/chunks/). Read from the file system, not `new URL(..., import.meta.url)`, which
+  // browser bundlers (Vite) would copy into the app as an asset.
+  const fs = nodeFs();
+  const path = nodePath();
+  const here = nodeBuiltin("node:url", "scaffoldDeployment").fileURLToPath(import.meta.url);
+  for (let dir = path.dirname(here); ; dir = path.dirname(dir)) {
+    const file = path.join(dir, "package.json");
+    if (fs.existsSync(file)) {
+      const json = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<OwnPackage> & { name?: string };
+      if (json.name === "langgoap") return json as OwnPackage;
+    }
+    if (path.dirname(dir) === dir) {
+      throw new LangGoapError("EXECUTION_ERROR", `scaffoldDeployment: cannot find langgoap's package.json above ${here}`, {
+        file: here,
+      });
+    }
+  }
 }
 
 function versions(langgoap: string | undefined): ScaffoldVersions {

@@ -1,7 +1,8 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { describeValue, type GoapLogger, LangGoapError } from "../../core/index.js";
 import type { GoapGraph } from "../../graph/index.js";
-import { type FleetPool, positiveInteger } from "./pg-pool.js";
+import type { FleetPool } from "./fleet-pool.js";
+import { positiveInteger } from "./pg-pool.js";
 
 /** Default lease of an executing run, ms. */
 export const DEFAULT_LEASE_MS = 30_000;
@@ -11,6 +12,12 @@ export const DEFAULT_HEARTBEAT_MS = 10_000;
 export const DEFAULT_POLL_MS = 1_000;
 /** Default runs a process executes at once. */
 export const DEFAULT_FLEET_CONCURRENCY = 4;
+/** Default wait after a lease's expiry before another process may take its run over, ms. */
+export const DEFAULT_TAKEOVER_GRACE_MS = 2_000;
+/** Default wait before a worker's first attempt to reconnect to its database, ms (doubled after each failed attempt). */
+export const DEFAULT_RECONNECT_DELAY_MS = 250;
+/** Default longest wait between two reconnection attempts, ms. */
+export const DEFAULT_MAX_RECONNECT_DELAY_MS = 10_000;
 
 /** Options of {@link FleetWorker}. */
 export interface FleetWorkerOptions {
@@ -42,6 +49,25 @@ export interface FleetWorkerOptions {
   readonly leaseMs?: number;
   /** How often an executing run's lease is renewed, ms. @defaultValue 10000 */
   readonly heartbeatMs?: number;
+  /**
+   * How long after a lease's expiry (database clock) another process may
+   * take its run over, ms. The holder stops the run `heartbeatMs` before
+   * the expiry (its own monotonic clock); the grace is further margin for a
+   * holder whose timers run late (a stalled event loop, a paused VM), so
+   * the two never execute the run at once. @defaultValue 2000
+   */
+  readonly takeoverGraceMs?: number;
+  /**
+   * When the database goes away (a statement fails for a lost
+   * connection, or no lease renewal succeeds in time), the worker stops
+   * its runs and tries to reconnect after this long, ms; each failed
+   * attempt doubles the wait, up to `maxReconnectDelayMs`. @defaultValue 250
+   */
+  readonly reconnectDelayMs?: number;
+  /** The longest wait between two reconnection attempts, ms. @defaultValue 10000 */
+  readonly maxReconnectDelayMs?: number;
+  /** Aborting it stops the worker as `stop()` does (and ends its reconnection attempts). */
+  readonly signal?: AbortSignal;
   /** How often an idle worker looks at the queue, ms. @defaultValue 1000 */
   readonly pollMs?: number;
   /** Claims of one run before it is given up as `error` (a run that keeps failing to execute, or kills its processes). @defaultValue 5 */
@@ -66,6 +92,9 @@ export interface FleetSettings {
   readonly concurrency: number;
   readonly leaseMs: number;
   readonly heartbeatMs: number;
+  readonly takeoverGraceMs: number;
+  readonly reconnectDelayMs: number;
+  readonly maxReconnectDelayMs: number;
   readonly pollMs: number;
   readonly maxAttempts: number;
   readonly retryDelayMs: number;
@@ -99,11 +128,25 @@ export function fleetSettings(options: FleetWorkerOptions): FleetSettings {
       { field: "leaseMs" },
     );
   }
+  const reconnectDelayMs = positiveInteger(options.reconnectDelayMs ?? DEFAULT_RECONNECT_DELAY_MS, "reconnectDelayMs");
+  const maxReconnectDelayMs = positiveInteger(
+    options.maxReconnectDelayMs ?? Math.max(DEFAULT_MAX_RECONNECT_DELAY_MS, reconnectDelayMs),
+    "maxReconnectDelayMs",
+    reconnectDelayMs,
+  );
+  if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
+    throw new LangGoapError("INVALID_OPTION", `FleetWorker option signal must be an AbortSignal, got ${describeValue(options.signal)}`, {
+      field: "signal",
+    });
+  }
   return {
     schema: options.schema ?? "public",
     concurrency: positiveInteger(options.concurrency ?? DEFAULT_FLEET_CONCURRENCY, "concurrency"),
     leaseMs,
     heartbeatMs,
+    takeoverGraceMs: positiveInteger(options.takeoverGraceMs ?? DEFAULT_TAKEOVER_GRACE_MS, "takeoverGraceMs", 0),
+    reconnectDelayMs,
+    maxReconnectDelayMs,
     pollMs: positiveInteger(options.pollMs ?? DEFAULT_POLL_MS, "pollMs"),
     maxAttempts: positiveInteger(options.maxAttempts ?? 5, "maxAttempts"),
     retryDelayMs: positiveInteger(options.retryDelayMs ?? 5_000, "retryDelayMs", 0),

@@ -1,28 +1,9 @@
 import { createRequire } from "node:module";
 import { LangGoapError } from "../../core/index.js";
+import type { FleetPool } from "./fleet-pool.js";
+import { WatchedPool } from "./watched-pool.js";
 
-/** @internal A row set as `pg` returns it. */
-export interface PgResult<R> {
-  readonly rows: R[];
-  readonly rowCount: number | null;
-}
-
-/** A client checked out of a {@link FleetPool}. */
-export interface FleetPoolClient {
-  query<R = Record<string, unknown>>(sql: string, values?: readonly unknown[]): Promise<PgResult<R>>;
-  release(error?: Error | boolean): void;
-}
-
-/**
- * The part of a `pg.Pool` the fleet uses: a `pg.Pool` fits it, and the
- * `PostgresSaver` of the fleet runs on the same pool, so one process never
- * holds more PostgreSQL connections than the pool's `max`.
- */
-export interface FleetPool {
-  query<R = Record<string, unknown>>(sql: string, values?: readonly unknown[]): Promise<PgResult<R>>;
-  connect(): Promise<FleetPoolClient>;
-  end(): Promise<void>;
-}
+export type { FleetPool, FleetPoolClient, PgResult } from "./fleet-pool.js";
 
 /** Options of {@link openFleetPool}. */
 export interface FleetPoolOptions {
@@ -38,7 +19,7 @@ export interface FleetPoolOptions {
 export const DEFAULT_FLEET_CONNECTIONS = 4;
 
 interface PgModule {
-  Pool: new (config: Record<string, unknown>) => FleetPool & { on(event: "error", listener: (error: Error) => void): void };
+  Pool: new (config: Record<string, unknown>) => FleetPool;
 }
 
 function loadPg(): PgModule {
@@ -67,9 +48,11 @@ export function positiveInteger(value: unknown, field: string, min = 1): number 
 /**
  * Opens a bounded `pg.Pool` for a fleet process: at most `maxConnections`
  * connections, each query and each wait for a connection limited in time.
- * An idle connection that breaks is logged by nobody and replaced on the
- * next query (the pool's `error` event is handled so it cannot crash the
- * process).
+ * A connection that breaks (idle, or checked out between two statements)
+ * never crashes the process and is replaced on the next query; a
+ * `FleetWorker` on this pool sees every connection error of the statements
+ * made through it, its actions' included, and handles the database going
+ * away as one outage (it stops its runs and reconnects).
  *
  * @example
  * ```ts
@@ -101,7 +84,7 @@ export function openFleetPool(connectionString: string, options: FleetPoolOption
     idleTimeoutMillis: 10_000,
     application_name: options.applicationName ?? "langgoap-fleet",
   });
-  // A broken idle connection emits "error" on the pool: without a listener it would end the process.
-  pool.on("error", () => {});
-  return pool;
+  // Watched: its "error" listener keeps a broken idle connection from ending the process, and a fleet worker on this pool sees
+  // every connection error of every statement made through it (its actions' too) as the database going away.
+  return new WatchedPool(pool);
 }

@@ -8,24 +8,33 @@ export interface LeaseTiming {
  * @internal The lease of one executing run, as its process sees it. The
  * worker renews the leases of all its runs in one statement every
  * `heartbeatMs` and reports each outcome here. The holder stops itself
- * (calls `onLost`) when the database says another process holds the run
- * now, or when no renewal succeeded for `leaseMs − heartbeatMs`, measured
- * on this process's monotonic clock from the moment the last successful
- * renewal was sent: that is before the lease can expire in the database
- * (whose expiry counts from when it received the renewal, later), so a
- * process cut off from the database stops its run before another one may
- * take it over. No clock of two machines is ever compared.
+ * (calls `onLost`) when the database says it no longer holds the run (the
+ * lease expired, or another process took the run over), or when no
+ * renewal succeeded for `leaseMs − heartbeatMs`, measured on this
+ * process's monotonic clock from the moment the last successful renewal
+ * (or the claim) was sent. The database's expiry counts `leaseMs` from
+ * when it received that statement, later, and another process may take
+ * the run over only `takeoverGraceMs` after the expiry: so a process cut
+ * off from the database stops its run at least `heartbeatMs +
+ * takeoverGraceMs` before another one may start it, whatever the network
+ * did. No clock of two machines is ever compared, only how fast each
+ * measures time passing.
  */
 export class RunLease {
   readonly #timing: LeaseTiming;
-  readonly #onLost: (reason: string) => void;
+  readonly #onLost: (reason: string, cutOff: boolean) => void;
   #renewedAt: number;
   #fence: NodeJS.Timeout | undefined;
   #lost: string | null = null;
   #stopped = false;
 
-  /** `claimedAt`: this process's `performance.now()` when the claim was sent. */
-  constructor(timing: LeaseTiming, claimedAt: number, onLost: (reason: string) => void) {
+  /**
+   * `claimedAt`: this process's `performance.now()` when the claim was
+   * sent; `onLost(reason, cutOff)`: `cutOff` when no renewal succeeded in
+   * time (the database is unreachable or too slow), rather than the
+   * database answering that the lease is gone.
+   */
+  constructor(timing: LeaseTiming, claimedAt: number, onLost: (reason: string, cutOff: boolean) => void) {
     this.#timing = timing;
     this.#onLost = onLost;
     this.#renewedAt = claimedAt;
@@ -44,9 +53,9 @@ export class RunLease {
     this.#armFence();
   }
 
-  /** The database says another process holds the run now. */
+  /** The database says this process no longer holds the run (its lease expired, or another process took it over). */
   takenOver(): void {
-    this.#lose("another process holds the run now (its lease expired and it was taken over)");
+    this.#lose("the database no longer holds its lease (it expired, or another process took the run over)", false);
   }
 
   /** Stops watching (the run ended, or its lease is being released). */
@@ -59,13 +68,13 @@ export class RunLease {
     clearTimeout(this.#fence);
     const window = this.#timing.leaseMs - this.#timing.heartbeatMs;
     const left = this.#renewedAt + window - performance.now();
-    this.#fence = setTimeout(() => this.#lose(`no lease renewal succeeded for ${window} ms`), Math.max(0, left));
+    this.#fence = setTimeout(() => this.#lose(`no lease renewal succeeded for ${window} ms`, true), Math.max(0, left));
   }
 
-  #lose(reason: string): void {
+  #lose(reason: string, cutOff: boolean): void {
     if (this.#stopped || this.#lost !== null) return;
     this.#lost = reason;
     this.stop();
-    this.#onLost(reason);
+    this.#onLost(reason, cutOff);
   }
 }

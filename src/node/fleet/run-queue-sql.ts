@@ -13,6 +13,7 @@ export interface QueueSql {
   readonly finish: string;
   readonly release: string;
   readonly fail: string;
+  readonly ended: string;
 }
 
 /** @internal The table of the queue, quoted, after checking the schema name. */
@@ -56,12 +57,14 @@ export function queueSql(schema: string): QueueSql {
       extract(epoch FROM claimed_at) * 1000 AS claimed_ms, extract(epoch FROM finished_at) * 1000 AS finished_ms FROM ${t} WHERE run_id = $1`,
     counts: `SELECT state, count(*)::int AS n FROM ${t} GROUP BY state`,
     // The oldest claimable runs, each locked by this claim alone (SKIP LOCKED: rows another claim holds are passed over, never waited
-    // for). A run is claimable when queued and due, or running with an expired lease (its holder stopped renewing: taken over); and
-    // only when no older run of its thread is unfinished, so the runs of a thread never run at once. Times are the database's clock.
+    // for). A run is claimable when queued and due, or running with a lease that expired more than the takeover grace ($4 ms) ago
+    // (its holder stopped renewing: taken over; the holder stopped it before the expiry, the grace covers a late timer); and only
+    // when no older run of its thread is unfinished, so the runs of a thread never run at once. Times are the database's clock.
     claim: `WITH next AS (
         SELECT r.run_id, r.state AS was
         FROM ${t} r
-        WHERE ((r.state = 'queued' AND r.available_at <= now()) OR (r.state = 'running' AND r.lease_expires_at <= now()))
+        WHERE ((r.state = 'queued' AND r.available_at <= now())
+            OR (r.state = 'running' AND r.lease_expires_at + make_interval(secs => $4::double precision / 1000) <= now()))
           AND NOT EXISTS (SELECT 1 FROM ${t} o WHERE o.thread_id = r.thread_id AND o.seq < r.seq AND o.state IN ('queued', 'running'))
         ORDER BY r.seq
         LIMIT $1
@@ -72,15 +75,20 @@ export function queueSql(schema: string): QueueSql {
         started_at = coalesce(r.started_at, now()), claimed_at = now()
       FROM next WHERE r.run_id = next.run_id
       RETURNING r.run_id, r.thread_id, r.goal, r.world_state, r.attempts, next.was`,
-    // One statement renews every lease a worker holds: its heartbeat never queues behind as many queries as it has runs.
+    // One statement renews every lease a worker holds: its heartbeat never queues behind as many queries as it has runs. A lease past
+    // its expiry is never renewed, taken over or not: once the database's clock passes it, the holder has lost the run for good, so
+    // an expiry (a test's, or a holder cut off until then) cannot be undone by a renewal racing the claim that takes the run over.
     renew: `UPDATE ${t} r SET lease_expires_at = now() + make_interval(secs => $4::double precision / 1000)
       FROM unnest($1::text[], $3::integer[]) AS h(run_id, attempts)
-      WHERE r.run_id = h.run_id AND r.attempts = h.attempts AND r.lease_owner = $2 AND r.state = 'running' RETURNING r.run_id`,
+      WHERE r.run_id = h.run_id AND r.attempts = h.attempts AND r.lease_owner = $2 AND r.state = 'running' AND r.lease_expires_at > now()
+      RETURNING r.run_id`,
     finish: `UPDATE ${t} SET state = 'done', run_status = $4, error = NULL, finished_at = now(), lease_owner = NULL, lease_expires_at = NULL
       WHERE ${held} RETURNING run_id`,
     release: `UPDATE ${t} SET state = 'queued', error = $4, available_at = now() + make_interval(secs => $5::double precision / 1000),
       lease_owner = NULL, lease_expires_at = NULL WHERE ${held} RETURNING run_id`,
     fail: `UPDATE ${t} SET state = 'error', error = $4, finished_at = now(), lease_owner = NULL, lease_expires_at = NULL
       WHERE ${held} RETURNING run_id`,
+    // Whether an end whose answer was lost (the connection broke) was written: the run left 'running' and nobody claimed it since.
+    ended: `SELECT state FROM ${t} WHERE run_id = $1 AND attempts = $2 AND state <> 'running'`,
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { checkStateValues, describeValue, LangGoapError, type WorldState } from "../../core/index.js";
-import type { FleetPool } from "./pg-pool.js";
+import type { FleetPool } from "./fleet-pool.js";
 import { type QueueSql, queueSql } from "./run-queue-sql.js";
 
 /** Where a queued run is: waiting, executing under a lease, ended (`done`), or given up (`error`). */
@@ -267,9 +267,13 @@ export class RunQueue {
     }
   }
 
-  /** @internal Claims up to `limit` runs for `owner`, each under a lease of `leaseMs`. */
-  async claim(limit: number, owner: string, leaseMs: number): Promise<ClaimedRun[]> {
-    const { rows } = await queried("claim", () => this.#pool.query(this.#sql.claim, [limit, owner, leaseMs]));
+  /**
+   * @internal Claims up to `limit` runs for `owner`, each under a lease of
+   * `leaseMs`; a run whose lease expired is taken over only once
+   * `takeoverGraceMs` more have passed (database clock).
+   */
+  async claim(limit: number, owner: string, leaseMs: number, takeoverGraceMs = 0): Promise<ClaimedRun[]> {
+    const { rows } = await queried("claim", () => this.#pool.query(this.#sql.claim, [limit, owner, leaseMs, takeoverGraceMs]));
     return rows.map((row) => ({
       runId: row.run_id as string,
       threadId: row.thread_id as string,
@@ -280,10 +284,21 @@ export class RunQueue {
     }));
   }
 
-  /** @internal Extends the held leases of `runs` by `leaseMs` from now; returns the ids of those still held (the others were taken over, or ended). */
-  async renew(runs: readonly ClaimedRun[], owner: string, leaseMs: number): Promise<Set<string>> {
+  /**
+   * @internal Extends the held leases of `runs` by `leaseMs` from now;
+   * returns the ids of those still held (the others expired, were taken
+   * over, or ended: an expired lease is never renewed). `via`: the
+   * connection to send it on (the worker's own, so renewals never wait
+   * behind its runs' statements for a connection of the pool).
+   */
+  async renew(
+    runs: readonly ClaimedRun[],
+    owner: string,
+    leaseMs: number,
+    via: Pick<FleetPool, "query"> = this.#pool,
+  ): Promise<Set<string>> {
     const { rows } = await queried("renew", () =>
-      this.#pool.query<{ run_id: string }>(this.#sql.renew, [runs.map((r) => r.runId), owner, runs.map((r) => r.attempts), leaseMs]),
+      via.query<{ run_id: string }>(this.#sql.renew, [runs.map((r) => r.runId), owner, runs.map((r) => r.attempts), leaseMs]),
     );
     return new Set(rows.map((row) => row.run_id));
   }
@@ -304,5 +319,15 @@ export class RunQueue {
   async fail(run: ClaimedRun, owner: string, reason: string): Promise<boolean> {
     const { rows } = await queried("fail", () => this.#pool.query(this.#sql.fail, [run.runId, owner, run.attempts, reason]));
     return rows.length === 1;
+  }
+
+  /**
+   * @internal The state a claimed run was ended in by the claim that holds
+   * it (`queued` for a release), or null while it runs or after another
+   * claim took it: tells whether an end whose answer was lost was written.
+   */
+  async endedAs(run: ClaimedRun): Promise<QueuedRunState | null> {
+    const { rows } = await queried("ended", () => this.#pool.query<{ state: QueuedRunState }>(this.#sql.ended, [run.runId, run.attempts]));
+    return rows[0]?.state ?? null;
   }
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ActionSpec, createRng, GoalSpec, LangGoapError, type PlanningTracer, type WorldState } from "../../../src/core/index.js";
 import {
   AStarStrategy,
@@ -17,6 +17,19 @@ import {
 } from "../../../src/planner/index.js";
 import { createStateAnalyzer } from "../../../src/planner/strategies/mcts/analysis.js";
 import { createStateKey } from "../../../src/planner/strategies/mcts/state-key.js";
+
+/** A clock that moves `stepMs` at every reading (undone by vi.restoreAllMocks). */
+function steppingClock(stepMs: number): void {
+  let now = 0;
+  vi.spyOn(performance, "now").mockImplementation(() => {
+    now += stepMs;
+    return now;
+  });
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 /** Deterministic budget: iterations only. */
 const budget = (options: MCTSStrategyOptions = {}): MCTSStrategyOptions => ({
@@ -226,20 +239,39 @@ describe("MCTSStrategy", () => {
     expect(replayPlan(start, partial?.actions ?? []).valid).toBe(true);
   });
 
-  it("stops at the wall-clock budget (loosely: by iterations done)", async () => {
-    const strategy = new MCTSStrategy({ iterations: 1_000_000_000, wallClockMs: 30 });
+  it("stops at the wall-clock budget", async () => {
+    // Each clock reading moves 1 ms: the 30 ms budget passes after a fixed number of iterations, on any machine.
+    steppingClock(1);
+    const strategy = new MCTSStrategy({ iterations: 1_000_000_000, wallClockMs: 30, seed: 1 });
     const p = await strategy.plan({ at: "start" }, atE, chainActions);
     const done = p?.metadata.iterations as number;
+    expect(p?.metadata.stopReason).toBe("time");
     expect(done).toBeGreaterThan(0);
-    expect(done).toBeLessThan(1_000_000_000);
+    expect(done).toBeLessThan(30);
   });
 
   it("stops when the signal aborts, even mid-search", async () => {
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 20);
-    const strategy = new MCTSStrategy({ iterations: 1_000_000_000, wallClockMs: Number.POSITIVE_INFINITY });
+    let samples = 0;
+    // A stochastic model (no outcome list): every iteration samples. The abort comes at the 2,000th sample.
+    const sampled = {
+      stochastic: true,
+      expected: (state: WorldState, action: ActionSpec) => action.getEffects(state),
+      sample: (state: WorldState, action: ActionSpec) => {
+        if (++samples === 2_000) controller.abort();
+        return action.getEffects(state);
+      },
+    };
+    const strategy = new MCTSStrategy({
+      iterations: 1_000_000_000,
+      wallClockMs: Number.POSITIVE_INFINITY,
+      seed: 1,
+      transitionModel: sampled,
+    });
     const p = await strategy.plan({ at: "start" }, atE, chainActions, { signal: controller.signal });
     expect(controller.signal.aborted).toBe(true);
+    expect(p?.metadata.stopReason).toBe("signal");
+    expect(p?.metadata.iterations).toBeGreaterThan(0);
     expect(p?.metadata.iterations).toBeLessThan(1_000_000_000);
   });
 

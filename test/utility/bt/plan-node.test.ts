@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createVillageActions, VILLAGE_GOALS, villageStartState } from "../../../examples/lib/village.js";
 import type { LangGoapError } from "../../../src/core/index.js";
 import {
@@ -11,7 +11,17 @@ import {
   StupSelector,
   UtilitySelector,
 } from "../../../src/utility/index.js";
+import { stillClock } from "../../support/still-clock.js";
 import { always } from "./scripted.js";
+
+// Agents plan within a frame's time budget (100 ms): time stands still here, so a busy machine cannot end a search
+// on it. The tests are about plans, ticks and events, not time.
+beforeEach(() => {
+  stillClock();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 const ACTIONS = ["go_to_tree", "chop_wood", "go_to_campfire", "cook_food", "eat_food", "go_to_shelter", "sleep"];
 const HUNGRY_PLAN = ["go_to_tree", "chop_wood", "go_to_campfire", "cook_food", "eat_food"];
