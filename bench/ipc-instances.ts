@@ -9,12 +9,13 @@
  * missing, never silently dropped. The instances of a domain: its problem
  * files in natural order, the first `BENCH_IPC_PROBLEMS` (default 10;
  * `all` for every one). A problem's domain file is found by Fast Downward's
- * own naming rules (its driver's `find_domain_path`), so a folder with one
+ * own naming rules (its driver's `find_domain_path`, as findPddlDomainFile), so a folder with one
  * domain file per problem works as it does there.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { findPddlDomainFile, listPddlProblems } from "../src/pddl/find-domain-file.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -33,28 +34,6 @@ export interface IpcSelection {
   readonly missingDomains: readonly string[];
   /** Problems whose domain file is not there (the collection's snapshot lacks a few). */
   readonly missingDomainFiles: readonly string[];
-}
-
-/** The domain file Fast Downward's driver pairs with a problem file, or undefined when none of its names exists. */
-export function findDomainFile(problemFile: string): string | undefined {
-  const folder = dirname(problemFile);
-  const name = basename(problemFile);
-  const stem = name.replace(/\.pddl$/, "");
-  const candidates = ["domain.pddl", `${stem}-domain.pddl`, `${name.slice(0, 3)}-domain.pddl`, `domain_${name}`, `domain-${name}`];
-  for (const candidate of candidates) {
-    const path = join(folder, candidate);
-    if (existsSync(path)) return path;
-  }
-  return undefined;
-}
-
-const naturalOrder = (a: string, b: string) => a.localeCompare(b, "en", { numeric: true });
-
-/** Problem files of a domain folder, in natural order (files naming a domain are domain files). */
-export function problemFiles(folder: string): string[] {
-  return readdirSync(folder)
-    .filter((f) => f.endsWith(".pddl") && !f.includes("domain"))
-    .sort(naturalOrder);
 }
 
 export function listedDomains(): string[] {
@@ -82,9 +61,9 @@ export function selectIpcInstances(): IpcSelection {
       missingDomains.push(domain);
       continue;
     }
-    for (const problem of problemFiles(folder).slice(0, limit)) {
+    for (const problem of listPddlProblems(folder).slice(0, limit)) {
       const problemFile = join(folder, problem);
-      const domainFile = findDomainFile(problemFile);
+      const domainFile = findPddlDomainFile(problemFile);
       if (domainFile === undefined) missingDomainFiles.push(`${domain}/${problem}`);
       else instances.push({ id: `${domain}/${problem}`, domain, domainFile, problemFile });
     }

@@ -7,7 +7,7 @@ import { type AtomKey, type GroundGoal, type GroundOperator, type GroundOptions,
 import { parsePddlDomain } from "./parse-domain.js";
 import { parsePddlProblem, readPddlGoal } from "./parse-problem.js";
 import { PddlReader } from "./read.js";
-import { readSExpressions, type SList } from "./sexpr.js";
+import { readPddlList } from "./sexpr.js";
 
 /** Options of {@link loadPddl}. */
 export interface LoadPddlOptions extends GroundOptions {
@@ -102,9 +102,14 @@ export function loadPddl(domainText: string, problemText: string, options: LoadP
   const domain = parsePddlDomain(domainText, options.domainFile ?? "domain.pddl");
   const problem = parsePddlProblem(problemText, domain, options.problemFile ?? "problem.pddl");
   const ground = groundPddl(domain, problem, options);
-  const { actions, pddlNames, argsOf } = toActions(ground);
+  const factKeys = new Map<AtomKey, string>();
   const state: Record<string, Fact> = Object.create(null);
-  for (const atom of ground.fluents) state[factKey(atom)] = ground.init.has(atom);
+  for (const atom of ground.fluents) {
+    const key = factKey(atom);
+    factKeys.set(atom, key);
+    state[key] = ground.init.has(atom);
+  }
+  const { actions, pddlNames, argsOf } = toActions(ground, factKeys);
   const goal = goalConditions(ground, state);
   const stats = {
     objects: problem.objects.size,
@@ -122,7 +127,8 @@ export function loadPddl(domainText: string, problemText: string, options: LoadP
     stats,
     formatPlan(actionNames) {
       let cost = 0;
-      const lines = actionNames.map((name) => {
+      const lines: string[] = [];
+      for (const name of actionNames) {
         const pddl = pddlNames.get(name);
         if (pddl === undefined) {
           throw new LangGoapError("UNKNOWN_ACTION", `formatPlan: ${JSON.stringify(name)} is not an action of this PDDL task`, {
@@ -130,19 +136,17 @@ export function loadPddl(domainText: string, problemText: string, options: LoadP
           });
         }
         cost += pddl.cost;
-        return pddl.text;
-      });
+        // The operator that reaches a disjunctive goal is no PDDL action.
+        if (pddl.text !== undefined) lines.push(pddl.text);
+      }
       lines.push(`; cost = ${cost} (${problem.minimizeTotalCost ? "general cost" : "unit cost"})`);
       return `${lines.join("\n")}\n`;
     },
     goalFromPddl(text) {
       const reader = new PddlReader("goal");
-      const forms = readSExpressions(text, "goal");
-      if (forms.length !== 1)
-        throw reader.fail(forms[1] ?? { line: 1, column: 1 }, "expected one goal formula like (and (at ball1 roomb))");
-      const literals = readPddlGoal(reader, forms[0], forms[0] as SList, domain, problem.objects);
-      // A goal atom that can never hold is missing from the state, which no condition accepts: still no plan.
-      return goalConditions(ground.groundGoal(literals), { ...state });
+      const form = readPddlList(text, "goal");
+      const condition = readPddlGoal(reader, form, form, domain, problem.objects);
+      return goalConditions(ground.groundGoal(condition), { ...state });
     },
     withExecutors(executors) {
       for (const name of Object.keys(executors)) {
@@ -157,7 +161,9 @@ export function loadPddl(domainText: string, problemText: string, options: LoadP
         }
       }
       return actions.map((action) => {
-        const { schema, args } = argsOf.get(action.name) as { schema: string; args: readonly string[] };
+        const pddl = argsOf.get(action.name);
+        if (pddl === undefined) return action;
+        const { schema, args } = pddl;
         const run = Object.hasOwn(executors, schema) ? executors[schema] : undefined;
         return run ? action.with({ execute: (state, ctx) => run(args, state, ctx) }) : action;
       });
@@ -184,21 +190,31 @@ function goalConditions(goal: GroundGoal, state: Record<string, Fact>): Readonly
   return Object.freeze({ ...conditions });
 }
 
-function toActions(ground: { readonly operators: readonly GroundOperator[] }) {
-  const pddlNames = new Map<string, { text: string; cost: number }>();
+/** One `ActionSpec` per operator, named `schema(a,b)`; an action grounded into several operators (a disjunctive precondition, conditional effects) names the others `schema(a,b)#2`, `#3`, …. */
+function toActions(ground: { readonly operators: readonly GroundOperator[] }, factKeys: ReadonlyMap<AtomKey, string>) {
+  const pddlNames = new Map<string, { text: string | undefined; cost: number }>();
   const argsOf = new Map<string, { schema: string; args: readonly string[] }>();
+  const fact = (atom: AtomKey) => factKeys.get(atom) ?? factKey(atom);
   const actions = ground.operators.map((op) => {
-    const name = op.args.length === 0 ? op.schema : `${op.schema}(${op.args.join(",")})`;
-    const text = `(${[op.schema, ...op.args].join(" ")})`;
+    const base = op.args.length === 0 ? op.schema : `${op.schema}(${op.args.join(",")})`;
+    let name = base;
+    for (let k = 2; pddlNames.has(name); k++) name = `${base}#${k}`;
+    const text = op.auxiliary ? undefined : `(${[op.schema, ...op.args].join(" ")})`;
     pddlNames.set(name, { text, cost: op.cost });
-    argsOf.set(name, { schema: op.schema, args: op.args });
+    if (!op.auxiliary) argsOf.set(name, { schema: op.schema, args: op.args });
     const preconditions: Record<string, boolean> = {};
-    for (const atom of op.pre) preconditions[factKey(atom)] = true;
-    for (const atom of op.preFalse) preconditions[factKey(atom)] = false;
+    for (const atom of op.pre) preconditions[fact(atom)] = true;
+    for (const atom of op.preFalse) preconditions[fact(atom)] = false;
     const effects: Record<string, boolean> = {};
-    for (const atom of op.del) effects[factKey(atom)] = false;
-    for (const atom of op.add) effects[factKey(atom)] = true;
-    return new ActionSpec({ name, preconditions, effects, cost: op.cost, metadata: { pddl: text } });
+    for (const atom of op.del) effects[fact(atom)] = false;
+    for (const atom of op.add) effects[fact(atom)] = true;
+    return new ActionSpec({
+      name,
+      preconditions,
+      effects,
+      cost: op.cost,
+      metadata: text === undefined ? { pddlGoal: true } : { pddl: text },
+    });
   });
   return { actions, pddlNames, argsOf };
 }

@@ -1,22 +1,25 @@
-import type { PddlActionSchema, PddlAtom, PddlCost, PddlDomain, PddlLiteral, PddlParameter, PddlTerm } from "./ast.js";
+import type { PddlActionSchema, PddlCondition, PddlDomain, PddlParameter } from "./ast.js";
 import { PddlReader } from "./read.js";
-import { readSExpressions, type SExpr, type SList } from "./sexpr.js";
+import { type FormulaContext, readCondition } from "./read-condition.js";
+import { readEffects } from "./read-effect.js";
+import { readRequirements } from "./requirements.js";
+import { readPddlList, type SExpr, type SList, type SourcePosition } from "./sexpr.js";
 
-/** Requirements this reader honours; any other is refused rather than half-understood. */
-export const PDDL_REQUIREMENTS: readonly string[] = Object.freeze([
-  ":strips",
-  ":typing",
-  ":negative-preconditions",
-  ":equality",
-  ":action-costs",
-]);
+const HEADER_SECTIONS = [":requirements", ":types", ":constants", ":predicates", ":functions"];
+/** Sections of PDDL 2.1-3.1 that Fast Downward refuses: refused as unsupported, not as malformed. */
+const OTHER_PDDL_SECTIONS = new Set([":durative-action", ":process", ":event", ":constraints", ":timeless"]);
 
 /**
- * Parses a PDDL domain: STRIPS with `:typing`, `:negative-preconditions`,
- * `:equality`, constants and `:action-costs`. Anything else (conditional
- * effects, quantifiers, numeric fluents, derived predicates, durative
- * actions) is refused with `PDDL_UNSUPPORTED` at its line and column;
- * malformed text with `PDDL_SYNTAX`.
+ * Parses a PDDL domain with Fast Downward's grammar: `(define (domain NAME)
+ * …)`, then `:requirements`, `:types` (a hierarchy), `:constants`,
+ * `:predicates` and `:functions` once each in any order, then the actions,
+ * each `(:action NAME [:parameters (…)] [:precondition φ] :effect e)` in
+ * that order. Preconditions take `and`, `or`, `not`, `imply`, `forall`,
+ * `exists` and `=`; effects take `and`, `not`, `forall`, `when` and
+ * `(increase (total-cost) …)`. Malformed text is refused with
+ * `PDDL_SYNTAX`, valid PDDL beyond that (numeric fluents, durative
+ * actions, derived predicates) with `PDDL_UNSUPPORTED`, both naming the
+ * file, line and column.
  *
  * @example
  * ```ts
@@ -26,177 +29,159 @@ export const PDDL_REQUIREMENTS: readonly string[] = Object.freeze([
  */
 export function parsePddlDomain(text: string, file = "domain.pddl"): PddlDomain {
   const reader = new PddlReader(file);
-  const top = readSExpressions(text, file);
-  if (top.length !== 1) throw reader.fail(top[1] ?? { line: 1, column: 1 }, "expected exactly one (define (domain …) …)");
-  const { name, sections } = reader.sections(top[0] as SList, "domain");
+  const define = readPddlList(text, file);
+  if (reader.head(define) !== "define") throw reader.fail(define, "a domain starts with (define (domain NAME) …)");
+  const header = reader.block(define.items[1], "(domain NAME)", define);
+  if (reader.head(header) !== "domain") throw reader.fail(header, `expected (domain NAME), found (${reader.head(header) ?? "…"} …)`);
+  if (header.items.length !== 2) throw reader.fail(header, "(domain NAME) takes exactly one word after 'domain'");
+  const name = reader.name(header.items[1], "a domain name", header);
+
   const requirements = new Set<string>([":strips"]);
   const typeParents = new Map<string, string>();
   const constants = new Map<string, string>();
+  const constantsAt: SourcePosition[] = [];
   const predicates = new Map<string, readonly PddlParameter[]>();
   const functions = new Map<string, readonly PddlParameter[]>();
+  let equality = false;
+  const seen = new Set<string>();
   const actionLists: SList[] = [];
-  for (const section of sections) {
-    const head = reader.head(section) as string;
+  for (const item of define.items.slice(2)) {
+    const section = reader.list(item, "a section like (:predicates …)", define);
+    const head = reader.head(section);
+    if (head === ":action" || head === ":derived") {
+      if (head === ":derived") throw reader.unsupported(section, "a derived predicate (:derived …)");
+      actionLists.push(section);
+      continue;
+    }
+    if (head === undefined || !HEADER_SECTIONS.includes(head)) {
+      if (head !== undefined && OTHER_PDDL_SECTIONS.has(head)) throw reader.unsupported(section, `the section (${head} …)`);
+      throw reader.fail(section, `expected a section like (:predicates …) or (:action …), found (${head ?? "…"} …)`);
+    }
+    if (actionLists.length > 0) throw reader.fail(section, `(${head} …) must come before the actions`);
+    if (seen.has(head)) throw reader.fail(section, `a second (${head} …) section`);
+    seen.add(head);
     const body = section.items.slice(1);
     if (head === ":requirements") {
-      for (const item of body) {
-        const flag = reader.atom(item, "a requirement like :strips", section);
-        if (!PDDL_REQUIREMENTS.includes(flag.text)) throw reader.unsupported(flag, `the requirement ${flag.text}`);
-        requirements.add(flag.text);
-      }
+      for (const label of readRequirements(reader, body, section)) requirements.add(label);
     } else if (head === ":types") {
-      for (const t of reader.typedList(body, "(:types …)", section, false)) typeParents.set(t.name, t.type);
-    } else if (head === ":constants") {
-      for (const c of reader.typedList(body, "(:constants …)", section, false)) constants.set(c.name, c.type);
-    } else if (head === ":predicates") {
-      for (const item of body) {
-        const decl = reader.list(item, "a predicate declaration like (at ?x - place)", section);
-        const predicate = reader.name(decl.items[0], "a predicate name", decl);
-        predicates.set(predicate, reader.typedList(decl.items.slice(1), `predicate ${predicate}`, decl, true));
+      for (const t of reader.typedList(body, "(:types …)", section, { variables: false })) {
+        if (t.name === "number") throw reader.fail(t.at, 'the type "number" is reserved and cannot be declared');
+        if (t.name !== "object") typeParents.set(t.name, t.type);
       }
-    } else if (head === ":functions") {
-      readFunctions(reader, body, section, functions);
-    } else if (head === ":action") {
-      actionLists.push(section);
+    } else if (head === ":constants") {
+      for (const c of reader.typedList(body, "(:constants …)", section, { variables: false })) {
+        if (constants.has(c.name)) throw reader.fail(c.at, `the constant ${c.name} is declared twice`);
+        constants.set(c.name, c.type);
+        constantsAt.push(c.at);
+      }
+    } else if (head === ":predicates") {
+      equality = true;
+      for (const entry of body) {
+        const decl = reader.block(entry, "a predicate declaration like (at ?x - place)", section);
+        const predicate = reader.name(decl.items[0], "a predicate name", decl);
+        predicates.set(
+          predicate,
+          reader.typedList(decl.items.slice(1), `predicate ${predicate}`, decl, { variables: true, eitherAllowed: true }),
+        );
+      }
     } else {
-      throw reader.unsupported(section, `the section ${head}`);
+      readFunctions(reader, body, section, functions);
     }
   }
-  typeParents.delete("object");
-  // A type named only as a parent (`truck - vehicle` with no line for vehicle) is a subtype of object, as planners read it.
+  // A type named only as a parent (`truck - vehicle` with no line for vehicle) is a subtype of object.
   for (const parent of [...typeParents.values()]) if (parent !== "object" && !typeParents.has(parent)) typeParents.set(parent, "object");
-  const checkType = (type: string, at: SList | SExpr) => {
+  const checkType = (type: string, at: SourcePosition) => {
     if (type !== "object" && !typeParents.has(type)) throw reader.fail(at, `unknown type ${JSON.stringify(type)}`);
   };
-  const context = { reader, predicates, functions, constants, checkType };
-  const actions = actionLists.map((section) => readAction(context, section));
-  const seen = new Set<string>();
-  for (const action of actions) {
-    if (seen.has(action.name)) throw reader.fail(action.at, `action ${JSON.stringify(action.name)} is defined twice`);
-    seen.add(action.name);
+  [...constants.values()].forEach((type, i) => {
+    checkType(type, constantsAt[i] as SourcePosition);
+  });
+  const formulas: Omit<FormulaContext, "where"> = { reader, predicates, functions, equality, checkType };
+  const actions: PddlActionSchema[] = [];
+  for (const section of actionLists) {
+    const action = readAction(formulas, section, constants, checkType);
+    if (action) actions.push(action);
   }
-  return { name, requirements, typeParents, constants, predicates, functions, actions };
+  return { name, file, requirements, typeParents, constants, predicates, functions, actions };
 }
 
 function readFunctions(reader: PddlReader, body: readonly SExpr[], section: SList, out: Map<string, readonly PddlParameter[]>): void {
+  let pending: SList[] = [];
+  const flush = () => {
+    for (const decl of pending) {
+      const name = reader.name(decl.items[0], "a function name", decl);
+      out.set(name, reader.typedList(decl.items.slice(1), `function ${name}`, decl, { variables: true }));
+    }
+    pending = [];
+  };
   for (let i = 0; i < body.length; i++) {
     const item = body[i] as SExpr;
     if (item.kind === "atom" && item.text === "-") {
-      const type = reader.atom(body[i + 1], "number after '-'", item);
-      if (type.text !== "number") throw reader.unsupported(type, `a function of type ${type.text}`);
+      const type = reader.atom(body[i + 1], "a function type after '-'", item);
+      if (type.text !== "number") throw reader.unsupported(type, `a function of type ${type.text} (object fluents)`);
+      flush();
       i++;
       continue;
     }
-    const decl = reader.list(item, "a function declaration like (total-cost)", section);
-    const name = reader.name(decl.items[0], "a function name", decl);
-    out.set(name, reader.typedList(decl.items.slice(1), `function ${name}`, decl, true));
+    pending.push(reader.block(item, "a function declaration like (total-cost)", section));
   }
+  flush();
 }
 
-interface Context {
-  readonly reader: PddlReader;
-  readonly predicates: ReadonlyMap<string, readonly PddlParameter[]>;
-  readonly functions: ReadonlyMap<string, readonly PddlParameter[]>;
-  readonly constants: ReadonlyMap<string, string>;
-  readonly checkType: (type: string, at: SExpr) => void;
-}
-
-function readAction(context: Context, section: SList): PddlActionSchema {
-  const { reader } = context;
+/** `(:action NAME [:parameters (…)] [:precondition φ] :effect e)`, in Fast Downward's order; undefined for an action without effects (dropped). */
+function readAction(
+  formulas: Omit<FormulaContext, "where">,
+  section: SList,
+  constants: ReadonlyMap<string, string>,
+  checkType: (type: string, at: SourcePosition) => void,
+): PddlActionSchema | undefined {
+  const { reader } = formulas;
+  const syntax = "(:action NAME [:parameters (…)] [:precondition φ] :effect e)";
+  if (section.items.length < 4) throw reader.fail(section, `an action is ${syntax}`);
   const name = reader.name(section.items[1], "an action name", section);
-  let parameters: PddlParameter[] = [];
-  let preconditions: PddlLiteral[] = [];
-  let effect: SExpr | undefined;
-  for (let i = 2; i < section.items.length; i += 2) {
-    const key = reader.atom(section.items[i], "a keyword like :parameters", section);
-    const value = section.items[i + 1];
-    if (value === undefined) throw reader.fail(key, `${key.text} has no value`);
-    if (key.text === ":parameters") {
-      parameters = reader.typedList(reader.list(value, ":parameters", key).items, `the parameters of ${name}`, key, true);
-    } else if (key.text === ":precondition") {
-      preconditions = reader.conjunction(value, `the precondition of ${name}`, key);
-    } else if (key.text === ":effect") {
-      effect = value;
-    } else {
-      throw reader.unsupported(key, `the action keyword ${key.text}`);
-    }
-  }
-  const variables = new Map(parameters.map((p) => [p.name, p.type]));
-  for (const p of parameters) context.checkType(p.type, section);
-  const checkTerms = (args: readonly PddlTerm[], at: SExpr | PddlAtom["at"]) => {
-    for (const arg of args) {
-      if ("variable" in arg && !variables.has(arg.variable)) {
-        throw reader.fail(at, `${arg.variable} is not a parameter of action ${name}`);
-      }
-      if ("object" in arg && !context.constants.has(arg.object)) {
-        throw reader.fail(at, `${JSON.stringify(arg.object)} in action ${name} is not a declared constant`);
-      }
-    }
+  const context: FormulaContext = { ...formulas, where: `action ${name}` };
+  const items = section.items;
+  let i = 2;
+  const keyword = (expected: string) => {
+    const item = items[i];
+    return item?.kind === "atom" && item.text === expected;
   };
-  const checkAtom = (atom: PddlAtom) => {
-    const declared = context.predicates.get(atom.predicate);
-    if (!declared) throw reader.fail(atom.at, `unknown predicate ${JSON.stringify(atom.predicate)} in action ${name}`);
-    if (declared.length !== atom.args.length) {
-      throw reader.fail(atom.at, `predicate ${atom.predicate} takes ${declared.length} arguments, got ${atom.args.length}`);
+  let parameters: (PddlParameter & { at: SourcePosition })[] = [];
+  if (keyword(":parameters")) {
+    const list = reader.list(items[i + 1], `the parameters of ${name}`, items[i] as SExpr);
+    parameters = reader.typedList(list.items, `the parameters of ${name}`, list, { variables: true });
+    const names = new Set<string>();
+    for (const p of parameters) {
+      if (names.has(p.name)) throw reader.fail(p.at, `the parameter ${p.name} of ${name} is declared twice`);
+      names.add(p.name);
+      checkType(p.type, p.at);
     }
-    checkTerms(atom.args, atom.at);
-  };
-  for (const literal of preconditions) {
-    if (literal.kind === "atom") checkAtom(literal.atom);
-    else checkTerms([literal.left, literal.right], section);
+    i += 2;
   }
-  const adds: PddlAtom[] = [];
-  const deletes: PddlAtom[] = [];
-  const costs: PddlCost[] = [];
-  if (effect !== undefined) readEffect(context, effect, name, { adds, deletes, costs }, checkAtom, checkTerms);
-  return { name, parameters, preconditions, adds, deletes, costs, at: section };
-}
-
-function readEffect(
-  context: Context,
-  expr: SExpr,
-  action: string,
-  out: { adds: PddlAtom[]; deletes: PddlAtom[]; costs: PddlCost[] },
-  checkAtom: (atom: PddlAtom) => void,
-  checkTerms: (args: readonly PddlTerm[], at: SExpr) => void,
-): void {
-  const { reader } = context;
-  const list = reader.list(expr, `an effect of ${action}`, expr);
-  const head = reader.head(list);
-  if (list.items.length === 0) return;
-  if (head === "and") {
-    for (const part of list.items.slice(1)) readEffect(context, part, action, out, checkAtom, checkTerms);
-  } else if (head === "not") {
-    const atom = reader.atomFormula(reader.list(list.items[1], "an atom under not", list));
-    checkAtom(atom);
-    out.deletes.push(atom);
-  } else if (head === "increase") {
-    const target = reader.list(list.items[1], "(total-cost)", list);
-    if (reader.head(target) !== "total-cost" || target.items.length !== 1) {
-      throw reader.unsupported(target, "a numeric effect on anything but (total-cost)");
-    }
-    const amount = list.items[2];
-    if (amount?.kind === "atom") {
-      const value = Number(amount.text);
-      if (!Number.isFinite(value) || value < 0) throw reader.fail(amount, `a cost must be a number >= 0, got ${amount.text}`);
-      out.costs.push({ kind: "constant", value });
-    } else {
-      const call = reader.list(amount, "a cost: a number or a function term", list);
-      const fn = reader.name(call.items[0], "a function name", call);
-      const declared = context.functions.get(fn);
-      if (!declared) throw reader.fail(call, `unknown function ${JSON.stringify(fn)} in the cost of ${action}`);
-      const args = call.items.slice(1).map((e) => reader.term(e, call));
-      if (args.length !== declared.length) throw reader.fail(call, `function ${fn} takes ${declared.length} arguments, got ${args.length}`);
-      checkTerms(args, call);
-      out.costs.push({ kind: "function", name: fn, args, at: call });
-    }
-  } else if (head === "when" || head === "forall") {
-    throw reader.unsupported(list, `(${head} …) in the effect of ${action} (conditional and universal effects)`);
-  } else if (head === "decrease" || head === "assign" || head === "scale-up" || head === "scale-down") {
-    throw reader.unsupported(list, `the numeric effect (${head} …)`);
-  } else {
-    const atom = reader.atomFormula(list);
-    checkAtom(atom);
-    out.adds.push(atom);
+  const scope = { objects: constants, variables: new Set(parameters.map((p) => p.name)) };
+  let precondition: PddlCondition = { kind: "and", parts: [] };
+  if (keyword(":precondition")) {
+    precondition = readCondition(context, items[i + 1], section, scope);
+    i += 2;
   }
+  if (!keyword(":effect")) {
+    const found = items[i];
+    throw reader.fail(
+      found ?? section,
+      `expected :effect in ${name}${found?.kind === "atom" ? `, found ${found.text}` : ""}: an action is ${syntax}`,
+    );
+  }
+  const effect = reader.list(items[i + 1], `the effect of ${name}`, items[i] as SExpr);
+  const extra = items[i + 2];
+  if (extra !== undefined) {
+    const misplaced = extra.kind === "atom" && (extra.text === ":parameters" || extra.text === ":precondition");
+    throw reader.fail(
+      extra,
+      `${misplaced ? `${extra.text} after :effect` : "too many fields"} in ${name}: an action is ${syntax}, in that order`,
+    );
+  }
+  const { effects, cost } = effect.items.length === 0 ? { effects: [], cost: undefined } : readEffects(context, effect, scope);
+  // Fast Downward drops an action that changes nothing (its cost alone is no effect).
+  if (effects.length === 0) return undefined;
+  return { name, parameters: parameters.map(({ name: n, type }) => ({ name: n, type })), precondition, effects, cost, at: section };
 }
