@@ -75,7 +75,13 @@ export function factKey(atom: AtomKey): string {
   return parts.length === 1 ? (parts[0] as string) : `${parts[0]}(${parts.slice(1).join(",")})`;
 }
 
-const LOAD_PDDL_OPTIONS_KEYS = { domainFile: true, problemFile: true, maxOperators: true } as const satisfies OptionKeys<LoadPddlOptions>;
+const LOAD_PDDL_OPTIONS_KEYS = {
+  domainFile: true,
+  problemFile: true,
+  maxOperators: true,
+  maxAtoms: true,
+  maxSplit: true,
+} as const satisfies OptionKeys<LoadPddlOptions>;
 
 /**
  * Parses a PDDL domain and problem, grounds them by reachability and turns
