@@ -354,8 +354,21 @@ describe.runIf(REQUIRED)("a project scaffolded by the installed langgoap deploy-
       const state = await b.threads.getState<{ status: string; executionHistory: { actionName: string }[] }>(thread.thread_id);
       expect(state.values.status).toBe("goal_achieved");
       expect(state.values.executionHistory.map((r) => r.actionName)).toEqual(["research", "write_fast", "publish", "send_newsletter"]);
-      // 13 checkpoints: a question is announced (awaiting_human) in one executor pass and asked in the next, one extra pair.
-      expect((await b.threads.getHistory(thread.thread_id, { limit: 100 })).length).toBe(13);
+      // Oldest first: the input, the planner, three steps going straight on, the step announcing the question (observed),
+      // the approved step (observed: the goal holds) and the end. Both server processes wrote to this one history.
+      const history = await b.threads.getHistory(thread.thread_id, { limit: 100 });
+      expect(history.map((c) => c.next.join("|")).reverse()).toEqual([
+        "__start__",
+        "planner",
+        "executor",
+        "executor",
+        "executor",
+        "executor",
+        "observer",
+        "executor",
+        "observer",
+        "",
+      ]);
 
       // The finished run's execution record is in the shared PostgresStore, under this thread and the resuming run.
       const store = PostgresStore.fromConnString((postgres as PostgresServer).url, { schema });
