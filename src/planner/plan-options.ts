@@ -5,15 +5,14 @@ import type { HeuristicName } from "./heuristics/registry.js";
 export interface PlanOptions {
   /**
    * Left out, the search is cost-optimal and picks by domain: on a boolean
-   * domain of 32 to 1,000 actions `lmcut` from the start; on a smaller
+   * domain of 32 actions or more `lmcut` from the start; on a smaller
    * boolean domain `hmax` (cheapest per state, as per-frame planning wants),
    * starting again with `lmcut` once the search passes `ESCALATE_AFTER`
    * (300) expansions; on a numeric domain whose facts change by `inc`/`dec`
    * `opcount` (hmax and an operator-counting linear program over numeric net
-   * change, the larger); `hmax` otherwise, on domains of more than 1,000
-   * actions, and when hmax at the start promises a plan of 500 steps or
-   * more (a long plan needs that many expansions anyway, and LM-cut would
-   * cost a cut per step). `plan.metadata.heuristic` says which found the
+   * change, the larger); `hmax` otherwise, and when hmax at the start
+   * promises a plan of 500 steps or more (a long plan needs that many
+   * expansions anyway, and LM-cut would cost a cut per step). `plan.metadata.heuristic` says which found the
    * plan. Naming a heuristic uses it alone.
    */
   readonly heuristic?: HeuristicName;

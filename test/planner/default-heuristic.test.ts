@@ -1,6 +1,6 @@
 /**
  * The default heuristic of a boolean domain: LM-cut from the start on a
- * domain of 32 actions or more; on a smaller one hmax while the search is
+ * domain of 32 actions or more, however large; on a smaller one hmax while the search is
  * small, LM-cut once hmax has expanded ESCALATE_AFTER states; hmax on a long
  * plan. Both are admissible, so the plan stays optimal; the figures count
  * every phase.
@@ -14,6 +14,8 @@ import { ESCALATE_AFTER, planDetailed, planDetailedAsync } from "../../src/plann
 const large = chainToLanggoap(chainProblem({ N: 40, M: 90, D: 20, seed: 1 }));
 /** 31 actions, and hmax needs 814 expansions where LM-cut needs 92. */
 const smallButHard = chainToLanggoap(chainProblem({ N: 18, M: 31, D: 9, seed: 2 }));
+/** 1,100 actions: LM-cut finds the plan (cost 25) in 60 expansions. */
+const huge = chainToLanggoap(chainProblem({ N: 60, M: 1100, D: 20, seed: 1 }));
 /** 24 actions, an easy search. */
 const smallAndEasy = chainToLanggoap(chainProblem({ N: 16, M: 24, D: 8, seed: 1 }));
 
@@ -31,6 +33,21 @@ describe("default heuristic", () => {
     const asynchronous = await planDetailedAsync(large.start, large.goal, large.actions);
     expect(asynchronous.plan?.actionNames).toEqual(byDefault.plan?.actionNames);
     expect(asynchronous.stats.nodesExpanded).toBe(byDefault.stats.nodesExpanded);
+  });
+
+  it("searches a domain of more than 1,000 actions with LM-cut from the start too", () => {
+    // 1,100 actions: hmax expands ~144 children per state here and does not find the plan in 300 expansions; LM-cut
+    // needs 60. Before, such a domain searched with hmax throughout.
+    const { start, goal, actions } = huge;
+    expect(actions.length).toBe(1100);
+    const hmaxCapped = planDetailed(start, goal, actions, { heuristic: "hmax", maxExpansions: 60, timeBudgetMs: Number.POSITIVE_INFINITY });
+    expect(hmaxCapped.status).toBe("budget_exhausted");
+    const lmcutOnly = planDetailed(start, goal, actions, { heuristic: "lmcut", timeBudgetMs: Number.POSITIVE_INFINITY });
+    const byDefault = planDetailed(start, goal, actions, { timeBudgetMs: Number.POSITIVE_INFINITY });
+    expect(byDefault.plan?.totalCost).toBe(25);
+    expect(byDefault.plan?.metadata.heuristic).toBe("lmcut");
+    expect(byDefault.stats.nodesExpanded).toBe(60);
+    expect(byDefault.plan?.actionNames).toEqual(lmcutOnly.plan?.actionNames);
   });
 
   it("switches a small domain's search from hmax to LM-cut after ESCALATE_AFTER expansions and keeps the optimal plan", () => {

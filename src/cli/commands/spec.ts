@@ -64,7 +64,7 @@ const HEURISTIC: OptionSpec = {
   name: "heuristic",
   type: "string",
   value: "<name>",
-  help: `A* heuristic: ${HEURISTICS.map((h) => `${h.name} (${h.summary})`).join(" | ")}. Default by domain: lmcut on boolean domains of 32 to 1,000 actions; hmax switching to lmcut after 300 expansions on smaller boolean ones; opcount on numeric ones with inc/dec; hmax otherwise and for plans of 500+ steps.`,
+  help: `A* heuristic: ${HEURISTICS.map((h) => `${h.name} (${h.summary})`).join(" | ")}. Default by domain: lmcut on boolean domains of 32 actions or more; hmax switching to lmcut after 300 expansions on smaller boolean ones; opcount on numeric ones with inc/dec; hmax otherwise and for plans of 500+ steps.`,
 };
 const BUDGET: OptionSpec = {
   name: "budget",
