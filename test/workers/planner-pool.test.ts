@@ -1,12 +1,18 @@
 import fc from "fast-check";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ActionSpec, type Condition, type Effect, GoalSpec, LangGoapError, type WorldState } from "../../src/core/index.js";
 import { type PlanDetailedResult, planDetailed } from "../../src/planner/index.js";
 import { PlannerPool } from "../../src/workers/index.js";
 import { villageActions, villageStart } from "../support/village.js";
 
-// One pool for the whole file: starting workers from src (through tsx) is the slow part.
+// One pool for the whole file: starting workers from src (through tsx) is the slow part, so both workers start in
+// the hook (its own limit), not inside whichever test happens to come first (31.9 s under load ~30 once).
 const pool = new PlannerPool({ size: 2 });
+beforeAll(async () => {
+  const warm = new ActionSpec({ name: "warm", effects: { ready: true } });
+  const results = await Promise.all([1, 2].map(() => pool.planDetailed({ ready: false }, { ready: true }, [warm])));
+  expect(results.map((r) => r.status)).toEqual(["found", "found"]);
+});
 afterAll(() => pool.destroy());
 
 const chop = new ActionSpec({ name: "chop", effects: { wood: { inc: 2 } }, cost: 2 });
