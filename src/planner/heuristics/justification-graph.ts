@@ -84,6 +84,11 @@ export class JustificationGraph {
     this.roundWork = width + nActions + 1;
   }
 
+  /** Declares whether every action cost is an integer (the queue is then a bucket queue; see `CostHeap`). */
+  set integerCosts(integer: boolean) {
+    this.#heap.integerCosts = integer;
+  }
+
   /**
    * hmax under the current costs, explored to the end (actions past the goal
    * may still cross into the goal zone); records each action's precondition
@@ -98,7 +103,7 @@ export class JustificationGraph {
     this.#remaining.set(this.#preCount);
     this.pcf.fill(-1);
     this.supHead.fill(-1);
-    this.#heap.size = 0;
+    this.#heap.clear();
     for (let i = 0; i < nAtoms; i++) {
       if (this.holds[i] === 1) {
         hm[i] = 0;
@@ -158,7 +163,7 @@ export class JustificationGraph {
     const effStart = this.#effStart;
     const effAtom = this.#effAtom;
     const cut = this.cut;
-    heap.size = 0;
+    heap.clear();
     for (let i = 0; i < cutSize; i++) this.#relaxEffects(cut[i] as number);
     while (heap.size > 0) {
       heap.pop();
