@@ -10,7 +10,7 @@
  * @internal
  */
 import type { CompiledProblem } from "../compiled-problem.js";
-import { CostHeap } from "../cost-heap.js";
+import { CostQueue } from "../cost-queue.js";
 import { type JustificationLists, justificationLists } from "./justification-lists.js";
 import type { RelaxedModel } from "./relaxed-model.js";
 
@@ -51,7 +51,7 @@ export class JustificationGraph {
   readonly supHead: Int32Array;
   readonly supNext: Int32Array;
   readonly #supPrev: Int32Array;
-  readonly #heap: CostHeap;
+  readonly #heap: CostQueue;
 
   constructor(p: CompiledProblem, model: RelaxedModel) {
     const nAtoms = p.atoms.length;
@@ -80,11 +80,11 @@ export class JustificationGraph {
     this.#supPrev = new Int32Array(nActions + 1);
     this.holds = new Uint8Array(nAtoms);
     this.cut = new Int32Array(nActions + 1);
-    this.#heap = new CostHeap(width * 2);
+    this.#heap = new CostQueue(width * 2);
     this.roundWork = width + nActions + 1;
   }
 
-  /** Declares whether every action cost is an integer (the queue is then a bucket queue; see `CostHeap`). */
+  /** Declares whether every action cost is an integer (the queue is then a bucket queue; see `CostQueue`). */
   set integerCosts(integer: boolean) {
     this.#heap.integerCosts = integer;
   }

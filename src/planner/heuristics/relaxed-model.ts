@@ -15,7 +15,7 @@
  * @internal
  */
 import { type CompiledProblem, passTests } from "../compiled-problem.js";
-import { CostHeap } from "../cost-heap.js";
+import { CostQueue } from "../cost-queue.js";
 import { type Pace, runUnpaced, unpaced } from "../pace.js";
 import { bindRelaxedCosts, boundRelaxedCostsSteps } from "./relaxed-costs.js";
 import { KIND_ADD, KIND_ASSIGN, type NumericAtomInfo, type RelaxedParts, relaxedParts } from "./relaxed-parts.js";
@@ -73,7 +73,7 @@ export class RelaxedModel {
   private readonly atomSlot: Int32Array;
   private readonly goalAtomCount: number;
   private readonly zeroStack: Int32Array;
-  private readonly heap: CostHeap;
+  private readonly heap: CostQueue;
   /** See {@link hasOnlyPlainAtoms}. */
   private readonly plainAtoms: boolean;
   // The relaxation in progress (see relaxStart): its row, how it aggregates, and where it is.
@@ -138,7 +138,7 @@ export class RelaxedModel {
     for (let i = 0; i < nAtoms; i++) goalAtomCount += this.isGoalAtom[i] as number;
     this.goalAtomCount = goalAtomCount;
     this.zeroStack = new Int32Array(nAtoms);
-    this.heap = new CostHeap(nAtoms * 4);
+    this.heap = new CostQueue(nAtoms * 4);
     this.plainAtoms = this.hasOnlyPlainAtoms();
     this.heap.integerCosts = this.#integerCosts();
   }

@@ -21,7 +21,7 @@
 /** Empty buckets a pop may step over, per pushed entry, before a bucket queue turns into a heap (see `push`). */
 const MIN_BUCKETS_BEFORE_SWITCH = 100;
 
-export class CostHeap {
+export class CostQueue {
   #items: Int32Array;
   #costs: Float64Array;
   size = 0;
