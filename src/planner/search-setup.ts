@@ -78,11 +78,12 @@ export function finishedRun(outcome: SearchOutcome): SearchRun {
  * Bytes one stored node may cost an engine whose rows take `rowBytes`, as
  * the default node budget counts them: the row twice (arrays are copied
  * when they grow, so old and new rows coexist for a moment), parent, via
- * and hash (12), g and h (16), its share of the hash table (up to 16) and
+ * and hash (12), g and h (16), its share of the hash table (up to 32: a slot
+ * holds a node and its hash) and
  * of the open list (36 per entry, about three entries per node).
  */
 export function bytesPerNode(rowBytes: number): number {
-  return 2 * rowBytes + 12 + 16 + 16 + 108;
+  return 2 * rowBytes + 12 + 16 + 32 + 108;
 }
 
 /** Walks parent links from the goal node back to the root. */

@@ -40,9 +40,11 @@ export class CutFinder {
   readonly cost: Float64Array;
   readonly holds: Uint8Array;
   readonly cut: Int32Array;
-  readonly #goalZone: Uint8Array;
-  readonly #reached: Uint8Array;
-  readonly #inCut: Uint8Array;
+  readonly #goalZone: Int32Array;
+  readonly #reached: Int32Array;
+  readonly #intoZone: Int32Array;
+  /** The current round's mark (see `find`). */
+  #mark = 0;
   readonly #stack: Int32Array;
 
   constructor(lists: JustificationLists, state: JustificationState) {
@@ -60,16 +62,29 @@ export class CutFinder {
     this.cost = state.cost;
     this.holds = state.holds;
     this.cut = state.cut;
-    this.#goalZone = new Uint8Array(width);
-    this.#reached = new Uint8Array(width);
-    this.#inCut = new Uint8Array(lists.goalAction + 1);
+    this.#goalZone = new Int32Array(width);
+    this.#reached = new Int32Array(width);
+    this.#intoZone = new Int32Array(lists.goalAction + 1);
     this.#stack = new Int32Array(width);
   }
 
   /** The landmark of this round: actions from the zone reachable before the goal zone into it. Returns its size. */
   find(): number {
+    // Marks are stamps of the round (no clearing of whole arrays per round): an atom is in the goal zone when
+    // `zone[atom] === mark`, reached when `reached[atom] === mark`, and an action achieves a goal-zone atom when
+    // `intoZone[action] === mark`.
+    if (this.#mark >= 0x7ffffff0) {
+      this.#goalZone.fill(0);
+      this.#reached.fill(0);
+      this.#intoZone.fill(0);
+      this.#mark = 0;
+    }
+    // Two stamps a round: `mark + 1` is a cut action's (see below).
+    this.#mark += 2;
+    const mark = this.#mark;
     const gz = this.#goalZone;
     const reached = this.#reached;
+    const intoZone = this.#intoZone;
     const stack = this.#stack;
     const pcf = this.#pcf;
     const cost = this.cost;
@@ -80,23 +95,22 @@ export class CutFinder {
     const effStart = this.#effStart;
     const effAtom = this.#effAtom;
     const holds = this.holds;
-    const inCut = this.#inCut;
     const cut = this.cut;
-    gz.fill(0);
-    reached.fill(0);
-    // The goal zone: atoms that reach the goal through actions that cost nothing any more.
+    // The goal zone: atoms that reach the goal through actions that cost nothing any more. Every achiever of a
+    // goal-zone atom is seen here once, so the forward pass below tells a cut action by its mark alone.
     let top = 0;
-    gz[this.#goal] = 1;
+    gz[this.#goal] = mark;
     stack[top++] = this.#goal;
     while (top > 0) {
       const q = stack[--top] as number;
       const end = achStart[q + 1] as number;
       for (let k = achStart[q] as number; k < end; k++) {
         const a = achAction[k] as number;
+        intoZone[a] = mark;
         if ((cost[a] as number) > EPSILON) continue;
         const from = pcf[a] as number;
-        if (from < 0 || gz[from] === 1) continue;
-        gz[from] = 1;
+        if (from < 0 || gz[from] === mark) continue;
+        gz[from] = mark;
         stack[top++] = from;
       }
     }
@@ -104,43 +118,34 @@ export class CutFinder {
     // action into the goal zone is cut and its other effects are not explored).
     const nAtoms = this.#nAtoms;
     for (let i = 0; i < nAtoms; i++) {
-      if (holds[i] === 1 && gz[i] === 0) {
-        reached[i] = 1;
+      if (holds[i] === 1 && gz[i] !== mark) {
+        reached[i] = mark;
         stack[top++] = i;
       }
     }
-    reached[this.#init] = 1;
+    reached[this.#init] = mark;
     stack[top++] = this.#init;
     let size = 0;
     while (top > 0) {
       const x = stack[--top] as number;
       for (let a = supHead[x] as number; a >= 0; a = supNext[a] as number) {
-        const effBegin = effStart[a] as number;
-        const effEnd = effStart[a + 1] as number;
-        let intoZone = false;
-        for (let e = effBegin; e < effEnd; e++) {
-          if (gz[effAtom[e] as number] === 1) {
-            intoZone = true;
-            break;
-          }
-        }
-        if (intoZone) {
-          if (inCut[a] === 0) {
-            inCut[a] = 1;
-            cut[size++] = a;
-          }
+        if (intoZone[a] === mark) {
+          // Cut once: marked past the round's mark, so a second precondition choice's list cannot add it again.
+          intoZone[a] = mark + 1;
+          cut[size++] = a;
           continue;
         }
-        for (let e = effBegin; e < effEnd; e++) {
+        if (intoZone[a] === mark + 1) continue;
+        const effEnd = effStart[a + 1] as number;
+        for (let e = effStart[a] as number; e < effEnd; e++) {
           const q = effAtom[e] as number;
-          if (reached[q] === 0) {
-            reached[q] = 1;
+          if (reached[q] !== mark) {
+            reached[q] = mark;
             stack[top++] = q;
           }
         }
       }
     }
-    for (let i = 0; i < size; i++) inCut[cut[i] as number] = 0;
     return size;
   }
 }

@@ -10,7 +10,7 @@
  * @internal
  */
 import type { CompiledProblem } from "../compiled-problem.js";
-import { CostHeap } from "../cost-heap.js";
+import { CostQueue } from "../cost-queue.js";
 import { type JustificationLists, justificationLists } from "./justification-lists.js";
 import type { RelaxedModel } from "./relaxed-model.js";
 
@@ -51,7 +51,7 @@ export class JustificationGraph {
   readonly supHead: Int32Array;
   readonly supNext: Int32Array;
   readonly #supPrev: Int32Array;
-  readonly #heap: CostHeap;
+  readonly #heap: CostQueue;
 
   constructor(p: CompiledProblem, model: RelaxedModel) {
     const nAtoms = p.atoms.length;
@@ -80,8 +80,13 @@ export class JustificationGraph {
     this.#supPrev = new Int32Array(nActions + 1);
     this.holds = new Uint8Array(nAtoms);
     this.cut = new Int32Array(nActions + 1);
-    this.#heap = new CostHeap(width * 2);
+    this.#heap = new CostQueue(width * 2);
     this.roundWork = width + nActions + 1;
+  }
+
+  /** Declares whether every action cost is an integer (the queue is then a bucket queue; see `CostQueue`). */
+  set integerCosts(integer: boolean) {
+    this.#heap.integerCosts = integer;
   }
 
   /**
@@ -98,7 +103,7 @@ export class JustificationGraph {
     this.#remaining.set(this.#preCount);
     this.pcf.fill(-1);
     this.supHead.fill(-1);
-    this.#heap.size = 0;
+    this.#heap.clear();
     for (let i = 0; i < nAtoms; i++) {
       if (this.holds[i] === 1) {
         hm[i] = 0;
@@ -158,7 +163,7 @@ export class JustificationGraph {
     const effStart = this.#effStart;
     const effAtom = this.#effAtom;
     const cut = this.cut;
-    heap.size = 0;
+    heap.clear();
     for (let i = 0; i < cutSize; i++) this.#relaxEffects(cut[i] as number);
     while (heap.size > 0) {
       heap.pop();

@@ -62,11 +62,13 @@ export class LmCut {
     this.#goalAtoms = Int32Array.from(new Set(p.goalAtoms));
     this.#baseCost = new Float64Array(p.actions.length + 1);
     this.#baseCost.set(model.costLow);
+    this.#graph.integerCosts = allIntegers(this.#baseCost);
   }
 
   /** Takes the model's action costs again: a reused problem's cost functions are re-estimated at each new start. */
   rebindCosts(): void {
     this.#baseCost.set(this.#model.costLow);
+    this.#graph.integerCosts = allIntegers(this.#baseCost);
   }
 
   /**
@@ -192,4 +194,10 @@ export class LmCut {
     if (this.#lastSum < 0) return 0;
     return this.#lastSum - ((this.#baseCost[action] as number) - (this.#graph.cost[action] as number));
   }
+}
+
+/** True when every cost is an integer: LM-cut's costs then stay integers (cuts take integer minima off them). */
+function allIntegers(costs: Float64Array): boolean {
+  for (let i = 0; i < costs.length; i++) if (!Number.isInteger(costs[i])) return false;
+  return true;
 }

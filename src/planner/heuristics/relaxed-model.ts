@@ -15,7 +15,7 @@
  * @internal
  */
 import { type CompiledProblem, passTests } from "../compiled-problem.js";
-import { CostHeap } from "../cost-heap.js";
+import { CostQueue } from "../cost-queue.js";
 import { type Pace, runUnpaced, unpaced } from "../pace.js";
 import { bindRelaxedCosts, boundRelaxedCostsSteps } from "./relaxed-costs.js";
 import { KIND_ADD, KIND_ASSIGN, type NumericAtomInfo, type RelaxedParts, relaxedParts } from "./relaxed-parts.js";
@@ -73,7 +73,9 @@ export class RelaxedModel {
   private readonly atomSlot: Int32Array;
   private readonly goalAtomCount: number;
   private readonly zeroStack: Int32Array;
-  private readonly heap: CostHeap;
+  private readonly heap: CostQueue;
+  /** See {@link hasOnlyPlainAtoms}. */
+  private readonly plainAtoms: boolean;
   // The relaxation in progress (see relaxStart): its row, how it aggregates, and where it is.
   #rxRow: Float64Array = new Float64Array(0);
   #rxOffset = 0;
@@ -136,7 +138,18 @@ export class RelaxedModel {
     for (let i = 0; i < nAtoms; i++) goalAtomCount += this.isGoalAtom[i] as number;
     this.goalAtomCount = goalAtomCount;
     this.zeroStack = new Int32Array(nAtoms);
-    this.heap = new CostHeap(nAtoms * 4);
+    this.heap = new CostQueue(nAtoms * 4);
+    this.plainAtoms = this.hasOnlyPlainAtoms();
+    this.heap.integerCosts = this.#integerCosts();
+  }
+
+  /** True when every relaxed cost is a sum of integer action costs: no numeric bound (a ratio) enters any. */
+  #integerCosts(): boolean {
+    if (!this.plainAtoms) return false;
+    for (let a = 0; a < this.nActions; a++) {
+      if (!Number.isInteger(this.costLow[a]) || !Number.isInteger(this.costEstimate[a])) return false;
+    }
+    return true;
   }
 
   /** True when no atom tests a numeric fact and every effect assigns a value: relaxation is plain reachability of atoms. */
@@ -160,6 +173,8 @@ export class RelaxedModel {
   /** Re-estimates function costs at a new start state (used when a compiled problem is reused). */
   rebindStart(startRow: Float64Array): void {
     bindRelaxedCosts(this.p, startRow, this.costLow, this.costEstimate);
+    // Not yet built while the constructor binds the first start.
+    if (this.heap) this.heap.integerCosts = this.#integerCosts();
   }
 
   /**
@@ -186,7 +201,7 @@ export class RelaxedModel {
     this.#rxAt = 0;
     this.#rxZeroTop = 0;
     this.#rxGoalsLeft = this.goalAtomCount;
-    this.heap.size = 0;
+    this.heap.clear();
   }
 
   /**

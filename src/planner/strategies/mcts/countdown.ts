@@ -1,4 +1,4 @@
-import type { WorldState } from "../../../core/index.js";
+import type { WorldState } from "../../../core/facts.js";
 
 /** The key of a state with the actions spent on the way to it. */
 type KeyOf = (state: Readonly<WorldState>, spent: ReadonlySet<string>) => string;
