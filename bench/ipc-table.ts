@@ -67,7 +67,35 @@ function ipcTable(text: string): string {
       : `Solved by Fast Downward, not by us: ${fdOnly.map((m) => `${m.id} (${m.status})`).join(", ")}.`,
   );
   if (summary.total.oursOnly.length > 0) lines.push(`Solved by us, not by Fast Downward: ${summary.total.oursOnly.join(", ")}.`);
-  return `${lines.join("\n")}\n`;
+  return `${alignTables(lines).join("\n")}\n`;
+}
+
+/** Pads every cell of each Markdown table to its column's width, as the repository's formatter (Biome) writes them. */
+function alignTables(lines: readonly string[]): string[] {
+  const out = [...lines];
+  for (let start = 0; start < out.length; start++) {
+    if (!out[start]?.startsWith("|")) continue;
+    let end = start;
+    while (out[end + 1]?.startsWith("|")) end++;
+    const rows = out.slice(start, end + 1).map((line) =>
+      line
+        .slice(1, -1)
+        .split("|")
+        .map((cell) => cell.trim()),
+    );
+    const isRule = (cells: readonly string[]) => cells.every((cell) => /^-+$/.test(cell));
+    const widths =
+      rows[0]?.map((_, column) => Math.max(3, ...rows.filter((r) => !isRule(r)).map((r) => [...(r[column] ?? "")].length))) ?? [];
+    rows.forEach((cells, i) => {
+      const padded = widths.map((width, column) => {
+        const cell = cells[column] ?? "";
+        return isRule(cells) ? "-".repeat(width) : cell + " ".repeat(width - [...cell].length);
+      });
+      out[start + i] = `| ${padded.join(" | ")} |`;
+    });
+    start = end;
+  }
+  return out;
 }
 
 const [file, flag, ...targets] = process.argv.slice(2);
