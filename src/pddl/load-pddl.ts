@@ -196,13 +196,28 @@ function goalConditions(goal: GroundGoal, state: Record<string, Fact>): Readonly
   return Object.freeze({ ...conditions });
 }
 
-/** One `ActionSpec` per operator, named `schema(a,b)`; an action grounded into several operators (a disjunctive precondition, conditional effects) names the others `schema(a,b)#2`, `#3`, …. */
+/** Action names are at most this long (`ActionSpec`'s limit is 128), leaving room for a `#k` suffix. */
+const MAX_ACTION_NAME = 120;
+
+/**
+ * `schema(a,b)`, or, when that is longer than an action name may be (IPC domains such as caldera have operators
+ * of a dozen long arguments), its first characters then `…@` and the operator's index, which keeps it unique. The
+ * PDDL text of the operator stays whole in `metadata.pddl` (what plans print).
+ */
+function actionNameOf(schema: string, args: readonly string[], index: number): string {
+  const full = args.length === 0 ? schema : `${schema}(${args.join(",")})`;
+  if (full.length <= MAX_ACTION_NAME) return full;
+  const suffix = `…@${index}`;
+  return `${full.slice(0, MAX_ACTION_NAME - suffix.length)}${suffix}`;
+}
+
+/** One `ActionSpec` per operator, named `schema(a,b)` (shortened past 120 characters: see `actionNameOf`); an action grounded into several operators (a disjunctive precondition, conditional effects) names the others `schema(a,b)#2`, `#3`, …. */
 function toActions(ground: { readonly operators: readonly GroundOperator[] }, factKeys: ReadonlyMap<AtomKey, string>) {
   const pddlNames = new Map<string, { text: string | undefined; cost: number }>();
   const argsOf = new Map<string, { schema: string; args: readonly string[] }>();
   const fact = (atom: AtomKey) => factKeys.get(atom) ?? factKey(atom);
-  const actions = ground.operators.map((op) => {
-    const base = op.args.length === 0 ? op.schema : `${op.schema}(${op.args.join(",")})`;
+  const actions = ground.operators.map((op, index) => {
+    const base = actionNameOf(op.schema, op.args, index);
     let name = base;
     for (let k = 2; pddlNames.has(name); k++) name = `${base}#${k}`;
     const text = op.auxiliary ? undefined : `(${[op.schema, ...op.args].join(" ")})`;

@@ -219,3 +219,31 @@ describe("Fast Downward's tokenizer: case, comments, '?' and the init", () => {
     expect(check).toEqual({ valid: true, cost: 2 });
   });
 });
+
+describe("long operator names (caldera-opt18 has operators of a dozen long arguments)", () => {
+  // Twelve parameters, each of its own type with one object, except the last type, which has two: two operators
+  // whose names agree on their first 120 characters.
+  const types = Array.from({ length: 12 }, (_, i) => `t${i}`);
+  const objectOf = (i: number) => `object_with_a_rather_long_name_${i}`;
+  const DOMAIN = `(define (domain wide)
+  (:requirements :typing)
+  (:types ${types.join(" ")})
+  (:predicates (ready) (done ?x - t11))
+  (:action finish :parameters (${types.map((t, i) => `?a${i} - ${t}`).join(" ")}) :precondition (ready) :effect (done ?a11)))`;
+  const PROBLEM = `(define (problem p) (:domain wide)
+  (:objects ${types.map((t, i) => `${objectOf(i)} - ${t}`).join(" ")} other_last_object - t11)
+  (:init (ready))
+  (:goal (done other_last_object)))`;
+
+  it("names past 120 characters are shortened and stay unique; the printed plan has the whole PDDL operator", () => {
+    const { task, cost, steps, check } = solve(DOMAIN, PROBLEM);
+    expect(cost).toBe(1);
+    const firstEleven = Array.from({ length: 11 }, (_, i) => objectOf(i)).join(" ");
+    expect(steps).toEqual([`(finish ${firstEleven} other_last_object)`]);
+    expect(check).toMatchObject({ valid: true });
+    const long = task.actions.filter((a) => a.name.startsWith("finish("));
+    expect(long).toHaveLength(2);
+    for (const action of long) expect(action.name.length).toBeLessThanOrEqual(120);
+    expect(long[0]?.name).not.toBe(long[1]?.name);
+  });
+});
