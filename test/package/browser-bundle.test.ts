@@ -72,10 +72,12 @@ describe("a browser bundle of ActionSpec + plan", () => {
     expect(await run(code)).toEqual(["light_fire"]);
   });
 
-  it("from the root entry with esbuild --splitting loads the planner's chunks only, not LangGraph's (under 200 KB up front)", async () => {
-    // esbuild chunks by which entry points reach a module before tree-shaking; a lazy layer that reaches
-    // LangChain (the nl layer once was) put LangGraph, LangChain and zod in a chunk this page imported: 1,027 KB.
+  it("from the root entry with esbuild --splitting loads the planner's chunks only, not LangGraph's (under 180 KB up front)", async () => {
+    // esbuild chunks by which entry points reach a module before tree-shaking, and this page imports every chunk
+    // holding a module it reaches: 165 KB, the planner's chunk shared with the lazy optimize layer and the store
+    // history's. A lazy layer that reaches LangChain (the nl layer once was) put LangGraph, LangChain and zod in
+    // such a chunk: 1,027 KB.
     const split = await esbuildSplitBundle(BUNDLE_ENTRIES.planning);
-    expect(split.entryBytes).toBeLessThan(200_000);
+    expect(split.entryBytes).toBeLessThan(180_000);
   });
 });
