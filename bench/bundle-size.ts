@@ -8,13 +8,26 @@
  * import costs on top of it. Sizes are in bytes; the budgets are in KB of
  * 1,000 bytes. Used by `npm run bench -- bundle` (bench/suites/05-bundle.ts).
  * Without `--splitting`, esbuild inlines every module an `import()` names, so
- * the layers langgoap loads on first use count in its figure. With
- * `--splitting` (esbuildSplitBundle) each of them is an entry point of its
- * own, and with more than one entry point esbuild ignores `"sideEffects":
- * false` (evanw/esbuild#1110, #3704): the page's chunk imports every chunk
- * holding a module it reaches by static imports, used or not, which through
- * the root barrel is nearly all of them (Vite/Rolldown loads only what is used). The `planningSubpaths`
+ * the layers langgoap loads on first use count in its figure (and each
+ * module they reach gets esbuild's lazy-init wrapper). With `--splitting`
+ * (esbuildSplitBundle) each of them is an entry point of its own, and
+ * esbuild groups modules into chunks by which entry points reach them
+ * before tree-shaking: a module both the page (through the root barrel) and
+ * a lazy layer reach lands in a shared chunk that the page imports whole,
+ * used or not (Vite/Rolldown loads only what is used). The `planningSubpaths`
  * entry reaches no `import()` and is one chunk either way.
+ *
+ * Which layers are lazy, measured (KB added over LangGraph.js, minified;
+ * planning = `ActionSpec, plan` from the root): the optimize layer (the
+ * graph's default pipeline) saves Vite ~100 KB up front and costs an
+ * esbuild `--splitting` planning page ~65 KB (the planner's shared chunk
+ * holds it), so it stays lazy; the store history saves Vite 13 KB and
+ * costs that page 16 KB, and stays lazy; javascript-lp-solver (53 KB) is
+ * imported by JsLpSolver's first in-process solve, its own chunk everywhere.
+ * The nl layer (`invokeNl`) is imported statically: lazy it saved Vite 16 KB
+ * but made esbuild `--splitting` load the shared LangGraph/LangChain/zod
+ * chunk with the planner (planning 1,027 KB instead of 167 KB, the root
+ * page 54 KB more) and cost esbuild without splitting 11 KB of wrappers.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

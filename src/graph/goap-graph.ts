@@ -14,6 +14,7 @@ import {
 } from "../core/index.js";
 import { checkOptionKeys, checkRunConfigKeys } from "../core/option-keys.js";
 import { randomUuid } from "../core/uuid.js";
+import { GoalInterpreter } from "../nl/goal-interpreter.js";
 import type { Plan } from "../planner/index.js";
 import { GoapExecutor } from "./executor.js";
 import { type GoalData, type GoalInput, GoalRegistry } from "./goal-data.js";
@@ -326,8 +327,6 @@ export class GoapGraph<S extends WorldState = WorldState> {
     checkOptionKeys(options, INVOKE_NL_OPTION_KEYS, "graph.invokeNl()");
     checkRunConfigKeys(options?.config, RUN_CONFIG_KEYS, "graph.invokeNl() config");
     if (!options?.llm) throw new LangGoapError("INVALID_OPTION", "GoapGraph.invokeNl: options.llm (a LangChain chat model) is required");
-    // The nl layer (prompts, the goal schema) is a chunk of its own, loaded by the first request.
-    const { GoalInterpreter } = await import("../nl/goal-interpreter.js");
     const interpreter = new GoalInterpreter(options.llm, this.actions, options.interpreter);
     // One root run for the whole request: the model call and the graph run are its children in any tracer.
     const run = RunnableLambda.from(async (_input: { request: string }, config: LangGraphRunnableConfig) => {

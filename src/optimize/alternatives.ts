@@ -1,13 +1,7 @@
-import {
-  type ActionSpec,
-  describeValue,
-  type GoalLike,
-  type GoalSpec,
-  LangGoapError,
-  toGoalSpec,
-  validateActions,
-  type WorldState,
-} from "../core/index.js";
+import { type ActionSpec, validateActions } from "../core/action.js";
+import { describeValue, LangGoapError } from "../core/errors.js";
+import type { WorldState } from "../core/facts.js";
+import { type GoalLike, type GoalSpec, toGoalSpec } from "../core/goal.js";
 import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { type HeuristicName, Plan, planDetailed, replayPlan } from "../planner/index.js";
 import { MinHeap } from "./min-heap.js";

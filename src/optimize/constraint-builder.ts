@@ -1,12 +1,6 @@
-import {
-  type ActionFilter,
-  type ActionSpec,
-  ConstraintSpec,
-  describeValue,
-  LangGoapError,
-  type ObjectiveDirection,
-  type ObjectiveSpec,
-} from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import { describeValue, LangGoapError } from "../core/errors.js";
+import { type ActionFilter, ConstraintSpec, type ObjectiveDirection, type ObjectiveSpec } from "../core/goal.js";
 
 interface ChainState {
   readonly key?: string;

@@ -1,12 +1,7 @@
-import {
-  type ActionSpec,
-  type Condition,
-  type Effect,
-  isOperatorCondition,
-  isOperatorEffect,
-  testCondition,
-  type WorldState,
-} from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import { type Condition, isOperatorCondition, testCondition } from "../core/conditions.js";
+import { type Effect, isOperatorEffect } from "../core/effects.js";
+import type { WorldState } from "../core/facts.js";
 import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { Plan } from "../planner/index.js";
 

@@ -15,16 +15,12 @@
  * `objectiveMode: "weighted"` replaces levels 2–3 by one weighted sum
  * (LangGOAP's behaviour), where objective weights are the coefficients.
  */
-import {
-  BendableScore,
-  describeValue,
-  type GoalSpec,
-  HardSoftScore,
-  LangGoapError,
-  type PlanQualityMetric,
-  satisfiesConditions,
-} from "../core/index.js";
+
+import { satisfiesConditions } from "../core/conditions.js";
+import { describeValue, LangGoapError } from "../core/errors.js";
+import type { GoalSpec, PlanQualityMetric } from "../core/goal.js";
 import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
+import { BendableScore, HardSoftScore } from "../core/score.js";
 import type { Plan } from "../planner/index.js";
 import { planTotal } from "./totals.js";
 

@@ -6,7 +6,7 @@
  * The selection MILP (`selection-model.ts`) solves the same levels and
  * picks the same candidate; it stays for cross-checking.
  */
-import type { GoalSpec } from "../core/index.js";
+import type { GoalSpec } from "../core/goal.js";
 import { activeObjectives, hasPreferences, type ObjectiveMode, type PlanEvaluation, signedObjective } from "./evaluate.js";
 
 /** The chosen candidate and the value of each level at it, most important first. */

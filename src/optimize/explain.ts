@@ -1,4 +1,4 @@
-import { type ConstraintSpec, type GoalLike, toGoalSpec } from "../core/index.js";
+import { type ConstraintSpec, type GoalLike, toGoalSpec } from "../core/goal.js";
 import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { Plan } from "../planner/index.js";
 import { evaluatePlan, type PlanEvaluation } from "./evaluate.js";

@@ -1,4 +1,4 @@
-import { describeValue, LangGoapError } from "../core/index.js";
+import { describeValue, LangGoapError } from "../core/errors.js";
 import { nodeBuiltin } from "../core/node-builtin.js";
 import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { MilpModel } from "./model.js";

@@ -7,6 +7,7 @@
  */
 export { type EnumerateOptions, enumeratePlans } from "./alternatives.js";
 export { type BuilderOutput, ConstraintBuilder, ConstraintChain } from "./constraint-builder.js";
+export { type CSPRefinementOptions, CSPRefinementStrategy } from "./csp-refinement-strategy.js";
 export {
   buildDependencyGraph,
   type CriticalPath,
@@ -67,6 +68,6 @@ export {
   type SolverName,
 } from "./solver-types.js";
 export { type CreateSolverOptions, createSolver } from "./solvers.js";
-export { type CSPRefinementOptions, CSPRefinementStrategy, type TwoPhasePipelineOptions, TwoPhasePipelineStrategy } from "./strategies.js";
+export { type TwoPhasePipelineOptions, TwoPhasePipelineStrategy } from "./strategies.js";
 export { DERIVED_METRICS, type PlanTotalOptions, planTotal } from "./totals.js";
 export { type ConstraintViolation, type ValidationReport, validatePlan } from "./validate.js";

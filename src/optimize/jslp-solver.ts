@@ -1,4 +1,3 @@
-import jsLpModule from "javascript-lp-solver";
 import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { jsLpWorker } from "./jslp-worker.js";
 import type { MilpModel } from "./model.js";
@@ -8,7 +7,25 @@ import { DEFAULT_TIME_LIMIT_MS, type MilpResult, type MilpSolveOptions, type Mil
 // Same NodeNext typing workaround as for highs: the package's single default
 // export is read as CommonJS by the type-checker, while Node loads its .mjs.
 type JsLp = typeof import("javascript-lp-solver") extends { default: infer D } ? D : never;
-const jsLp = ((jsLpModule as unknown as { default?: JsLp }).default ?? jsLpModule) as unknown as JsLp;
+
+let loading: Promise<JsLp> | undefined;
+
+/**
+ * The solver's module, imported on the first in-process solve (`isolate:
+ * false`, as in a browser): 53 KB minified that an app whose pipeline uses
+ * HiGHS, or solves in a worker, never loads (a chunk of its own where the
+ * bundler splits dynamic imports). A failed load is tried again next time.
+ */
+function loadJsLp(): Promise<JsLp> {
+  loading ??= import("javascript-lp-solver").then(
+    (module) => ((module as unknown as { default?: JsLp }).default ?? module) as unknown as JsLp,
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
 
 interface JsLpBound {
   min?: number;
@@ -162,6 +179,20 @@ export class JsLpSolver implements MilpSolver {
 
   async solve(model: MilpModel, options: MilpSolveOptions = {}): Promise<MilpResult> {
     checkOptionKeys(options, MILP_SOLVE_OPTIONS_KEYS, "JsLpSolver.solve()");
+    // Loaded before the clock starts: the first solve's time limit is the solve's alone.
+    let jsLp: JsLp | undefined;
+    if (!this.#isolate) {
+      try {
+        jsLp = await loadJsLp();
+      } catch (error) {
+        return failedResult(
+          "error",
+          SOLVER,
+          performance.now(),
+          `javascript-lp-solver could not be loaded: ${(error as Error)?.message ?? error}`,
+        );
+      }
+    }
     const started = performance.now();
     const limitMs = resolveTimeLimit(options, this.#timeLimitMs);
     const translated = toJsLp(model, limitMs);
@@ -183,7 +214,7 @@ export class JsLpSolver implements MilpSolver {
       elapsedMs = outcome.elapsedMs;
     } else {
       try {
-        answer = jsLp.Solve(translated.jsModel as Parameters<JsLp["Solve"]>[0]) as JsLpAnswer;
+        answer = (jsLp as JsLp).Solve(translated.jsModel as Parameters<JsLp["Solve"]>[0]) as JsLpAnswer;
       } catch (error) {
         return failedResult("error", SOLVER, started, `javascript-lp-solver failed: ${(error as Error)?.message ?? error}`);
       }

@@ -3,19 +3,14 @@
  * put it in a goal's `metrics` (a weighted preference level) or use it as
  * an objective (`{ key: "risk", direction: "minimize", metric: riskMetric(model) }`).
  */
+
+import type { ActionSpec } from "../core/action.js";
+import { describeValue, LangGoapError } from "../core/errors.js";
 import { maxOf } from "../core/extremes.js";
-import {
-  type ActionFilter,
-  type ActionSpec,
-  createRng,
-  describeValue,
-  type Fact,
-  LangGoapError,
-  type PlanQualityMetric,
-  type PlanTrajectory,
-  type WorldState,
-} from "../core/index.js";
+import type { Fact, WorldState } from "../core/facts.js";
+import type { ActionFilter, PlanQualityMetric, PlanTrajectory } from "../core/goal.js";
 import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
+import { createRng } from "../core/rng.js";
 import { Plan, type TransitionModel } from "../planner/index.js";
 import { planTotal } from "./totals.js";
 

@@ -4,7 +4,7 @@
  * back-end translates this one representation, so a model built once can be
  * solved by HiGHS or javascript-lp-solver and the answers compared.
  */
-import { describeValue, LangGoapError } from "../core/index.js";
+import { describeValue, LangGoapError } from "../core/errors.js";
 import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 
 /** One decision variable. */

@@ -1,4 +1,5 @@
-import { describeValue, type GoalLike, LangGoapError, toGoalSpec } from "../core/index.js";
+import { describeValue, LangGoapError } from "../core/errors.js";
+import { type GoalLike, toGoalSpec } from "../core/goal.js";
 import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { Plan } from "../planner/index.js";
 import { activeObjectives, evaluatePlan, type PlanEvaluation, signedObjective, softLevels } from "./evaluate.js";

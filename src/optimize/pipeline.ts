@@ -1,15 +1,9 @@
-import {
-  type ActionSpec,
-  callTracer,
-  describeValue,
-  type GoalLike,
-  type GoalSpec,
-  LangGoapError,
-  type PlanningTracer,
-  toGoalSpec,
-  type WorldState,
-} from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import { describeValue, LangGoapError } from "../core/errors.js";
+import type { WorldState } from "../core/facts.js";
+import { type GoalLike, type GoalSpec, toGoalSpec } from "../core/goal.js";
 import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
+import { callTracer, type PlanningTracer } from "../core/tracer.js";
 import { type HeuristicName, type Plan, planDetailedAsync, type StrategyResult } from "../planner/index.js";
 import { enumeratePlans } from "./alternatives.js";
 import { activeObjectives, hasPreferences, type ObjectiveMode, type PlanEvaluation } from "./evaluate.js";

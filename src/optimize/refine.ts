@@ -1,4 +1,4 @@
-import { type GoalLike, toGoalSpec } from "../core/index.js";
+import { type GoalLike, toGoalSpec } from "../core/goal.js";
 import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { CSPStatus, Plan } from "../planner/index.js";
 import type { ObjectiveMode, PlanEvaluation } from "./evaluate.js";

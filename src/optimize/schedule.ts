@@ -1,5 +1,5 @@
+import { describeValue, LangGoapError } from "../core/errors.js";
 import { maxOf } from "../core/extremes.js";
-import { describeValue, LangGoapError } from "../core/index.js";
 import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { CSPStatus, Plan, ScheduleEntry } from "../planner/index.js";
 import { buildDependencyGraph, type DependencyGraph, type DependencyMode } from "./dependencies.js";

@@ -1,4 +1,5 @@
-import { describeValue, type GoalLike, type GoalSpec, LangGoapError, toGoalSpec } from "../core/index.js";
+import { describeValue, LangGoapError } from "../core/errors.js";
+import { type GoalLike, type GoalSpec, toGoalSpec } from "../core/goal.js";
 import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { Plan } from "../planner/index.js";
 import {

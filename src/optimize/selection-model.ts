@@ -6,7 +6,7 @@
  * become one linear objective each.
  */
 
-import type { GoalSpec } from "../core/index.js";
+import type { GoalSpec } from "../core/goal.js";
 import { activeObjectives, hardWeight, hasPreferences, type ObjectiveMode, type PlanEvaluation, signedObjective } from "./evaluate.js";
 import { type LinearTerm, type MilpModel, MilpModelBuilder, type MilpObjective } from "./model.js";
 

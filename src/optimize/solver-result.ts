@@ -1,5 +1,5 @@
 /** @internal Turning raw back-end output into a verified {@link MilpResult}. */
-import { describeValue, LangGoapError } from "../core/index.js";
+import { describeValue, LangGoapError } from "../core/errors.js";
 import { evaluateTerms, findViolation, type MilpModel } from "./model.js";
 import { DEFAULT_TIME_LIMIT_MS, type MilpResult, type MilpSolveOptions, type MilpStatus } from "./solver-types.js";
 

@@ -1,4 +1,4 @@
-import { describeValue, LangGoapError } from "../core/index.js";
+import { describeValue, LangGoapError } from "../core/errors.js";
 import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { HighsSolver } from "./highs-solver.js";
 import { JsLpSolver } from "./jslp-solver.js";

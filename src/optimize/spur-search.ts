@@ -13,7 +13,9 @@
  * only plans in normal form are searched (see `trace-order.ts`); a
  * completion is first rewritten into normal form, which keeps its cost.
  */
-import type { ActionSpec, GoalSpec, WorldState } from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import type { WorldState } from "../core/facts.js";
+import type { GoalSpec } from "../core/goal.js";
 import { MinHeap } from "./min-heap.js";
 import type { TraceOrder } from "./trace-order.js";
 

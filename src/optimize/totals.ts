@@ -1,4 +1,7 @@
-import { type ActionFilter, type ActionSpec, LangGoapError, type WorldState } from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import { LangGoapError } from "../core/errors.js";
+import type { WorldState } from "../core/facts.js";
+import type { ActionFilter } from "../core/goal.js";
 import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { Plan } from "../planner/index.js";
 import { buildDependencyGraph, criticalPath } from "./dependencies.js";

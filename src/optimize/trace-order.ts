@@ -8,7 +8,8 @@
  * k-best enumeration searches for, so reorderings are never enumerated
  * one by one (a project with four parallel jobs has 24 of them).
  */
-import { type ActionSpec, LangGoapError } from "../core/index.js";
+import type { ActionSpec } from "../core/action.js";
+import { LangGoapError } from "../core/errors.js";
 
 export class TraceOrder {
   readonly #letter = new Map<ActionSpec, number>();

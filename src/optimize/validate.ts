@@ -1,4 +1,4 @@
-import { type GoalLike, type GoalSpec, toGoalSpec } from "../core/index.js";
+import { type GoalLike, type GoalSpec, toGoalSpec } from "../core/goal.js";
 import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { CSPMetadata, Plan, ResourceUsage } from "../planner/index.js";
 import { type EvaluateOptions, evaluatePlan, hardWeight, namedObjectiveValues, type PlanEvaluation } from "./evaluate.js";

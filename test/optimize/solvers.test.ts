@@ -11,7 +11,14 @@ import {
   solveLexicographic,
 } from "../../src/optimize/index.js";
 
-const backends: MilpSolver[] = [new HighsSolver({ timeLimitMs: 5000 }), new JsLpSolver({ timeLimitMs: 5000 })];
+const backends: MilpSolver[] = [
+  new HighsSolver({ timeLimitMs: 5000 }),
+  new JsLpSolver({ timeLimitMs: 5000 }),
+  // In-process, as in a browser: javascript-lp-solver is imported on the first solve.
+  new JsLpSolver({ timeLimitMs: 5000, isolate: false }),
+];
+/** Each back-end with a label that tells the two javascript-lp-solver set-ups apart. */
+const labelled = backends.map((s, i) => [i === 2 ? `${s.name} (in process)` : s.name, s] as const);
 
 function knapsack(values: number[], weights: number[], capacity: number): MilpModel {
   const b = new MilpModelBuilder();
@@ -50,19 +57,16 @@ function bruteForce(model: MilpModel): number | null {
 }
 
 describe("MILP back-ends", () => {
-  it.each(backends.map((s) => [s.name, s] as const))(
-    "%s solves a knapsack to optimality and reports every variable",
-    async (_name, solver) => {
-      const result = await solver.solve(knapsack([10, 13, 7, 8], [5, 6, 3, 4], 10));
-      expect(result.status).toBe("optimal");
-      expect(result.objective).toBe(21);
-      // javascript-lp-solver omits zeros; the result fills them in.
-      expect(result.values).toEqual({ x0: 0, x1: 1, x2: 0, x3: 1 });
-      expect(result.solver).toBe(solver.name);
-    },
-  );
+  it.each(labelled)("%s solves a knapsack to optimality and reports every variable", async (_name, solver) => {
+    const result = await solver.solve(knapsack([10, 13, 7, 8], [5, 6, 3, 4], 10));
+    expect(result.status).toBe("optimal");
+    expect(result.objective).toBe(21);
+    // javascript-lp-solver omits zeros; the result fills them in.
+    expect(result.values).toEqual({ x0: 0, x1: 1, x2: 0, x3: 1 });
+    expect(result.solver).toBe(solver.name);
+  });
 
-  it.each(backends.map((s) => [s.name, s] as const))("%s proves infeasibility and returns no values", async (_name, solver) => {
+  it.each(labelled)("%s proves infeasibility and returns no values", async (_name, solver) => {
     const b = new MilpModelBuilder();
     const x = b.addVariable("x", { upper: 3, integer: true });
     b.addConstraint("too_much", [[x, 1]], { min: 5 });
@@ -73,7 +77,7 @@ describe("MILP back-ends", () => {
     expect(result.objective).toBeNull();
   });
 
-  it.each(backends.map((s) => [s.name, s] as const))("%s reports an unbounded objective as an error", async (_name, solver) => {
+  it.each(labelled)("%s reports an unbounded objective as an error", async (_name, solver) => {
     const b = new MilpModelBuilder();
     const x = b.addVariable("x", { integer: true });
     b.addConstraint("floor", [[x, 1]], { min: 1 });
@@ -83,28 +87,25 @@ describe("MILP back-ends", () => {
     expect(result.message).toMatch(/unbounded/);
   });
 
-  it.each(backends.map((s) => [s.name, s] as const))(
-    "%s handles negative bounds, equalities and an objective constant",
-    async (_name, solver) => {
-      const b = new MilpModelBuilder();
-      const x = b.addVariable("x", { lower: -5, upper: 5, integer: true });
-      const y = b.addVariable("y", { lower: -2.5, upper: 4 });
-      b.addConstraint(
-        "sum",
-        [
-          [x, 1],
-          [y, 2],
-        ],
-        { min: 3, max: 3 },
-      );
-      b.setObjective("minimize", [[x, 1]], 10);
-      const result = await solver.solve(b.build());
-      expect(result.status).toBe("optimal");
-      expect(result.values.x).toBe(-5);
-      expect(result.values.y).toBeCloseTo(4, 9);
-      expect(result.objective).toBe(5);
-    },
-  );
+  it.each(labelled)("%s handles negative bounds, equalities and an objective constant", async (_name, solver) => {
+    const b = new MilpModelBuilder();
+    const x = b.addVariable("x", { lower: -5, upper: 5, integer: true });
+    const y = b.addVariable("y", { lower: -2.5, upper: 4 });
+    b.addConstraint(
+      "sum",
+      [
+        [x, 1],
+        [y, 2],
+      ],
+      { min: 3, max: 3 },
+    );
+    b.setObjective("minimize", [[x, 1]], 10);
+    const result = await solver.solve(b.build());
+    expect(result.status).toBe("optimal");
+    expect(result.values.x).toBe(-5);
+    expect(result.values.y).toBeCloseTo(4, 9);
+    expect(result.objective).toBe(5);
+  });
 
   it("both back-ends agree with brute force on 60 random small integer programs", async () => {
     const rng = createRng(7);

@@ -5,6 +5,7 @@
  */
 import { build, type Metafile } from "esbuild";
 import { describe, expect, it } from "vitest";
+import { BUNDLE_ENTRIES, esbuildSplitBundle } from "../../bench/bundle-size.js";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 /**
@@ -69,5 +70,14 @@ describe("a browser bundle of ActionSpec + plan", () => {
     expect(code).not.toContain("node:");
     expect(code.length).toBeLessThan(LIMIT_BYTES);
     expect(await run(code)).toEqual(["light_fire"]);
+  });
+
+  it("from the root entry with esbuild --splitting loads the planner's chunks only, not LangGraph's (under 180 KB up front)", async () => {
+    // esbuild chunks by which entry points reach a module before tree-shaking, and this page imports every chunk
+    // holding a module it reaches: 165 KB, the planner's chunk shared with the lazy optimize layer and the store
+    // history's. A lazy layer that reaches LangChain (the nl layer once was) put LangGraph, LangChain and zod in
+    // such a chunk: 1,027 KB.
+    const split = await esbuildSplitBundle(BUNDLE_ENTRIES.planning);
+    expect(split.entryBytes).toBeLessThan(180_000);
   });
 });

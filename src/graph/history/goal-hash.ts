@@ -1,4 +1,5 @@
-import type { Conditions, GoalSpec } from "../../core/index.js";
+import type { Conditions } from "../../core/conditions.js";
+import type { GoalSpec } from "../../core/goal.js";
 import { sha256Hex } from "../../core/sha256.js";
 
 function canonical(value: unknown): unknown {

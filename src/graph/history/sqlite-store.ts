@@ -9,7 +9,7 @@ import {
   type PutOperation,
   type SearchOperation,
 } from "@langchain/langgraph";
-import { describeValue, LangGoapError } from "../../core/index.js";
+import { describeValue, LangGoapError } from "../../core/errors.js";
 import { nodeBuiltin } from "../../core/node-builtin.js";
 import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import { compileSqliteFilter } from "./sqlite-filter.js";

@@ -1,5 +1,5 @@
 import type { BaseStore, GetOperation, PutOperation } from "@langchain/langgraph";
-import { describeValue, LangGoapError } from "../../core/index.js";
+import { describeValue, LangGoapError } from "../../core/errors.js";
 import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import { HISTORY_WINDOW } from "../history-window-size.js";
 import type { ActionResult } from "../state.js";

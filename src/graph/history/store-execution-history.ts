@@ -1,5 +1,7 @@
 import type { BaseStore, Item, PutOperation } from "@langchain/langgraph";
-import { type Conditions, describeValue, type GoalSpec, LangGoapError } from "../../core/index.js";
+import type { Conditions } from "../../core/conditions.js";
+import { describeValue, LangGoapError } from "../../core/errors.js";
+import type { GoalSpec } from "../../core/goal.js";
 import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import { randomUuid } from "../../core/uuid.js";
 import { computeGoalHash } from "./goal-hash.js";
