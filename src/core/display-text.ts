@@ -1,3 +1,4 @@
+import { groupDigits } from "./group-digits.js";
 import { checkOptionKeys, type OptionKeys } from "./option-keys.js";
 
 /**
@@ -63,8 +64,6 @@ export function escapeControlChars(text: string, options: DisplayTextOptions = {
   return text.replace(options.keepLineBreaks ? UNSAFE_EXCEPT_BREAKS : UNSAFE, visibleEscape);
 }
 
-const COUNT = new Intl.NumberFormat("en-US");
-
 /**
  * Cuts text longer than `maxChars` (UTF-16 units) and says how much was cut:
  * `"aaaa… [196 of 200 characters cut]"`. A surrogate pair is never split.
@@ -82,7 +81,7 @@ export function truncateText(text: string, maxChars: number): string {
   let keep = Math.max(0, Math.floor(maxChars));
   const last = text.charCodeAt(keep - 1);
   if (keep > 0 && last >= 0xd800 && last <= 0xdbff) keep--;
-  return `${text.slice(0, keep)}… [${COUNT.format(text.length - keep)} of ${COUNT.format(text.length)} characters cut]`;
+  return `${text.slice(0, keep)}… [${groupDigits(text.length - keep)} of ${groupDigits(text.length)} characters cut]`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describeValue, LangGoapError, type LangGoapErrorCode } from "./errors.js";
+import { nextTurn, TURN_SLICE_MS, turnStartedAt } from "./turn-clock.js";
 
 /**
  * How deeply a world state's values may nest objects and arrays. Far
@@ -201,22 +202,20 @@ export function* stateValuesSteps(state: unknown, owner: string, code: LangGoapE
   if (bad) throw stateValueError(owner, code, bad);
 }
 
-/** Longest stretch of {@link checkStateValuesAsync} between two turns of the event loop, in ms. */
-const CHECK_SLICE_MS = 5;
-
 /**
  * @internal {@link checkStateValues} without blocking the event loop: the
  * steps of {@link stateValuesSteps}, with a turn for the event loop whenever
- * {@link CHECK_SLICE_MS} have passed. For async callers (the graph's planner
- * node) checking world states of thousands of facts.
+ * the current turn has run {@link TURN_SLICE_MS} (counted from the turn's
+ * start, so work before the call counts). For async callers (the graph's
+ * planner node) checking world states of thousands of facts.
  */
 export async function checkStateValuesAsync(state: unknown, owner: string, code: LangGoapErrorCode = "INVALID_STATE"): Promise<void> {
   const steps = stateValuesSteps(state, owner, code);
-  let sliceEnd = performance.now() + CHECK_SLICE_MS;
+  let sliceEnd = turnStartedAt() + TURN_SLICE_MS;
   while (!steps.next().done) {
     if (performance.now() < sliceEnd) continue;
-    await new Promise<void>((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0)));
-    sliceEnd = performance.now() + CHECK_SLICE_MS;
+    await nextTurn();
+    sliceEnd = turnStartedAt() + TURN_SLICE_MS;
   }
 }
 

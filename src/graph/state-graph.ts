@@ -10,6 +10,7 @@ import {
   type StreamMode,
 } from "@langchain/langgraph";
 import type { WorldState } from "../core/index.js";
+import { pauseIfTurnLong } from "../core/turn-clock.js";
 import type { GoapExecutor } from "./executor.js";
 import { type GoapObserver, routeAfterObserver } from "./observer.js";
 import type { GoapPlanner } from "./planner.js";
@@ -73,6 +74,21 @@ type GoapSpec = GoapStateAnnotation["spec"];
 type S = GoapStateAnnotation["State"];
 type U = GoapStateAnnotation["Update"];
 
+/**
+ * A node that starts and ends with a turn for the event loop when the
+ * current turn has run long (see `pauseIfTurnLong`): LangGraph's work
+ * around a node (applying writes, routing, the next superstep) and the
+ * node's own then do not add up to one long pause on a large world.
+ */
+function inTurnsOfItsOwn<A extends unknown[], R>(node: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return async (...args: A) => {
+    await pauseIfTurnLong();
+    const update = await node(...args);
+    await pauseIfTurnLong();
+    return update;
+  };
+}
+
 function wireNodes<I extends StateDefinitionInit, O extends StateDefinitionInit>(
   graph: StateGraph<GoapSpec, S, U, typeof START, I, O>,
   planner: GoapPlanner,
@@ -80,9 +96,18 @@ function wireNodes<I extends StateDefinitionInit, O extends StateDefinitionInit>
   observer: GoapObserver,
 ) {
   return graph
-    .addNode("planner", (state: S, config: LangGraphRunnableConfig) => planner.run(state as GoapState, config))
-    .addNode("executor", (state: S, config: LangGraphRunnableConfig) => executor.run(state as GoapState, config))
-    .addNode("observer", (state: S, config: LangGraphRunnableConfig) => observer.run(state as GoapState, config))
+    .addNode(
+      "planner",
+      inTurnsOfItsOwn((state: S, config: LangGraphRunnableConfig) => planner.run(state as GoapState, config)),
+    )
+    .addNode(
+      "executor",
+      inTurnsOfItsOwn((state: S, config: LangGraphRunnableConfig) => executor.run(state as GoapState, config)),
+    )
+    .addNode(
+      "observer",
+      inTurnsOfItsOwn((state: S, config: LangGraphRunnableConfig) => observer.run(state as GoapState, config)),
+    )
     .addEdge(START, "planner")
     .addEdge("planner", "executor")
     .addConditionalEdges("executor", executorRoute(observer), ["executor", "observer"])

@@ -1,4 +1,5 @@
 import { describeValue, LangGoapError } from "../core/errors.js";
+import { groupDigits } from "../core/group-digits.js";
 
 /**
  * Time budget of a search when none is given: 10 seconds. A safety net
@@ -96,7 +97,7 @@ export function nodeLimit(maxNodes: number, isDefault: boolean, bytesPerNode: nu
   return Math.max(1, Math.min(maxNodes, Math.floor(DEFAULT_SEARCH_MEMORY_BYTES / bytesPerNode)));
 }
 
-const count = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "unlimited");
+const count = (n: number) => (Number.isFinite(n) ? groupDigits(n) : "unlimited");
 
 /**
  * @internal The figures and sentence of a budget stop, e.g. "search stopped by

@@ -30,6 +30,8 @@ export interface CompiledEntry {
   readonly layout: BitLayout | null;
   /** Relevance analysis for the boolean engine: computed at the first search that wants it; `null` when it prunes nothing. */
   relevantBits?: SearchSetup["relevantBits"] | null;
+  /** Relevance analysis for the float engine: computed at the first search that wants it; `null` when it prunes nothing. */
+  relevantFloat?: SearchSetup["relevantFloat"] | null;
   /** Arrays reused by this problem's searches. */
   readonly workspace: SearchWorkspace;
   /** What heuristics build for this problem and keep for its later searches (see `HeuristicContext.kept`). */
@@ -145,4 +147,13 @@ export function relevantBitsOf(compiled: CompiledEntry): SearchSetup["relevantBi
     } else compiled.relevantBits = null;
   }
   return compiled.relevantBits;
+}
+
+/** The float engine's relevant actions and slots, computed once; `null` when relevance prunes nothing or the domain is boolean. */
+export function relevantFloatOf(compiled: CompiledEntry): SearchSetup["relevantFloat"] | null {
+  if (compiled.relevantFloat === undefined) {
+    const relevance = compiled.layout ? null : relevanceOf(compiled.p);
+    compiled.relevantFloat = relevance ? { action: relevance.action, slot: relevance.slot } : null;
+  }
+  return compiled.relevantFloat;
 }

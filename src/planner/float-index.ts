@@ -80,6 +80,16 @@ export function* floatDerivedSteps(p: CompiledProblem, pace: Pace): Generator<vo
 }
 
 /**
+ * `index` without the actions relevance analysis left out (`relevant[a] === 0`):
+ * an expansion then never gathers them (on a wide world of distractor
+ * actions that is nearly all of them). Linear in the index.
+ */
+export function relevantIndexOf(index: PreconditionIndex, relevant: Uint8Array): PreconditionIndex {
+  const keep = (list: Int32Array) => list.filter((a) => relevant[a] === 1);
+  return { always: keep(index.always), slots: index.slots, buckets: index.buckets.map((lists) => lists.map(keep)) };
+}
+
+/**
  * Fills `out` with the actions whose indexed test holds in the row at
  * `rowBase` (and the unindexed ones), in specificity order (action index
  * order); returns how many.

@@ -8,6 +8,7 @@
  * a domain of a million actions.
  * @internal
  */
+import { turnStartedAt } from "../core/turn-clock.js";
 
 /** Thrown by {@link Pace.due} when planning must stop before the search runs: caught by the planner, never seen by users. */
 export class PlanningStopped extends Error {
@@ -36,7 +37,8 @@ export class Pace {
     readonly deadline: number,
     readonly signal: AbortSignal | undefined,
   ) {
-    this.#sliceEnd = performance.now() + sliceMs;
+    // A sliced (asynchronous) call's first slice ends when the turn it runs in has had its share, work before it included.
+    this.#sliceEnd = Number.isFinite(sliceMs) ? turnStartedAt() + sliceMs : Number.POSITIVE_INFINITY;
   }
 
   /** When the current slice ends (the search's clock takes it over). */

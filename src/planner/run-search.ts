@@ -14,7 +14,7 @@ import type { SearchGoal } from "../core/search-goal.js";
 import { callTracer } from "../core/tracer.js";
 import { bySpecificity } from "./action-order.js";
 import type { ResolvedBudget } from "./budget.js";
-import { acquireCompiled, type CompiledEntry, releaseCompiled, relevantBitsOf } from "./compiled-problem-cache.js";
+import { acquireCompiled, type CompiledEntry, releaseCompiled, relevantBitsOf, relevantFloatOf } from "./compiled-problem-cache.js";
 import { escalatedPhase, firstPhase } from "./default-heuristic-policy.js";
 import type { HeuristicName } from "./heuristics/registry.js";
 import { heuristicIn } from "./heuristics/registry.js";
@@ -130,8 +130,9 @@ function* startSearch(
     }
   }
   if (pace.due()) yield* pace.pause();
-  const relevantBits =
-    options.relevance === false || options.recordExpansions === true ? undefined : (relevantBitsOf(compiled) ?? undefined);
+  const relevanceOn = options.relevance !== false && options.recordExpansions !== true;
+  const relevantBits = relevanceOn ? (relevantBitsOf(compiled) ?? undefined) : undefined;
+  const relevantFloat = relevanceOn ? (relevantFloatOf(compiled) ?? undefined) : undefined;
   if (pace.due()) yield* pace.pause();
   const setup: SearchSetup = {
     p,
@@ -147,6 +148,7 @@ function* startSearch(
     record: options.recordExpansions === true,
     // Recorded expansions show whole states, so a recording search sees every fact.
     relevantBits,
+    relevantFloat,
     workspace: compiled.workspace,
   };
   const packed = compiled.layout ? packStart(p, compiled.layout) : null;

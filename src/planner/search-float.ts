@@ -9,7 +9,7 @@
 import { describeValue, LangGoapError } from "../core/errors.js";
 import type { WorldState } from "../core/facts.js";
 import { type CompiledProblem, EFFECT_ADD, EFFECT_ASSIGN, passTests } from "./compiled-problem.js";
-import { type FloatDerived, floatDerivedOf, gatherCandidates } from "./float-index.js";
+import { type FloatDerived, floatDerivedOf, gatherCandidates, type PreconditionIndex, relevantIndexOf } from "./float-index.js";
 import { NO_MORE, NOT_YET, type StateRepresentation, startSearch } from "./search-loop.js";
 import type { SearchRun, SearchSetup } from "./search-setup.js";
 import type { NodeStore } from "./search-store.js";
@@ -47,6 +47,10 @@ class FloatRepresentation implements StateRepresentation<Float64Array> {
   readonly #p: CompiledProblem;
   readonly #d: FloatDerived;
   readonly #width: number;
+  /** The precondition index the expansions gather from: without irrelevant actions when relevance analysis ran. */
+  readonly #index: PreconditionIndex;
+  /** Per slot: 0 when relevance analysis froze it (writes to it are dropped); undefined when none is. */
+  readonly #keepSlot: Uint8Array | undefined;
   #node = -1;
   #rowBase = 0;
   #count = 0;
@@ -61,6 +65,12 @@ class FloatRepresentation implements StateRepresentation<Float64Array> {
     this.#p = p;
     this.#d = floatDerivedOf(setup);
     this.#width = p.width;
+    const relevant = setup.relevantFloat;
+    this.#keepSlot = relevant?.slot;
+    if (relevant) {
+      setup.workspace.floatRelevantIndex ??= relevantIndexOf(this.#d.index, relevant.action);
+      this.#index = setup.workspace.floatRelevantIndex as PreconditionIndex;
+    } else this.#index = this.#d.index;
     this.nodes = setup.workspace.takeFloatNodes(p.width);
     this.rowBytes = p.width * 8;
     this.row = this.nodes.rows(0);
@@ -113,7 +123,7 @@ class FloatRepresentation implements StateRepresentation<Float64Array> {
   expand(node: number): void {
     this.#node = node;
     this.#rowBase = this.nodes.at(node);
-    this.#count = gatherCandidates(this.#d.index, this.nodes.rows(node), this.#rowBase, this.#d.candidates);
+    this.#count = gatherCandidates(this.#index, this.nodes.rows(node), this.#rowBase, this.#d.candidates);
     this.#nextCandidate = 0;
     this.#state = null;
   }
@@ -133,6 +143,7 @@ class FloatRepresentation implements StateRepresentation<Float64Array> {
     const W = this.#width;
     const rowBase = this.#rowBase;
     const candidates = this.#d.candidates;
+    const keepSlot = this.#keepSlot;
     const stop = Math.min(this.#count, this.#nextCandidate + SCAN_BATCH);
     while (this.#nextCandidate < stop) {
       const a = actions[candidates[this.#nextCandidate++] as number]!;
@@ -146,6 +157,8 @@ class FloatRepresentation implements StateRepresentation<Float64Array> {
       else childRows.set(rows.subarray(rowBase, rowBase + W), childBase);
       for (let e = a.effectStart; e < a.effectEnd; e++) {
         const slot = effectKey[e] as number;
+        // A frozen (irrelevant) fact keeps its start value: nothing the search tests reads it.
+        if (keepSlot !== undefined && keepSlot[slot] === 0) continue;
         const op = effectOp[e];
         if (op === EFFECT_ASSIGN) childRows[childBase + slot] = effectArg[e] as number;
         else if (op === EFFECT_ADD) {
@@ -216,6 +229,7 @@ class FloatRepresentation implements StateRepresentation<Float64Array> {
     for (let e = start; e < end; e++) {
       const slot = effectKey[e] as number;
       if (slot >= this.#p.factCount) continue;
+      if (this.#keepSlot !== undefined && this.#keepSlot[slot] === 0) continue;
       const op = effectOp[e];
       const before = arena[rowBase + slot] as number;
       if (op === EFFECT_ASSIGN) {

@@ -37,6 +37,12 @@ export interface SearchSetup {
    * facts. Absent when the analysis is off or prunes nothing.
    */
   readonly relevantBits?: { readonly action: Uint8Array; readonly effClear: Int32Array; readonly effSet: Int32Array } | undefined;
+  /**
+   * The float engine's view of relevance analysis: actions to skip (0) and
+   * slots whose writes are dropped (0), so irrelevant facts keep their start
+   * values. Absent when the analysis is off or prunes nothing.
+   */
+  readonly relevantFloat?: { readonly action: Uint8Array; readonly slot: Uint8Array } | undefined;
   /** Arrays kept from earlier searches of the same compiled problem. */
   readonly workspace: SearchWorkspace;
 }

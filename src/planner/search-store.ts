@@ -302,6 +302,8 @@ const int32 = (n: number) => new Int32Array(n);
 export class SearchWorkspace {
   /** The float representation's data derived from the problem alone (index, hash keys). */
   floatDerived: unknown = undefined;
+  /** The float representation's precondition index without irrelevant actions, built at the first search that uses it. */
+  floatRelevantIndex: unknown = undefined;
   /** The bit representation's decoded row for heuristics and cost functions. */
   bitsRow: Float64Array | null = null;
   #floatNodes: NodeStore<Float64Array> | null = null;

@@ -101,4 +101,42 @@ describe("relevance analysis", () => {
       { numRuns: 400, seed: 14 },
     );
   });
+
+  it("leaves out numeric actions nothing reads: a wide numeric world plans within a small node budget", () => {
+    // Two increments to the goal beside 40 counters of their own; every counter's action applies at the start.
+    const actions = [new ActionSpec({ name: "add_two", effects: { n: { inc: 2 } } })];
+    const start: WorldState = { n: 0 };
+    for (let i = 0; i < 40; i++) {
+      actions.push(new ActionSpec({ name: `tend_${i}`, preconditions: { [`w${i}`]: { lt: 3 } }, effects: { [`w${i}`]: { inc: 1 } } }));
+      start[`w${i}`] = i % 3;
+    }
+    const goal = new GoalSpec({ conditions: { n: { gte: 4 } } });
+    // Before, the first expansion made a child per counter and stopped at the node budget without a plan.
+    const on = planDetailed(start, goal, actions, { heuristic: "zero", maxNodes: 10 });
+    expect(on.status).toBe("found");
+    expect(on.plan?.actionNames).toEqual(["add_two", "add_two"]);
+    expect(on.stats.nodesExpanded).toBe(2);
+    expect(on.plan?.finalState).toMatchObject({ n: 4, w0: 0, w1: 1, w39: 0 });
+    const off = planDetailed(start, goal, actions, { heuristic: "zero", maxNodes: 10, relevance: false });
+    expect(off.status).toBe("budget_exhausted");
+  });
+
+  it("freezes numeric facts nothing reads: states differing only in them are one state", () => {
+    // `step` also bumps a counter nothing reads; `warm` only bumps it. Without freezing, each count of `noise` makes
+    // another state for blind search to expand.
+    const actions = [
+      new ActionSpec({ name: "step", effects: { n: { inc: 1 }, noise: { inc: 1 } }, cost: 2 }),
+      new ActionSpec({ name: "warm", effects: { noise: { inc: 1 } }, cost: 1 }),
+    ];
+    const start = { n: 0, noise: 0 };
+    const goal = { n: { gte: 2 } };
+    const on = planDetailed(start, goal, actions, { heuristic: "zero" });
+    const off = planDetailed(start, goal, actions, { heuristic: "zero", relevance: false, maxExpansions: 1000 });
+    expect(on.plan?.actionNames).toEqual(["step", "step"]);
+    expect(off.plan?.totalCost).toBe(4);
+    expect(on.stats.nodesExpanded).toBe(2);
+    expect(off.stats.nodesExpanded).toBeGreaterThan(on.stats.nodesExpanded);
+    // The plan's states are replayed from the real effects: the frozen counter moves in them.
+    expect(on.plan?.finalState).toEqual({ n: 2, noise: 2 });
+  });
 });

@@ -1,0 +1,45 @@
+/**
+ * @internal How long the current turn of the event loop has run, as far as
+ * langgoap's code has seen it. Each sliced loop (planning's setup and
+ * search, checking and copying world states) used to start its own budget
+ * of a few milliseconds when it was called, so several of them in a row in
+ * one turn (a graph run: copy the input, check it, check it again in the
+ * planner node, validate the actions, ...) added up to one long pause. They
+ * measure from the turn's start instead: the first time any of them asks
+ * in a turn. An immediate queued then marks the turn's end (it runs once
+ * the turn's code and microtasks are done), so the next question starts
+ * the next turn.
+ */
+
+let startedAt = 0;
+let known = false;
+
+const forget = (): void => {
+  known = false;
+};
+
+const queueTurnEnd: (callback: () => void) => void =
+  typeof setImmediate === "function" ? (callback) => setImmediate(callback) : (callback) => setTimeout(callback, 0);
+
+/** `performance.now()` when this turn began, as first seen by a caller in it. */
+export function turnStartedAt(): number {
+  if (!known) {
+    known = true;
+    startedAt = performance.now();
+    queueTurnEnd(forget);
+  }
+  return startedAt;
+}
+
+/** A turn of the event loop: timers and I/O run before the caller goes on. */
+export function nextTurn(): Promise<void> {
+  return new Promise<void>((resolve) => queueTurnEnd(resolve));
+}
+
+/** Longest stretch of langgoap's sliced work in one turn of the event loop, in ms. */
+export const TURN_SLICE_MS = 5;
+
+/** Gives the event loop a turn when this turn has run {@link TURN_SLICE_MS} or more; else resolves at once (a microtask). */
+export async function pauseIfTurnLong(sliceMs = TURN_SLICE_MS): Promise<void> {
+  if (performance.now() - turnStartedAt() >= sliceMs) await nextTurn();
+}
