@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Starts or stops a private throwaway PostgreSQL for tests, on a loopback port or (PG_LISTEN=socket) on a Unix socket
 # in its own directory only: no TCP port, so nothing on the machine can take the port between choosing and binding it.
-# Throwaway data, so no fsync: start-up and writes do not wait on a busy disk.
+# Throwaway data, so no fsync: start-up and writes do not wait on a busy disk. Commits are acknowledged before their WAL
+# is written (synchronous_commit=off) unless PG_SYNC_COMMIT=on: a test that crashes the server (pg_ctl stop -m immediate)
+# and checks what survived needs it on, or a commit already acknowledged can be lost with the WAL buffers. (fsync=off is
+# safe there: the server's processes die, the kernel's page cache holds what was written.)
 #   source scripts/pg.sh start   # exports PG_URL
 #   scripts/pg.sh stop           # PG_STOP_MODE=immediate skips the shutdown checkpoint
 set -u
@@ -33,7 +36,7 @@ case "${1:-}" in
     if [ "$PG_LISTEN" = socket ]; then listen="''"; else listen=127.0.0.1; fi
     if ! run_as_postgres "$BIN/pg_ctl" -D "$PGDIR/data" status >/dev/null 2>&1; then
       run_as_postgres "$BIN/pg_ctl" -D "$PGDIR/data" \
-        -o "-p $PGPORT -k $PGDIR -c listen_addresses=$listen -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+        -o "-p $PGPORT -k $PGDIR -c listen_addresses=$listen -c fsync=off -c synchronous_commit=${PG_SYNC_COMMIT:-off} -c full_page_writes=off" \
         -l "$PGDIR/log.txt" -w start >/dev/null
     fi
     if [ "$PG_LISTEN" = socket ]; then

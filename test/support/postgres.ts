@@ -84,11 +84,22 @@ export async function usePostgres(): Promise<PostgresServer> {
   return usePrivatePostgres();
 }
 
-/** A private server started now, whether or not `PG_URL` is set. Call from `beforeAll` (allow ~60 s). */
-export async function usePrivatePostgres(): Promise<PrivatePostgresServer> {
+/**
+ * A private server started now, whether or not `PG_URL` is set. Call from `beforeAll` (allow ~60 s).
+ * `durableCommits`: a commit is acknowledged only once its WAL is written (`synchronous_commit=on`), so it survives
+ * `kill()`. Without it (faster) a crash can lose commits the clients were told about, as PostgreSQL documents for
+ * `synchronous_commit=off`: a test that kills the server and counts what survived must ask for it.
+ */
+export async function usePrivatePostgres(options: { readonly durableCommits?: boolean } = {}): Promise<PrivatePostgresServer> {
   const dir = await mkdtemp(join(tmpdir(), "langgoap-pg-test-"));
   // The port only names the socket file (.s.PGSQL.5432) in the server's own directory.
-  const env = { ...process.env, PGDIR: dir, PGPORT: "5432", PG_LISTEN: "socket" };
+  const env = {
+    ...process.env,
+    PGDIR: dir,
+    PGPORT: "5432",
+    PG_LISTEN: "socket",
+    PG_SYNC_COMMIT: options.durableCommits === true ? "on" : "off",
+  };
   // Watching before the start: a test killed while the server starts leaves nothing behind either.
   const watchdog = watchOwner(process.pid, env);
   let url: string;
