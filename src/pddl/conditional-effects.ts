@@ -34,6 +34,7 @@ export function compileConditionalEffects(
   maxSplit: number,
   where: () => string,
 ): PlainOperator[] {
+  effects = withoutDualConditions(effects);
   const out: PlainOperator[] = [];
   const known = new Map<number, boolean>();
   for (const f of pre) known.set(f, true);
@@ -95,6 +96,31 @@ export function compileConditionalEffects(
   };
   visit(effects);
   return out;
+}
+
+/**
+ * Fast Downward's translator's first simplification of effect conditions
+ * (`prune_stupid_effect_conditions`): `(when (and C (not f)) f)` adds `f`
+ * just as `(when C f)` does (when `f` holds, adding it changes nothing), and
+ * `(when (and C f) (not f))` deletes it just as `(when C (not f))` does — as
+ * long as no effect of the action writes the other value of `f`, which
+ * could fire beside it. Schedule's actions, for example, then have no
+ * conditional effect left; split as they were, one of them needed more
+ * than 256 operators.
+ */
+function withoutDualConditions(effects: readonly GroundEffect[]): readonly GroundEffect[] {
+  const writes = new Map<number, number>(); // fluent -> 1 added, 2 deleted, 3 both
+  for (const e of effects) writes.set(e.fluent, (writes.get(e.fluent) ?? 0) | (e.add ? 1 : 2));
+  let changed = false;
+  const out = effects.map((effect) => {
+    if (effect.condition.length === 0 || writes.get(effect.fluent) === 3) return effect;
+    // A literal is atom << 1, odd when negated: the dual of adding f is `(not f)`, of deleting it `f`.
+    const dual = (effect.fluent << 1) | (effect.add ? 1 : 0);
+    if (!effect.condition.includes(dual)) return effect;
+    changed = true;
+    return { ...effect, condition: effect.condition.filter((literal) => literal !== dual) };
+  });
+  return changed ? out : effects;
 }
 
 function plainOperator(

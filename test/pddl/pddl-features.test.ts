@@ -247,3 +247,37 @@ describe("long operator names (caldera-opt18 has operators of a dozen long argum
     expect(long[0]?.name).not.toBe(long[1]?.name);
   });
 });
+
+describe("effect conditions on the written atom itself (Fast Downward's prune_stupid_effect_conditions; schedule's actions)", () => {
+  const colours = Array.from({ length: 10 }, (_, i) => `c${i}`);
+  const DOMAIN = `(define (domain paint)
+  (:requirements :typing :conditional-effects)
+  (:types part colour)
+  (:predicates (colour-of ?x - part ?c - colour) (busy) (done ?x - part))
+  (:action repaint
+    :parameters (?x - part ?new - colour)
+    :precondition (done ?x)
+    :effect (and (forall (?old - colour) (when (colour-of ?x ?old) (not (colour-of ?x ?old))))
+                 (colour-of ?x ?new)
+                 (when (not (busy)) (busy))))
+  (:action finish :parameters (?x - part) :effect (done ?x)))`;
+  const PROBLEM = `(define (problem p) (:domain paint)
+  (:objects a - part ${colours.join(" ")} - colour)
+  (:init (colour-of a c1) (colour-of a c2))
+  (:goal (and (colour-of a c2) (not (colour-of a c1)) (busy))))`;
+
+  it("a delete conditioned on its own atom, or an add on its negation, is unconditional (10 colours split past 256 operators before)", () => {
+    const { task, cost, steps, check } = solve(DOMAIN, PROBLEM);
+    expect(cost).toBe(2);
+    expect(steps).toEqual(["(finish a)", "(repaint a c2)"]);
+    expect(check).toMatchObject({ valid: true });
+    // Two operators per repaint, not 2^10: only the new colour, which the action both adds and (conditionally) deletes,
+    // keeps its condition (the add wins when both fire); every other delete and the add of busy are unconditional.
+    expect(task.actions.filter((a) => a.name.startsWith("repaint(")).length).toBe(20);
+    expect(names(task, "repaint(a,c2)")).toEqual(["repaint(a,c2)", "repaint(a,c2)#2"]);
+    for (const repaint of task.actions.filter((a) => a.name.startsWith("repaint(a,c2)"))) {
+      expect(repaint.effects).toMatchObject({ "colour-of(a,c1)": false, "colour-of(a,c9)": false, busy: true });
+      expect(repaint.preconditions).not.toHaveProperty("busy");
+    }
+  });
+});
