@@ -16,7 +16,7 @@ import type { SolverChoice } from "./solver-types.js";
 export interface PipelineOptions {
   /** Alternatives enumerated besides the A* plan (the k cheapest distinct plans). @defaultValue 5 */
   readonly maxAlternatives?: number;
-  /** @defaultValue "highs" */
+  /** @defaultValue "highs" (in a browser: "javascript-lp-solver" in-process) */
   readonly solver?: SolverChoice;
   /** Limit of each solver phase (selection, scheduling). @defaultValue 10 000 */
   readonly timeLimitMs?: number;

@@ -9,7 +9,7 @@ import type { SolverChoice } from "./solver-types.js";
 
 /** Options of {@link refinePlan}. */
 export interface RefineOptions {
-  /** @defaultValue "highs" */
+  /** @defaultValue "highs" (in a browser: "javascript-lp-solver" in-process) */
   readonly solver?: SolverChoice;
   /** Limit of each solver phase. @defaultValue 10 000 */
   readonly timeLimitMs?: number;

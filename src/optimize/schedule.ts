@@ -25,7 +25,7 @@ export interface ScheduleOptions {
    * parallel.
    */
   readonly capacities?: Readonly<Record<string, number>>;
-  /** @defaultValue "highs" */
+  /** @defaultValue "highs" (in a browser: "javascript-lp-solver" in-process) */
   readonly solver?: SolverChoice;
   /** Limit of the solve. @defaultValue 10 000 */
   readonly timeLimitMs?: number;
@@ -211,7 +211,7 @@ export async function schedulePlan(plan: Plan, options: ScheduleOptions = {}): P
     }
   }
 
-  const solver = createSolver(options.solver ?? "highs");
+  const solver = createSolver(options.solver);
   const fallback = heuristicSchedule(problem);
   const settle = (result: MilpResult, starts: readonly number[] | null, exact: boolean, note?: string): ScheduleResult => {
     if (starts === null) {

@@ -22,7 +22,7 @@ import { resourceUsageOf, violationsOf } from "./validate.js";
 
 /** Options of {@link optimizePlans}. */
 export interface OptimizeOptions {
-  /** @defaultValue "highs" */
+  /** @defaultValue "highs" (in a browser: "javascript-lp-solver" in-process) */
   readonly solver?: SolverChoice;
   /** Budget of the whole selection (all lexicographic levels). @defaultValue 10 000 */
   readonly timeLimitMs?: number;
@@ -182,7 +182,7 @@ export async function optimizePlans(candidates: readonly Plan[], goal: GoalLike,
     const solved = await solveLexicographic(
       model,
       levels,
-      createSolver(options.solver ?? "highs"),
+      createSolver(options.solver),
       options.timeLimitMs !== undefined ? { timeLimitMs: options.timeLimitMs } : {},
     );
     result = solved;

@@ -13,8 +13,11 @@ export interface CreateSolverOptions {
 const CREATE_SOLVER_OPTIONS_KEYS = { timeLimitMs: true } as const satisfies OptionKeys<CreateSolverOptions>;
 
 /**
- * A solver by name (`highs`, the default, or `javascript-lp-solver`); a
- * {@link MilpSolver} object passes through unchanged.
+ * A solver by name (`highs` or `javascript-lp-solver`); a {@link MilpSolver}
+ * object passes through unchanged. Without a choice: HiGHS on Node.js, and
+ * where there is no Node (a browser, whose bundle cannot load HiGHS's
+ * runtime) `javascript-lp-solver` in-process (`isolate: false`), so a
+ * graph's default pipeline solves there too.
  *
  * @example
  * ```ts
@@ -22,8 +25,9 @@ const CREATE_SOLVER_OPTIONS_KEYS = { timeLimitMs: true } as const satisfies Opti
  * const same = createSolver(solver); // passes through
  * ```
  */
-export function createSolver(choice: SolverChoice = "highs", options: CreateSolverOptions = {}): MilpSolver {
+export function createSolver(choice?: SolverChoice, options: CreateSolverOptions = {}): MilpSolver {
   checkOptionKeys(options, CREATE_SOLVER_OPTIONS_KEYS, "createSolver()");
+  if (choice === undefined) return hasNodeBuiltins() ? new HighsSolver(options) : new JsLpSolver({ ...options, isolate: false });
   if (typeof choice === "object" && choice !== null && typeof choice.solve === "function" && typeof choice.name === "string") return choice;
   if (choice === "highs") return new HighsSolver(options);
   if (choice === "javascript-lp-solver") return new JsLpSolver(options);
@@ -32,4 +36,9 @@ export function createSolver(choice: SolverChoice = "highs", options: CreateSolv
     `unknown solver ${describeValue(choice)}; expected "highs", "javascript-lp-solver" or an object with name and solve(model)`,
     { solver: choice },
   );
+}
+
+/** Whether Node's built-ins can be loaded here (what HiGHS's loader and the isolated solver need). */
+function hasNodeBuiltins(): boolean {
+  return typeof (globalThis as { process?: { getBuiltinModule?: unknown } }).process?.getBuiltinModule === "function";
 }

@@ -223,3 +223,23 @@ describe("MILP back-ends", () => {
     expect(() => new HighsSolver({ timeLimitMs: 0 })).toThrow(/timeLimitMs must be a finite number > 0/);
   });
 });
+
+describe("the default solver", () => {
+  it("is HiGHS on Node.js and javascript-lp-solver in-process where there is no Node (a browser), which then solves", async () => {
+    expect(createSolver().name).toBe("highs");
+    const processGlobal = process as { getBuiltinModule?: unknown };
+    const getBuiltinModule = processGlobal.getBuiltinModule;
+    let solver: MilpSolver;
+    try {
+      // What a browser bundle sees: no Node built-ins to load HiGHS's runtime or a worker from.
+      processGlobal.getBuiltinModule = undefined;
+      solver = createSolver(undefined, { timeLimitMs: 5000 });
+      expect(solver.name).toBe("javascript-lp-solver");
+      const result = await solver.solve(knapsack([10, 13, 7], [3, 4, 2], 6));
+      expect(result.status).toBe("optimal");
+      expect(result.objective).toBe(20);
+    } finally {
+      processGlobal.getBuiltinModule = getBuiltinModule;
+    }
+  });
+});
