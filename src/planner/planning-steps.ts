@@ -22,7 +22,8 @@ import { Plan } from "./plan.js";
 import type { PlanOptions } from "./plan-options.js";
 import { foundPlan, notFoundSteps, stoppedBeforeSearch } from "./plan-result.js";
 import { searchActions } from "./run-search.js";
-import type { NoPlanExplanation, PlanDetailedResult } from "./types.js";
+import type { SearchOutcome } from "./search-setup.js";
+import type { NoPlanExplanation, PlanDetailedResult, SearchStats } from "./types.js";
 import { validateOptions } from "./validate-options.js";
 
 /**
@@ -61,10 +62,12 @@ export function* planningSteps(
   const heuristic = options.heuristic ?? "hmax";
   // Search hooks (expand, dead end, complete) are part of search recording: off unless asked for.
   const searchTracer = options.recordExpansions ? options.tracer : undefined;
-  const stats = (expanded: number, generated: number) => ({
+  const stats = (expanded: number, generated: number, searched?: SearchOutcome): SearchStats => ({
     nodesExpanded: expanded,
     nodesGenerated: generated,
     planningTimeMs: performance.now() - began,
+    ...(searched?.searchMs !== undefined ? { searchTimeMs: searched.searchMs } : {}),
+    ...(searched?.searchMs !== undefined ? { heuristic: searched.heuristic ?? heuristic } : {}),
   });
 
   // A goal that decides satisfaction itself (e.g. NirvanaGoal, never
@@ -93,6 +96,7 @@ export function* planningSteps(
     const retry = yield* searchActions(start, goalSpec, all, options, heuristic, budget, deadline, pace);
     retry.nodesExpanded += outcome.nodesExpanded;
     retry.nodesGenerated += outcome.nodesGenerated;
+    if (outcome.searchMs !== undefined) retry.searchMs = (retry.searchMs ?? 0) + outcome.searchMs;
     outcome = retry;
     usedBlacklistFallback = outcome.status === "found";
   }
@@ -102,7 +106,7 @@ export function* planningSteps(
   if (outcome.status !== "found" || !outcome.actions) {
     return yield* notFoundSteps(
       outcome,
-      stats(outcome.nodesExpanded, outcome.nodesGenerated),
+      stats(outcome.nodesExpanded, outcome.nodesGenerated, outcome),
       elapsed,
       budget,
       options,
@@ -114,7 +118,7 @@ export function* planningSteps(
   return {
     plan,
     status: "found",
-    stats: stats(outcome.nodesExpanded, outcome.nodesGenerated),
+    stats: stats(outcome.nodesExpanded, outcome.nodesGenerated, outcome),
     usedBlacklistFallback,
     ...(outcome.expansions ? { expansions: outcome.expansions } : {}),
   };

@@ -62,6 +62,8 @@ export interface SearchOutcome {
   expansions?: SearchRecord[];
   /** The heuristic that found the outcome, when the search switched to another than it started with. */
   heuristic?: HeuristicName;
+  /** Milliseconds spent in the search loop itself (every phase's steps, without set-up and pauses). */
+  searchMs?: number;
 }
 
 /**

@@ -31,7 +31,15 @@ export type SearchStatus = "found" | "no_plan" | "budget_exhausted" | "aborted";
 export interface SearchStats {
   readonly nodesExpanded: number;
   readonly nodesGenerated: number;
+  /** The whole call: checking the input, compiling the problem, setting up the heuristic, searching. */
   readonly planningTimeMs: number;
+  /**
+   * Of `planningTimeMs`, the search loop alone (expanding and evaluating states, every phase, without pauses), as
+   * Fast Downward's "Search time" counts. Absent when no search ran (a goal already met, a stop before the search).
+   */
+  readonly searchTimeMs?: number;
+  /** The heuristic that searched last (the default policy's choice, or the one asked for); absent when none did. */
+  readonly heuristic?: string;
 }
 
 /** One expanded node, recorded with `recordExpansions: true`. */

@@ -102,6 +102,23 @@ describe("langgoap plan", () => {
     );
   });
 
+  it("--stats prints the whole call and the search loop apart, and names the heuristic with or without a plan", async () => {
+    const statsOf = (stderr: string) => JSON.parse(stderr.trim().split("\n").at(-1) as string);
+    const found = await cli(["plan", VILLAGE, "--stats"]);
+    expect(found.code).toBe(0);
+    const a = statsOf(found.stderr);
+    expect(a).toMatchObject({ status: "found", cost: 8, steps: 5, expansions: 5, heuristic: "hmax" });
+    expect(Object.keys(a)).toEqual(["status", "cost", "steps", "expansions", "generated", "loadMs", "planMs", "searchMs", "heuristic"]);
+    expect(a.searchMs).toBeGreaterThanOrEqual(0);
+    expect(a.searchMs).toBeLessThanOrEqual(a.planMs + 0.5);
+    // No plan: the heuristic that searched is still named (it was null before), and the loop still timed.
+    const stopped = await cli(["plan", "test/cli/fixtures/counter.yaml", "--heuristic", "zero", "--budget", "100", "--stats"]);
+    expect(stopped.code).toBe(4);
+    const b = statsOf(stopped.stderr);
+    expect(b).toMatchObject({ status: "budget_exhausted", cost: null, expansions: 100, heuristic: "zero" });
+    expect(typeof b.searchMs).toBe("number");
+  });
+
   it("plans over module exports: an array, a domain object, a factory and the default export", async () => {
     const goal = ["--goal", '{"delivered": true}'];
     for (const ref of ["delivery.ts#actions", "delivery.ts#domain", "delivery.ts#createDomain", "delivery.ts"]) {

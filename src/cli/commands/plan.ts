@@ -5,6 +5,8 @@ import type { SearchOutcome } from "../search.js";
 import { outcomeHtml, outcomeJson, renderPlanAs } from "./render-plan.js";
 import { reportNoPlan, searchWithProgress } from "./searching.js";
 
+const round1 = (ms: number): number => Math.round(ms * 10) / 10;
+
 /** `--stats`: what the search did, as one JSON line (for scripts and benchmarks). */
 function statsLine(ctx: CommandContext, outcome: SearchOutcome): string {
   const { plan, stats } = outcome;
@@ -15,8 +17,9 @@ function statsLine(ctx: CommandContext, outcome: SearchOutcome): string {
     expansions: stats?.nodesExpanded ?? plan?.metadata.nodesExpanded ?? null,
     generated: stats?.nodesGenerated ?? plan?.metadata.nodesGenerated ?? null,
     loadMs: Math.round(ctx.loadMs),
-    searchMs: Math.round(stats?.planningTimeMs ?? plan?.metadata.planningTimeMs ?? 0),
-    heuristic: plan?.metadata.heuristic ?? null,
+    planMs: Math.round(stats?.planningTimeMs ?? plan?.metadata.planningTimeMs ?? 0),
+    searchMs: stats?.searchTimeMs === undefined ? null : round1(stats.searchTimeMs),
+    heuristic: plan?.metadata.heuristic ?? stats?.heuristic ?? null,
   })}\n`;
 }
 

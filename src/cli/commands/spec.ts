@@ -118,7 +118,7 @@ const TITLE: OptionSpec = {
 const STATS: OptionSpec = {
   name: "stats",
   type: "boolean",
-  help: 'After the search, print its figures as one JSON line on stderr: {"status", "cost", "steps", "expansions", "generated", "loadMs", "searchMs", "heuristic"} (loadMs: reading and grounding the input).',
+  help: 'After the search, print its figures as one JSON line on stderr: {"status", "cost", "steps", "expansions", "generated", "loadMs", "planMs", "searchMs", "heuristic"} (loadMs: reading and grounding the input; planMs: the planner\'s whole call, compiling included; searchMs: its search loop alone, as Fast Downward\'s "Search time" counts, null when no search ran).',
 };
 const HELP: OptionSpec = { name: "help", short: "h", type: "boolean", help: "Show this help." };
 
