@@ -130,7 +130,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: "plan",
     summary: "Find a plan for the goal and print it",
     usage: "langgoap plan <domain> [options]  |  langgoap plan --pddl <domain.pddl> <problem.pddl> [options]",
-    description: `Searches for the cheapest plan from the start state to the goal. With --pddl, reads a PDDL domain and problem (STRIPS with :typing, :negative-preconditions, :equality, constants, :action-costs), grounds them and prints the plan in the IPC's format (--format ipc, the default there). ${FORMAT_NOTES}`,
+    description: `Searches for the cheapest plan from the start state to the goal. With --pddl, reads a PDDL domain and problem (what Fast Downward's translator reads: STRIPS, :typing, constants, :negative-preconditions, :equality, :action-costs, quantified and disjunctive conditions, conditional and universal effects), grounds them and prints the plan in the IPC's format (--format ipc, the default there). ${FORMAT_NOTES}`,
     formats: [...PLAN_FORMATS, "ipc"],
     defaultFormat: "ascii",
     options: [
