@@ -15,8 +15,12 @@ import type { JustificationLists } from "./justification-lists.js";
 export interface JustificationState {
   /** The action costs of the current evaluation. */
   readonly cost: Float64Array;
-  /** Per atom: 1 when it holds in the evaluated state. */
-  readonly holds: Uint8Array;
+  /** This evaluation's effects per action, without the atoms that hold in the state. */
+  readonly liveStart: Int32Array;
+  readonly liveAtom: Int32Array;
+  /** The atoms that hold in the evaluated state, in increasing order: the first `stateCount`. */
+  readonly stateAtoms: Int32Array;
+  readonly stateCount: number;
   /** Per action: its precondition choice (-1 before it is reached). */
   readonly pcf: Int32Array;
   /** Per atom, a linked list of the actions whose precondition choice it is: its head, and each action's next. */
@@ -27,18 +31,15 @@ export interface JustificationState {
 }
 
 export class CutFinder {
-  readonly #nAtoms: number;
   readonly #init: number;
   readonly #goal: number;
-  readonly #effStart: Int32Array;
-  readonly #effAtom: Int32Array;
+  readonly #state: JustificationState;
   readonly #achStart: Int32Array;
   readonly #achAction: Int32Array;
   readonly #pcf: Int32Array;
   readonly #supHead: Int32Array;
   readonly #supNext: Int32Array;
   readonly cost: Float64Array;
-  readonly holds: Uint8Array;
   readonly cut: Int32Array;
   readonly #goalZone: Int32Array;
   readonly #reached: Int32Array;
@@ -49,18 +50,15 @@ export class CutFinder {
 
   constructor(lists: JustificationLists, state: JustificationState) {
     const width = lists.goal + 1;
-    this.#nAtoms = lists.init; // the init atom is one past the last atom
     this.#init = lists.init;
     this.#goal = lists.goal;
-    this.#effStart = lists.eff.start;
-    this.#effAtom = lists.eff.items;
+    this.#state = state;
     this.#achStart = lists.ach.start;
     this.#achAction = lists.ach.items;
     this.#pcf = state.pcf;
     this.#supHead = state.supHead;
     this.#supNext = state.supNext;
     this.cost = state.cost;
-    this.holds = state.holds;
     this.cut = state.cut;
     this.#goalZone = new Int32Array(width);
     this.#reached = new Int32Array(width);
@@ -92,9 +90,9 @@ export class CutFinder {
     const achAction = this.#achAction;
     const supHead = this.#supHead;
     const supNext = this.#supNext;
-    const effStart = this.#effStart;
-    const effAtom = this.#effAtom;
-    const holds = this.holds;
+    const state = this.#state;
+    const effStart = state.liveStart;
+    const effAtom = state.liveAtom;
     const cut = this.cut;
     // The goal zone: atoms that reach the goal through actions that cost nothing any more. Every achiever of a
     // goal-zone atom is seen here once, so the forward pass below tells a cut action by its mark alone.
@@ -115,12 +113,15 @@ export class CutFinder {
       }
     }
     // Forward from the state through precondition choices, stopping at the goal zone (as Fast Downward does, an
-    // action into the goal zone is cut and its other effects are not explored).
-    const nAtoms = this.#nAtoms;
-    for (let i = 0; i < nAtoms; i++) {
-      if (holds[i] === 1 && gz[i] !== mark) {
-        reached[i] = mark;
-        stack[top++] = i;
+    // action into the goal zone is cut and its other effects are not explored). The effects are the state's
+    // (`liveAtom`): an effect that holds in the state is reached from the start.
+    const stateAtoms = state.stateAtoms;
+    const stateCount = state.stateCount;
+    for (let i = 0; i < stateCount; i++) {
+      const x = stateAtoms[i] as number;
+      if (gz[x] !== mark) {
+        reached[x] = mark;
+        stack[top++] = x;
       }
     }
     reached[this.#init] = mark;

@@ -7,6 +7,13 @@
  * cut's actions got cheaper. The cut itself is `justification-cut.ts`'s;
  * `landmark-cut.ts` runs the rounds. Buffers are allocated once; nothing is
  * allocated per evaluation.
+ *
+ * An evaluation works on the graph trimmed to its state: effects on atoms
+ * that hold in the state are dropped (they cost 0 already, and the cut's
+ * forward pass starts from them), and an action left without effects is
+ * kept out of the precondition-choice lists (it lowers no cost and crosses
+ * into no goal zone, which holds no state atom while the goal costs more
+ * than 0). Neither changes a value, a choice or the order of a list.
  * @internal
  */
 import type { CompiledProblem } from "../compiled-problem.js";
@@ -33,6 +40,12 @@ export class JustificationGraph {
   readonly #preCount: Int32Array;
   readonly #effStart: Int32Array;
   readonly #effAtom: Int32Array;
+  /** This evaluation's effects (`#effStart`/`#effAtom` without the atoms that hold in the state), filled by `computeHmax`. */
+  readonly liveStart: Int32Array;
+  readonly liveAtom: Int32Array;
+  /** The atoms that hold in the evaluated state, in increasing order (the first `stateCount`), filled by `computeHmax`. */
+  readonly stateAtoms: Int32Array;
+  stateCount = 0;
   // Inverse lists: actions needing an atom.
   readonly #needStart: Int32Array;
   readonly #needAction: Int32Array;
@@ -78,7 +91,11 @@ export class JustificationGraph {
     this.supHead = new Int32Array(width);
     this.supNext = new Int32Array(nActions + 1);
     this.#supPrev = new Int32Array(nActions + 1);
-    this.holds = new Uint8Array(nAtoms);
+    // Two more than the atoms: the init and goal atoms never hold (effects are tested against it without a bound check).
+    this.holds = new Uint8Array(width);
+    this.liveStart = new Int32Array(nActions + 2);
+    this.liveAtom = new Int32Array(this.#effAtom.length);
+    this.stateAtoms = new Int32Array(nAtoms);
     this.cut = new Int32Array(nActions + 1);
     this.#heap = new CostQueue(width * 2);
     this.roundWork = width + nActions + 1;
@@ -90,32 +107,53 @@ export class JustificationGraph {
   }
 
   /**
-   * hmax under the current costs, explored to the end (actions past the goal
-   * may still cross into the goal zone); records each action's precondition
-   * choice, its costliest precondition.
+   * hmax under the current costs from the state in `holds`, explored to the
+   * end (actions past the goal may still cross into the goal zone); records
+   * each action's precondition choice, its costliest precondition. First
+   * trims the graph to the state (see above): an action without effects
+   * there gets its choice but joins no list, and nothing keeps its choice up
+   * to date (nothing reads it).
    */
   computeHmax(): number {
     const hm = this.#hmax;
     const done = this.#done;
     const nAtoms = this.#nAtoms;
+    const holds = this.holds;
+    const stateAtoms = this.stateAtoms;
     hm.fill(Number.POSITIVE_INFINITY);
     done.fill(0);
     this.#remaining.set(this.#preCount);
     this.pcf.fill(-1);
     this.supHead.fill(-1);
     this.#heap.clear();
+    let count = 0;
     for (let i = 0; i < nAtoms; i++) {
-      if (this.holds[i] === 1) {
+      if (holds[i] === 1) {
         hm[i] = 0;
         this.#heap.push(i, 0);
+        stateAtoms[count++] = i;
       }
     }
+    this.stateCount = count;
     hm[this.#init] = 0;
     this.#heap.push(this.#init, 0);
-    const needStart = this.#needStart;
-    const needAction = this.#needAction;
     const effStart = this.#effStart;
     const effAtom = this.#effAtom;
+    const liveStart = this.liveStart;
+    const liveAtom = this.liveAtom;
+    const actions = this.goalAction + 1;
+    let live = 0;
+    for (let a = 0; a < actions; a++) {
+      liveStart[a] = live;
+      const end = effStart[a + 1] as number;
+      for (let e = effStart[a] as number; e < end; e++) {
+        const q = effAtom[e] as number;
+        if (holds[q] === 0) liveAtom[live++] = q;
+      }
+    }
+    liveStart[actions] = live;
+    const needStart = this.#needStart;
+    const needAction = this.#needAction;
     const cost = this.cost;
     const remaining = this.#remaining;
     const heap = this.#heap;
@@ -131,10 +169,13 @@ export class JustificationGraph {
         if (remaining[a] !== 0) continue;
         // Atoms leave the queue in cost order, so the last precondition to arrive is the costliest.
         this.pcf[a] = atom;
+        const from = liveStart[a] as number;
+        const to = liveStart[a + 1] as number;
+        if (from === to) continue;
         this.#link(a, atom);
         const reach = c + (cost[a] as number);
-        for (let e = effStart[a] as number; e < (effStart[a + 1] as number); e++) {
-          const q = effAtom[e] as number;
+        for (let e = from; e < to; e++) {
+          const q = liveAtom[e] as number;
           if (reach < (hm[q] as number)) {
             hm[q] = reach;
             this.#heap.push(q, reach);
@@ -160,8 +201,8 @@ export class JustificationGraph {
     const supNext = this.supNext;
     const preStart = this.#preStart;
     const preAtom = this.#preAtom;
-    const effStart = this.#effStart;
-    const effAtom = this.#effAtom;
+    const effStart = this.liveStart;
+    const effAtom = this.liveAtom;
     const cut = this.cut;
     heap.clear();
     for (let i = 0; i < cutSize; i++) this.#relaxEffects(cut[i] as number);
@@ -219,8 +260,8 @@ export class JustificationGraph {
   /** Lowers the hmax of what action `a` achieves to its precondition choice's cost plus its own. */
   #relaxEffects(a: number): void {
     const hm = this.#hmax;
-    const effStart = this.#effStart;
-    const effAtom = this.#effAtom;
+    const effStart = this.liveStart;
+    const effAtom = this.liveAtom;
     const reach = (hm[this.pcf[a] as number] as number) + (this.cost[a] as number);
     for (let e = effStart[a] as number; e < (effStart[a + 1] as number); e++) {
       const q = effAtom[e] as number;
