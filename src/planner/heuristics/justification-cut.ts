@@ -44,6 +44,8 @@ export class CutFinder {
   readonly #goalZone: Int32Array;
   readonly #reached: Int32Array;
   readonly #intoZone: Int32Array;
+  /** This round's candidates: the achievers of goal-zone atoms that cost more than nothing and have a precondition choice. */
+  readonly #crossing: Int32Array;
   /** The current round's mark (see `find`). */
   #mark = 0;
   readonly #stack: Int32Array;
@@ -63,10 +65,19 @@ export class CutFinder {
     this.#goalZone = new Int32Array(width);
     this.#reached = new Int32Array(width);
     this.#intoZone = new Int32Array(lists.goalAction + 1);
+    this.#crossing = new Int32Array(lists.goalAction + 1);
     this.#stack = new Int32Array(width);
   }
 
-  /** The landmark of this round: actions from the zone reachable before the goal zone into it. Returns its size. */
+  /**
+   * The landmark of this round: actions from the zone reachable before the
+   * goal zone into it. Returns its size.
+   *
+   * The forward pass stops once it has cut every candidate (an action into
+   * the goal zone from outside it): what it would explore after that adds
+   * nothing to the cut, nor changes its order. It stops early on most
+   * rounds, when every candidate's precondition choice is reachable.
+   */
   find(): number {
     // Marks are stamps of the round (no clearing of whole arrays per round): an atom is in the goal zone when
     // `zone[atom] === mark`, reached when `reached[atom] === mark`, and an action achieves a goal-zone atom when
@@ -77,9 +88,7 @@ export class CutFinder {
       this.#intoZone.fill(0);
       this.#mark = 0;
     }
-    // Two stamps a round: `mark + 1` is a cut action's (see below).
-    this.#mark += 2;
-    const mark = this.#mark;
+    const mark = ++this.#mark;
     const gz = this.#goalZone;
     const reached = this.#reached;
     const intoZone = this.#intoZone;
@@ -94,6 +103,8 @@ export class CutFinder {
     const effStart = state.liveStart;
     const effAtom = state.liveAtom;
     const cut = this.cut;
+    const crossing = this.#crossing;
+    let crossings = 0;
     // The goal zone: atoms that reach the goal through actions that cost nothing any more. Every achiever of a
     // goal-zone atom is seen here once, so the forward pass below tells a cut action by its mark alone.
     let top = 0;
@@ -104,14 +115,23 @@ export class CutFinder {
       const end = achStart[q + 1] as number;
       for (let k = achStart[q] as number; k < end; k++) {
         const a = achAction[k] as number;
-        intoZone[a] = mark;
-        if ((cost[a] as number) > EPSILON) continue;
         const from = pcf[a] as number;
+        if ((cost[a] as number) > EPSILON) {
+          // A candidate when its choice stays outside the zone (counted once the zone is whole).
+          if (intoZone[a] !== mark && from >= 0) crossing[crossings++] = a;
+          intoZone[a] = mark;
+          continue;
+        }
+        // A free action's choice joins the zone: it is no candidate.
+        intoZone[a] = mark;
         if (from < 0 || gz[from] === mark) continue;
         gz[from] = mark;
         stack[top++] = from;
       }
     }
+    let candidates = 0;
+    for (let i = 0; i < crossings; i++) if (gz[pcf[crossing[i] as number] as number] !== mark) candidates++;
+    if (candidates === 0) return 0;
     // Forward from the state through precondition choices, stopping at the goal zone (as Fast Downward does, an
     // action into the goal zone is cut and its other effects are not explored). The effects are the state's
     // (`liveAtom`): an effect that holds in the state is reached from the start.
@@ -129,14 +149,13 @@ export class CutFinder {
     let size = 0;
     while (top > 0) {
       const x = stack[--top] as number;
+      // Each action is on one list (its precondition choice's) and each atom is popped once: an action is seen once.
       for (let a = supHead[x] as number; a >= 0; a = supNext[a] as number) {
         if (intoZone[a] === mark) {
-          // Cut once: marked past the round's mark, so a second precondition choice's list cannot add it again.
-          intoZone[a] = mark + 1;
           cut[size++] = a;
+          if (size === candidates) return size;
           continue;
         }
-        if (intoZone[a] === mark + 1) continue;
         const effEnd = effStart[a + 1] as number;
         for (let e = effStart[a] as number; e < effEnd; e++) {
           const q = effAtom[e] as number;

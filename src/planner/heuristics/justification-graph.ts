@@ -56,7 +56,6 @@ export class JustificationGraph {
   /** The last cut's actions (`CutFinder.find` writes them). */
   readonly cut: Int32Array;
   readonly #hmax: Float64Array;
-  readonly #done: Uint8Array;
   readonly #remaining: Int32Array;
   /** Per action: its precondition choice, the costliest precondition (-1 while unreached). */
   readonly pcf: Int32Array;
@@ -85,7 +84,6 @@ export class JustificationGraph {
     const width = nAtoms + 2;
     this.cost = new Float64Array(nActions + 1);
     this.#hmax = new Float64Array(width);
-    this.#done = new Uint8Array(width);
     this.#remaining = new Int32Array(nActions + 1);
     this.pcf = new Int32Array(nActions + 1);
     this.supHead = new Int32Array(width);
@@ -116,12 +114,10 @@ export class JustificationGraph {
    */
   computeHmax(): number {
     const hm = this.#hmax;
-    const done = this.#done;
     const nAtoms = this.#nAtoms;
     const holds = this.holds;
     const stateAtoms = this.stateAtoms;
     hm.fill(Number.POSITIVE_INFINITY);
-    done.fill(0);
     this.#remaining.set(this.#preCount);
     this.pcf.fill(-1);
     this.supHead.fill(-1);
@@ -161,8 +157,8 @@ export class JustificationGraph {
       heap.pop();
       const atom = heap.poppedItem;
       const c = heap.poppedCost;
-      if (done[atom] === 1 || c > (hm[atom] as number)) continue;
-      done[atom] = 1;
+      // An atom is queued only when its cost falls, so the entry that matches its cost is its only one left.
+      if (c > (hm[atom] as number)) continue;
       for (let k = needStart[atom] as number; k < (needStart[atom + 1] as number); k++) {
         const a = needAction[k] as number;
         remaining[a] = (remaining[a] as number) - 1;
@@ -209,15 +205,22 @@ export class JustificationGraph {
     while (heap.size > 0) {
       heap.pop();
       const q = heap.poppedItem;
-      if (heap.poppedCost > (hm[q] as number)) continue;
-      // The actions whose choice is q: their costliest precondition may now be another.
+      const qCost = hm[q] as number;
+      if (heap.poppedCost > qCost) continue;
+      // The actions whose choice is q: their costliest precondition may now be another (the first costlier
+      // than q in list order, as a scan that keeps q on ties).
       for (let a = supHead[q] as number, next = -1; a >= 0; a = next) {
         next = supNext[a] as number;
         let best = q;
+        let bestCost = qCost;
         const preEnd = preStart[a + 1] as number;
         for (let j = preStart[a] as number; j < preEnd; j++) {
           const x = preAtom[j] as number;
-          if ((hm[x] as number) > (hm[best] as number)) best = x;
+          const xCost = hm[x] as number;
+          if (xCost > bestCost) {
+            best = x;
+            bestCost = xCost;
+          }
         }
         if (best !== q) {
           pcf[a] = best;
@@ -225,7 +228,7 @@ export class JustificationGraph {
           this.#link(a, best);
         }
         // The effects of `a` fall to its new precondition choice's cost plus its own (inlined #relaxEffects).
-        const reach = (hm[best] as number) + (cost[a] as number);
+        const reach = bestCost + (cost[a] as number);
         const effEnd = effStart[a + 1] as number;
         for (let e = effStart[a] as number; e < effEnd; e++) {
           const r = effAtom[e] as number;
