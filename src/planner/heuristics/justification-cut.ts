@@ -15,8 +15,12 @@ import type { JustificationLists } from "./justification-lists.js";
 export interface JustificationState {
   /** The action costs of the current evaluation. */
   readonly cost: Float64Array;
-  /** Per atom: 1 when it holds in the evaluated state. */
-  readonly holds: Uint8Array;
+  /** This evaluation's effects per action, without the atoms that hold in the state. */
+  readonly liveStart: Int32Array;
+  readonly liveAtom: Int32Array;
+  /** The atoms that hold in the evaluated state, in increasing order: the first `stateCount`. */
+  readonly stateAtoms: Int32Array;
+  readonly stateCount: number;
   /** Per action: its precondition choice (-1 before it is reached). */
   readonly pcf: Int32Array;
   /** Per atom, a linked list of the actions whose precondition choice it is: its head, and each action's next. */
@@ -27,48 +31,53 @@ export interface JustificationState {
 }
 
 export class CutFinder {
-  readonly #nAtoms: number;
   readonly #init: number;
   readonly #goal: number;
-  readonly #effStart: Int32Array;
-  readonly #effAtom: Int32Array;
+  readonly #state: JustificationState;
   readonly #achStart: Int32Array;
   readonly #achAction: Int32Array;
   readonly #pcf: Int32Array;
   readonly #supHead: Int32Array;
   readonly #supNext: Int32Array;
   readonly cost: Float64Array;
-  readonly holds: Uint8Array;
   readonly cut: Int32Array;
   readonly #goalZone: Int32Array;
   readonly #reached: Int32Array;
   readonly #intoZone: Int32Array;
+  /** This round's candidates: the achievers of goal-zone atoms that cost more than nothing and have a precondition choice. */
+  readonly #crossing: Int32Array;
   /** The current round's mark (see `find`). */
   #mark = 0;
   readonly #stack: Int32Array;
 
   constructor(lists: JustificationLists, state: JustificationState) {
     const width = lists.goal + 1;
-    this.#nAtoms = lists.init; // the init atom is one past the last atom
     this.#init = lists.init;
     this.#goal = lists.goal;
-    this.#effStart = lists.eff.start;
-    this.#effAtom = lists.eff.items;
+    this.#state = state;
     this.#achStart = lists.ach.start;
     this.#achAction = lists.ach.items;
     this.#pcf = state.pcf;
     this.#supHead = state.supHead;
     this.#supNext = state.supNext;
     this.cost = state.cost;
-    this.holds = state.holds;
     this.cut = state.cut;
     this.#goalZone = new Int32Array(width);
     this.#reached = new Int32Array(width);
     this.#intoZone = new Int32Array(lists.goalAction + 1);
+    this.#crossing = new Int32Array(lists.goalAction + 1);
     this.#stack = new Int32Array(width);
   }
 
-  /** The landmark of this round: actions from the zone reachable before the goal zone into it. Returns its size. */
+  /**
+   * The landmark of this round: actions from the zone reachable before the
+   * goal zone into it. Returns its size.
+   *
+   * The forward pass stops once it has cut every candidate (an action into
+   * the goal zone from outside it): what it would explore after that adds
+   * nothing to the cut, nor changes its order. It stops early on most
+   * rounds, when every candidate's precondition choice is reachable.
+   */
   find(): number {
     // Marks are stamps of the round (no clearing of whole arrays per round): an atom is in the goal zone when
     // `zone[atom] === mark`, reached when `reached[atom] === mark`, and an action achieves a goal-zone atom when
@@ -79,9 +88,7 @@ export class CutFinder {
       this.#intoZone.fill(0);
       this.#mark = 0;
     }
-    // Two stamps a round: `mark + 1` is a cut action's (see below).
-    this.#mark += 2;
-    const mark = this.#mark;
+    const mark = ++this.#mark;
     const gz = this.#goalZone;
     const reached = this.#reached;
     const intoZone = this.#intoZone;
@@ -92,10 +99,12 @@ export class CutFinder {
     const achAction = this.#achAction;
     const supHead = this.#supHead;
     const supNext = this.#supNext;
-    const effStart = this.#effStart;
-    const effAtom = this.#effAtom;
-    const holds = this.holds;
+    const state = this.#state;
+    const effStart = state.liveStart;
+    const effAtom = state.liveAtom;
     const cut = this.cut;
+    const crossing = this.#crossing;
+    let crossings = 0;
     // The goal zone: atoms that reach the goal through actions that cost nothing any more. Every achiever of a
     // goal-zone atom is seen here once, so the forward pass below tells a cut action by its mark alone.
     let top = 0;
@@ -106,21 +115,33 @@ export class CutFinder {
       const end = achStart[q + 1] as number;
       for (let k = achStart[q] as number; k < end; k++) {
         const a = achAction[k] as number;
-        intoZone[a] = mark;
-        if ((cost[a] as number) > EPSILON) continue;
         const from = pcf[a] as number;
+        if ((cost[a] as number) > EPSILON) {
+          // A candidate when its choice stays outside the zone (counted once the zone is whole).
+          if (intoZone[a] !== mark && from >= 0) crossing[crossings++] = a;
+          intoZone[a] = mark;
+          continue;
+        }
+        // A free action's choice joins the zone: it is no candidate.
+        intoZone[a] = mark;
         if (from < 0 || gz[from] === mark) continue;
         gz[from] = mark;
         stack[top++] = from;
       }
     }
+    let candidates = 0;
+    for (let i = 0; i < crossings; i++) if (gz[pcf[crossing[i] as number] as number] !== mark) candidates++;
+    if (candidates === 0) return 0;
     // Forward from the state through precondition choices, stopping at the goal zone (as Fast Downward does, an
-    // action into the goal zone is cut and its other effects are not explored).
-    const nAtoms = this.#nAtoms;
-    for (let i = 0; i < nAtoms; i++) {
-      if (holds[i] === 1 && gz[i] !== mark) {
-        reached[i] = mark;
-        stack[top++] = i;
+    // action into the goal zone is cut and its other effects are not explored). The effects are the state's
+    // (`liveAtom`): an effect that holds in the state is reached from the start.
+    const stateAtoms = state.stateAtoms;
+    const stateCount = state.stateCount;
+    for (let i = 0; i < stateCount; i++) {
+      const x = stateAtoms[i] as number;
+      if (gz[x] !== mark) {
+        reached[x] = mark;
+        stack[top++] = x;
       }
     }
     reached[this.#init] = mark;
@@ -128,14 +149,13 @@ export class CutFinder {
     let size = 0;
     while (top > 0) {
       const x = stack[--top] as number;
+      // Each action is on one list (its precondition choice's) and each atom is popped once: an action is seen once.
       for (let a = supHead[x] as number; a >= 0; a = supNext[a] as number) {
         if (intoZone[a] === mark) {
-          // Cut once: marked past the round's mark, so a second precondition choice's list cannot add it again.
-          intoZone[a] = mark + 1;
           cut[size++] = a;
+          if (size === candidates) return size;
           continue;
         }
-        if (intoZone[a] === mark + 1) continue;
         const effEnd = effStart[a + 1] as number;
         for (let e = effStart[a] as number; e < effEnd; e++) {
           const q = effAtom[e] as number;

@@ -7,6 +7,13 @@
  * cut's actions got cheaper. The cut itself is `justification-cut.ts`'s;
  * `landmark-cut.ts` runs the rounds. Buffers are allocated once; nothing is
  * allocated per evaluation.
+ *
+ * An evaluation works on the graph trimmed to its state: effects on atoms
+ * that hold in the state are dropped (they cost 0 already, and the cut's
+ * forward pass starts from them), and an action left without effects is
+ * kept out of the precondition-choice lists (it lowers no cost and crosses
+ * into no goal zone, which holds no state atom while the goal costs more
+ * than 0). Neither changes a value, a choice or the order of a list.
  * @internal
  */
 import type { CompiledProblem } from "../compiled-problem.js";
@@ -33,6 +40,12 @@ export class JustificationGraph {
   readonly #preCount: Int32Array;
   readonly #effStart: Int32Array;
   readonly #effAtom: Int32Array;
+  /** This evaluation's effects (`#effStart`/`#effAtom` without the atoms that hold in the state), filled by `computeHmax`. */
+  readonly liveStart: Int32Array;
+  readonly liveAtom: Int32Array;
+  /** The atoms that hold in the evaluated state, in increasing order (the first `stateCount`), filled by `computeHmax`. */
+  readonly stateAtoms: Int32Array;
+  stateCount = 0;
   // Inverse lists: actions needing an atom.
   readonly #needStart: Int32Array;
   readonly #needAction: Int32Array;
@@ -43,7 +56,6 @@ export class JustificationGraph {
   /** The last cut's actions (`CutFinder.find` writes them). */
   readonly cut: Int32Array;
   readonly #hmax: Float64Array;
-  readonly #done: Uint8Array;
   readonly #remaining: Int32Array;
   /** Per action: its precondition choice, the costliest precondition (-1 while unreached). */
   readonly pcf: Int32Array;
@@ -72,13 +84,16 @@ export class JustificationGraph {
     const width = nAtoms + 2;
     this.cost = new Float64Array(nActions + 1);
     this.#hmax = new Float64Array(width);
-    this.#done = new Uint8Array(width);
     this.#remaining = new Int32Array(nActions + 1);
     this.pcf = new Int32Array(nActions + 1);
     this.supHead = new Int32Array(width);
     this.supNext = new Int32Array(nActions + 1);
     this.#supPrev = new Int32Array(nActions + 1);
-    this.holds = new Uint8Array(nAtoms);
+    // Two more than the atoms: the init and goal atoms never hold (effects are tested against it without a bound check).
+    this.holds = new Uint8Array(width);
+    this.liveStart = new Int32Array(nActions + 2);
+    this.liveAtom = new Int32Array(this.#effAtom.length);
+    this.stateAtoms = new Int32Array(nAtoms);
     this.cut = new Int32Array(nActions + 1);
     this.#heap = new CostQueue(width * 2);
     this.roundWork = width + nActions + 1;
@@ -90,32 +105,51 @@ export class JustificationGraph {
   }
 
   /**
-   * hmax under the current costs, explored to the end (actions past the goal
-   * may still cross into the goal zone); records each action's precondition
-   * choice, its costliest precondition.
+   * hmax under the current costs from the state in `holds`, explored to the
+   * end (actions past the goal may still cross into the goal zone); records
+   * each action's precondition choice, its costliest precondition. First
+   * trims the graph to the state (see above): an action without effects
+   * there gets its choice but joins no list, and nothing keeps its choice up
+   * to date (nothing reads it).
    */
   computeHmax(): number {
     const hm = this.#hmax;
-    const done = this.#done;
     const nAtoms = this.#nAtoms;
+    const holds = this.holds;
+    const stateAtoms = this.stateAtoms;
     hm.fill(Number.POSITIVE_INFINITY);
-    done.fill(0);
     this.#remaining.set(this.#preCount);
     this.pcf.fill(-1);
     this.supHead.fill(-1);
     this.#heap.clear();
+    let count = 0;
     for (let i = 0; i < nAtoms; i++) {
-      if (this.holds[i] === 1) {
+      if (holds[i] === 1) {
         hm[i] = 0;
         this.#heap.push(i, 0);
+        stateAtoms[count++] = i;
       }
     }
+    this.stateCount = count;
     hm[this.#init] = 0;
     this.#heap.push(this.#init, 0);
-    const needStart = this.#needStart;
-    const needAction = this.#needAction;
     const effStart = this.#effStart;
     const effAtom = this.#effAtom;
+    const liveStart = this.liveStart;
+    const liveAtom = this.liveAtom;
+    const actions = this.goalAction + 1;
+    let live = 0;
+    for (let a = 0; a < actions; a++) {
+      liveStart[a] = live;
+      const end = effStart[a + 1] as number;
+      for (let e = effStart[a] as number; e < end; e++) {
+        const q = effAtom[e] as number;
+        if (holds[q] === 0) liveAtom[live++] = q;
+      }
+    }
+    liveStart[actions] = live;
+    const needStart = this.#needStart;
+    const needAction = this.#needAction;
     const cost = this.cost;
     const remaining = this.#remaining;
     const heap = this.#heap;
@@ -123,18 +157,21 @@ export class JustificationGraph {
       heap.pop();
       const atom = heap.poppedItem;
       const c = heap.poppedCost;
-      if (done[atom] === 1 || c > (hm[atom] as number)) continue;
-      done[atom] = 1;
+      // An atom is queued only when its cost falls, so the entry that matches its cost is its only one left.
+      if (c > (hm[atom] as number)) continue;
       for (let k = needStart[atom] as number; k < (needStart[atom + 1] as number); k++) {
         const a = needAction[k] as number;
         remaining[a] = (remaining[a] as number) - 1;
         if (remaining[a] !== 0) continue;
         // Atoms leave the queue in cost order, so the last precondition to arrive is the costliest.
         this.pcf[a] = atom;
+        const from = liveStart[a] as number;
+        const to = liveStart[a + 1] as number;
+        if (from === to) continue;
         this.#link(a, atom);
         const reach = c + (cost[a] as number);
-        for (let e = effStart[a] as number; e < (effStart[a + 1] as number); e++) {
-          const q = effAtom[e] as number;
+        for (let e = from; e < to; e++) {
+          const q = liveAtom[e] as number;
           if (reach < (hm[q] as number)) {
             hm[q] = reach;
             this.#heap.push(q, reach);
@@ -160,23 +197,30 @@ export class JustificationGraph {
     const supNext = this.supNext;
     const preStart = this.#preStart;
     const preAtom = this.#preAtom;
-    const effStart = this.#effStart;
-    const effAtom = this.#effAtom;
+    const effStart = this.liveStart;
+    const effAtom = this.liveAtom;
     const cut = this.cut;
     heap.clear();
     for (let i = 0; i < cutSize; i++) this.#relaxEffects(cut[i] as number);
     while (heap.size > 0) {
       heap.pop();
       const q = heap.poppedItem;
-      if (heap.poppedCost > (hm[q] as number)) continue;
-      // The actions whose choice is q: their costliest precondition may now be another.
+      const qCost = hm[q] as number;
+      if (heap.poppedCost > qCost) continue;
+      // The actions whose choice is q: their costliest precondition may now be another (the first costlier
+      // than q in list order, as a scan that keeps q on ties).
       for (let a = supHead[q] as number, next = -1; a >= 0; a = next) {
         next = supNext[a] as number;
         let best = q;
+        let bestCost = qCost;
         const preEnd = preStart[a + 1] as number;
         for (let j = preStart[a] as number; j < preEnd; j++) {
           const x = preAtom[j] as number;
-          if ((hm[x] as number) > (hm[best] as number)) best = x;
+          const xCost = hm[x] as number;
+          if (xCost > bestCost) {
+            best = x;
+            bestCost = xCost;
+          }
         }
         if (best !== q) {
           pcf[a] = best;
@@ -184,7 +228,7 @@ export class JustificationGraph {
           this.#link(a, best);
         }
         // The effects of `a` fall to its new precondition choice's cost plus its own (inlined #relaxEffects).
-        const reach = (hm[best] as number) + (cost[a] as number);
+        const reach = bestCost + (cost[a] as number);
         const effEnd = effStart[a + 1] as number;
         for (let e = effStart[a] as number; e < effEnd; e++) {
           const r = effAtom[e] as number;
@@ -219,8 +263,8 @@ export class JustificationGraph {
   /** Lowers the hmax of what action `a` achieves to its precondition choice's cost plus its own. */
   #relaxEffects(a: number): void {
     const hm = this.#hmax;
-    const effStart = this.#effStart;
-    const effAtom = this.#effAtom;
+    const effStart = this.liveStart;
+    const effAtom = this.liveAtom;
     const reach = (hm[this.pcf[a] as number] as number) + (this.cost[a] as number);
     for (let e = effStart[a] as number; e < (effStart[a + 1] as number); e++) {
       const q = effAtom[e] as number;
