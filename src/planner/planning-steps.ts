@@ -66,8 +66,7 @@ export function* planningSteps(
     nodesExpanded: expanded,
     nodesGenerated: generated,
     planningTimeMs: performance.now() - began,
-    ...(searched?.searchMs !== undefined ? { searchTimeMs: searched.searchMs } : {}),
-    ...(searched?.searchMs !== undefined ? { heuristic: searched.heuristic ?? heuristic } : {}),
+    ...(searched?.searchMs !== undefined && { searchTimeMs: searched.searchMs, heuristic: searched.heuristic ?? heuristic }),
   });
 
   // A goal that decides satisfaction itself (e.g. NirvanaGoal, never

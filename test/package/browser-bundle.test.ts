@@ -10,10 +10,12 @@ import { BUNDLE_ENTRIES, esbuildSplitBundle } from "../../bench/bundle-size.js";
 const ROOT = new URL("../..", import.meta.url).pathname;
 /**
  * A guard against a layer leaking in, not a diet: the planner alone was ~78 KB
- * minified, and ~86 KB once it paced its compile steps, checked start states
- * as JSON and compared numbers with a tolerance; another layer would add far more.
+ * minified, ~86 KB once it paced its compile steps, checked start states
+ * as JSON and compared numbers with a tolerance, and ~96 KB with LM-cut's
+ * per-state graph trimming and the search loop's own time in the stats;
+ * another layer would add far more.
  */
-const LIMIT_BYTES = 96 * 1024;
+const LIMIT_BYTES = 100 * 1024;
 const USE =
   'export const found = plan({}, { warm: true }, [new ActionSpec({ name: "light_fire", effects: { warm: true } })])?.actionNames;';
 
@@ -54,7 +56,7 @@ async function run(code: string): Promise<unknown> {
 }
 
 describe("a browser bundle of ActionSpec + plan", () => {
-  it("from langgoap/core and langgoap/planner holds the planner only, under 96 KB minified, and plans", async () => {
+  it("from langgoap/core and langgoap/planner holds the planner only, under 100 KB minified, and plans", async () => {
     const { code, packages } = await bundle(
       'import { ActionSpec } from "./src/core/index.ts";\nimport { plan } from "./src/planner/index.ts";',
     );
@@ -64,7 +66,7 @@ describe("a browser bundle of ActionSpec + plan", () => {
     expect(await run(code)).toEqual(["light_fire"]);
   });
 
-  it("from the root entry drops every other layer and stays under 96 KB", async () => {
+  it("from the root entry drops every other layer and stays under 100 KB", async () => {
     const { code, packages } = await bundle('import { ActionSpec, plan } from "./src/index.ts";');
     expect(Object.keys(packages)).toEqual(["langgoap"]);
     expect(code).not.toContain("node:");
