@@ -46,6 +46,8 @@ export interface FleetEvent {
   readonly event: string;
   readonly runId?: string;
   readonly takenOver?: boolean;
+  /** The claim's number, on `claimed`. */
+  readonly attempts?: number;
   readonly message: string;
 }
 
@@ -78,6 +80,7 @@ function record(level: FleetEvent["level"], message: string, details?: Readonly<
       event,
       ...(typeof details?.runId === "string" ? { runId: details.runId } : {}),
       ...(typeof details?.takenOver === "boolean" ? { takenOver: details.takenOver } : {}),
+      ...(typeof details?.attempts === "number" ? { attempts: details.attempts } : {}),
       message,
     };
     appendFileSync(args.eventsFile, `${JSON.stringify(line)}\n`);

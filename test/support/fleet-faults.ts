@@ -39,21 +39,40 @@ export async function prepareFleetSchema(pool: FleetPool, schema: string, runs: 
   return runIds;
 }
 
+/** One takeover as the database logged it: the run, the lease it ended (owner and claim number) and who took it. */
+export interface LoggedTakeover {
+  readonly runId: string;
+  readonly oldOwner: string;
+  readonly oldAttempts: number;
+  readonly newOwner: string;
+}
+
 /** The takeovers the database logged, and those that claimed a run before its old lease's expiry plus `graceMs`. */
 export async function takeoversOf(
   pool: FleetPool,
   schema: string,
   graceMs: number,
-): Promise<{ all: number; early: Array<Record<string, unknown>>; from: Map<string, number> }> {
-  const { rows } = await pool.query<{ run_id: string; old_owner: string; new_owner: string; early_ms: number | null }>(
-    `SELECT run_id, old_owner, new_owner,
+): Promise<{ all: number; rows: LoggedTakeover[]; early: Array<Record<string, unknown>>; from: Map<string, number> }> {
+  const { rows } = await pool.query<{
+    run_id: string;
+    old_owner: string;
+    old_attempts: number;
+    new_owner: string;
+    early_ms: number | null;
+  }>(
+    `SELECT run_id, old_owner, old_attempts, new_owner,
        extract(epoch FROM (old_expires_at + make_interval(secs => $1::double precision / 1000)) - claimed_at) * 1000 AS early_ms
-     FROM "${schema}".takeovers`,
+     FROM "${schema}".takeovers ORDER BY claimed_at, run_id`,
     [graceMs],
   );
   const from = new Map<string, number>();
   for (const r of rows) from.set(r.old_owner, (from.get(r.old_owner) ?? 0) + 1);
-  return { all: rows.length, early: rows.filter((r) => r.early_ms === null || Number(r.early_ms) > 0), from };
+  return {
+    all: rows.length,
+    rows: rows.map((r) => ({ runId: r.run_id, oldOwner: r.old_owner, oldAttempts: Number(r.old_attempts), newOwner: r.new_owner })),
+    early: rows.filter((r) => r.early_ms === null || Number(r.early_ms) > 0),
+    from,
+  };
 }
 
 /** The events file's lines, in the order the processes appended them. */
@@ -65,29 +84,54 @@ export function readFleetEvents(file: string): FleetEvent[] {
 }
 
 /**
- * For each takeover in the events (a `claimed` event with `takenOver`):
- * the process that claimed the run before must have logged `stopping` (it
- * aborted the run) or `executed` (its execution was over) for that run
- * between its claim and the takeover. Returns the takeovers that break
- * this, and how many were checked.
+ * For each takeover the database logged, whether the process whose lease
+ * it ended had stopped executing the run first, by the events file (all
+ * processes append to it, so its order is the order things happened):
+ * - `checked`: the old owner logged its claim (same claim number), then
+ *   `stopping` (it aborted the run) or `executed` (its execution was
+ *   over), all before the new owner logged its claim; `broken` lists the
+ *   takeovers that came before the old owner stopped.
+ * - `unheard`: the old owner never logged that claim: the database
+ *   committed it but the reply never reached the process (a network cut
+ *   while the claim was in flight drops it), so it never knew it held the
+ *   run and never executed it. Only a process whose network was cut may
+ *   have these; each is listed `run (owner)`.
+ * Every logged takeover is in exactly one of `checked`, `broken`,
+ * `unheard` (or `unmatched`: the new owner's claim is not in the file,
+ * which no run should show).
  */
-export function takeoversBeforeStop(events: readonly FleetEvent[]): { checked: number; broken: string[] } {
-  const holder = new Map<string, { worker: string; stopped: boolean }>();
-  const broken: string[] = [];
-  let checked = 0;
-  for (const e of events) {
-    if (!e.runId) continue;
-    if (e.event === "claimed") {
-      const before = holder.get(e.runId);
-      if (e.takenOver && before) {
-        checked++;
-        if (!before.stopped) broken.push(`${e.runId}: ${e.worker} claimed it while ${before.worker} had not stopped it`);
-      }
-      holder.set(e.runId, { worker: e.worker, stopped: false });
+export function takeoversBeforeStop(
+  events: readonly FleetEvent[],
+  takeovers: readonly LoggedTakeover[],
+): { checked: number; broken: string[]; unheard: string[]; unmatched: string[] } {
+  const at = new Map<string, number>();
+  const key = (worker: string, runId: string, attempts: number, what: string) => `${what}\u0000${worker}\u0000${runId}\u0000${attempts}`;
+  // Per run and worker, the claim in force when each event came: events carry the claim number only on `claimed`.
+  const claimOf = new Map<string, number>();
+  events.forEach((e, i) => {
+    if (!e.runId) return;
+    if (e.event === "claimed" && typeof e.attempts === "number") {
+      claimOf.set(`${e.worker}\u0000${e.runId}`, e.attempts);
+      if (!at.has(key(e.worker, e.runId, e.attempts, "claimed"))) at.set(key(e.worker, e.runId, e.attempts, "claimed"), i);
     } else if (e.event === "stopping" || e.event === "executed") {
-      const h = holder.get(e.runId);
-      if (h && h.worker === e.worker) h.stopped = true;
+      const attempts = claimOf.get(`${e.worker}\u0000${e.runId}`);
+      if (attempts !== undefined && !at.has(key(e.worker, e.runId, attempts, "stopped")))
+        at.set(key(e.worker, e.runId, attempts, "stopped"), i);
     }
+  });
+  let checked = 0;
+  const broken: string[] = [];
+  const unheard: string[] = [];
+  const unmatched: string[] = [];
+  for (const t of takeovers) {
+    const takenAt = at.get(key(t.newOwner, t.runId, t.oldAttempts + 1, "claimed"));
+    const claimedAt = at.get(key(t.oldOwner, t.runId, t.oldAttempts, "claimed"));
+    const stoppedAt = at.get(key(t.oldOwner, t.runId, t.oldAttempts, "stopped"));
+    if (takenAt === undefined) unmatched.push(`${t.runId}: ${t.newOwner}'s claim ${t.oldAttempts + 1} is not in the events`);
+    else if (claimedAt === undefined) unheard.push(`${t.runId} (${t.oldOwner})`);
+    else if (stoppedAt === undefined || stoppedAt > takenAt || claimedAt > takenAt)
+      broken.push(`${t.runId}: ${t.newOwner} claimed it while ${t.oldOwner} had not stopped it`);
+    else checked++;
   }
-  return { checked, broken };
+  return { checked, broken, unheard, unmatched };
 }
