@@ -31,6 +31,18 @@ export const ESCALATE_AFTER = 300;
  */
 const LMCUT_FIRST_ACTIONS = 32;
 
+/**
+ * A smaller domain whose goal has at least this many conditions searches
+ * with LM-cut from the start too: hmax takes the most expensive goal
+ * condition alone, LM-cut adds up the separate ones, and with several
+ * goals hmax's first ESCALATE_AFTER states are spent on orderings of them
+ * (IPC movie, 27 actions, 7 goal conditions: hmax 1 at the start against
+ * LM-cut's 7, the optimal cost; maintenance p01, 30 actions and 10
+ * conditions: 300 hmax expansions then 4 with LM-cut, against 4 with LM-cut
+ * alone). Game agents' goals of one or two conditions keep hmax.
+ */
+const LMCUT_FIRST_GOAL_CONDITIONS = 3;
+
 /** A start whose hmax estimate is at least this long (in unit costs) is a long plan: hmax goes on past ESCALATE_AFTER. */
 const LONG_PLAN_STEPS = 500;
 
@@ -63,14 +75,15 @@ export function firstPhase(
     return { heuristic, budget, escalates: false };
   }
   // The default on a boolean domain (both heuristics are admissible): LM-cut from the start on a domain of
-  // LMCUT_FIRST_ACTIONS actions or more, where it pays from the first states, however large (hmax's evaluations
+  // LMCUT_FIRST_ACTIONS actions or more, where it pays from the first states, however large, or with a goal of
+  // LMCUT_FIRST_GOAL_CONDITIONS conditions or more (hmax's evaluations
   // grow with the actions too, and it expands far more states: IPC nomystery p02 13,342 against about 60, parking
   // p03 unsolved in 30 s against 3,391 for Fast Downward's LM-cut; a chain of 1,100 actions spends 3.1 s on 300
   // hmax expansions where LM-cut solves it in 60, 0.27 s). On a smaller domain hmax (cheapest per state, as
   // per-frame planning wants) while the search goes well, LM-cut once hmax has expanded ESCALATE_AFTER states. A
   // long plan keeps hmax: it needs an expansion per step anyway.
   const count = compiled.actions.length;
-  if (count >= LMCUT_FIRST_ACTIONS) {
+  if (count >= LMCUT_FIRST_ACTIONS || compiled.p.goalTestEnd - compiled.p.goalTestStart >= LMCUT_FIRST_GOAL_CONDITIONS) {
     return { heuristic: longPlanAhead(compiled) ? heuristicName : "lmcut", budget, escalates: false };
   }
   if (budget.maxExpansions <= ESCALATE_AFTER) return { heuristic: heuristicName, budget, escalates: false };

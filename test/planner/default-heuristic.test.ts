@@ -1,6 +1,7 @@
 /**
  * The default heuristic of a boolean domain: LM-cut from the start on a
- * domain of 32 actions or more, however large; on a smaller one hmax while the search is
+ * domain of 32 actions or more, however large, or with a goal of three
+ * conditions or more; on a smaller one hmax while the search is
  * small, LM-cut once hmax has expanded ESCALATE_AFTER states; hmax on a long
  * plan. Both are admissible, so the plan stays optimal; the figures count
  * every phase.
@@ -68,6 +69,27 @@ describe("default heuristic", () => {
     const shared = planDetailed(start, goal, actions, { maxExpansions: ESCALATE_AFTER + 5 });
     expect(shared.status).toBe("budget_exhausted");
     expect(shared.stats.nodesExpanded).toBe(ESCALATE_AFTER + 5);
+  });
+
+  it("searches a small domain with LM-cut from the start when its goal has three conditions or more", () => {
+    // Six independent chores: hmax sees the dearest one alone (1 at the start), LM-cut adds them up (6, the plan's cost), so
+    // hmax would go through the orderings of the chores before the plan (IPC movie and maintenance are this shape).
+    const chores = ["dishes", "laundry", "floor", "windows", "bins", "beds"];
+    const actions = chores.map((c) => new ActionSpec({ name: `do_${c}`, preconditions: { [c]: false }, effects: { [c]: true } }));
+    const start: WorldState = Object.fromEntries(chores.map((c) => [c, false]));
+    const goal = new GoalSpec({ conditions: Object.fromEntries(chores.map((c) => [c, true])) });
+    const byDefault = planDetailed(start, goal, actions);
+    const lmcutOnly = planDetailed(start, goal, actions, { heuristic: "lmcut" });
+    const hmaxOnly = planDetailed(start, goal, actions, { heuristic: "hmax" });
+    expect(byDefault.plan?.totalCost).toBe(6);
+    expect(byDefault.plan?.metadata.heuristic).toBe("lmcut");
+    expect(byDefault.stats.nodesExpanded).toBe(6);
+    expect(byDefault.plan?.actionNames).toEqual(lmcutOnly.plan?.actionNames);
+    expect(hmaxOnly.stats.nodesExpanded).toBeGreaterThan(30);
+    // Two conditions keep hmax (a game agent's goal): its search stays on the cheaper heuristic.
+    const two = planDetailed(start, new GoalSpec({ conditions: { dishes: true, laundry: true } }), actions);
+    expect(two.plan?.totalCost).toBe(2);
+    expect(two.plan?.metadata.heuristic).toBe("hmax");
   });
 
   it("keeps hmax on a small domain's easy search", () => {
