@@ -5,8 +5,9 @@ import type { HeuristicName } from "./heuristics/registry.js";
 export interface PlanOptions {
   /**
    * Left out, the search is cost-optimal and picks by domain: on a boolean
-   * domain of 32 actions or more `lmcut` from the start; on a smaller
-   * boolean domain `hmax` (cheapest per state, as per-frame planning wants),
+   * domain of 32 actions or more, or with a goal of 3 conditions or more,
+   * `lmcut` from the start; on a smaller boolean domain `hmax` (cheapest per
+   * state, as per-frame planning wants),
    * starting again with `lmcut` once the search passes `ESCALATE_AFTER`
    * (300) expansions; on a numeric domain whose facts change by `inc`/`dec`
    * `opcount` (hmax and an operator-counting linear program over numeric net
