@@ -10,8 +10,10 @@ import { STRATEGIES, type StrategyName } from "./search.js";
 export interface ParsedCommand {
   readonly help: boolean;
   readonly domain: string;
-  /** With `--pddl`: the PDDL problem file (`domain` is the PDDL domain file). */
+  /** With `--pddl`: the PDDL problem file (`domain` is the PDDL domain file); the first of `pddlProblems`. */
   readonly pddlProblem: string | undefined;
+  /** With `--pddl`: every problem file given, solved one after the other in this process (`plan` only). */
+  readonly pddlProblems: readonly string[];
   readonly goal: string | undefined;
   readonly state: string | undefined;
   /** `undefined`: astar, or pipeline for goals with constraints, objectives or metrics. */
@@ -104,6 +106,26 @@ export function formatForPath(path: string): string | undefined {
 }
 
 /**
+ * Several PDDL problems in one call (`plan --pddl domain.pddl p1.pddl
+ * p2.pddl …`) print their plans one after the other on stdout, in the IPC
+ * format: options that write one file, open one page or draw one search
+ * are for a single problem.
+ */
+function checkBatch(spec: CommandSpec, values: Readonly<Record<string, string | boolean | undefined>>): void {
+  if (spec.name !== "plan")
+    throw usage(spec, `${spec.name} --pddl: expected <domain.pddl> <problem.pddl>, got several problems (plan solves several)`);
+  for (const option of ["output", "open", "search-tree"]) {
+    if (values[option] !== undefined && values[option] !== false)
+      throw usage(spec, `--${option} takes one problem; several problems print their plans on stdout`, { option });
+  }
+  const format = values.format;
+  if (format !== undefined && format !== "ipc")
+    throw usage(spec, `--format ${String(format)} takes one problem; several problems print IPC plans (--format ipc)`, {
+      option: "format",
+    });
+}
+
+/**
  * Parses a command's arguments with `node:util` `parseArgs` against its
  * option table and checks every value: unknown options, a missing or extra
  * domain, an unknown strategy, heuristic or format, bad numbers.
@@ -123,9 +145,10 @@ export function parseCommand(spec: CommandSpec, argv: readonly string[]): Parsed
     return { help: true } as ParsedCommand;
   }
   const pddl = values.pddl === true;
-  if (pddl && parsed.positionals.length !== 2) {
+  if (pddl && parsed.positionals.length < 2) {
     throw usage(spec, `${spec.name} --pddl: expected <domain.pddl> <problem.pddl>, got ${parsed.positionals.length} file(s)`);
   }
+  if (pddl && parsed.positionals.length > 2) checkBatch(spec, values);
   if (parsed.positionals.length === 0) throw usage(spec, `${spec.name}: missing <domain> (a .yaml/.json domain file or module.js#export)`);
   if (parsed.positionals.length > 1 && !pddl) {
     throw usage(spec, `${spec.name}: expected one <domain>, got ${parsed.positionals.length}: ${parsed.positionals.join(" ")}`);
@@ -150,6 +173,7 @@ export function parseCommand(spec: CommandSpec, argv: readonly string[]): Parsed
     help: false,
     domain: parsed.positionals[0] as string,
     pddlProblem: pddl ? parsed.positionals[1] : undefined,
+    pddlProblems: pddl ? parsed.positionals.slice(1) : [],
     goal: text("goal"),
     state: text("state"),
     strategy: strategyText === undefined ? undefined : oneOf(spec, "strategy", strategyText, STRATEGIES, "UNKNOWN_STRATEGY"),

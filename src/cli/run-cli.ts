@@ -113,6 +113,7 @@ export async function runCli(argv: readonly string[], given: CliIo): Promise<num
       io.stdout(commandHelp(spec, cwdOf(io)));
       return EXIT.OK;
     }
+    if (args.pddlProblems.length > 1) return await (await import("./commands/plan-batch.js")).planBatchCommand(io, args);
     const ctx = await createContext(io, args, spec.name !== "actions");
     const run = await RUNNERS[spec.name]();
     return await run(ctx);

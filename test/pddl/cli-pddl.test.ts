@@ -36,3 +36,55 @@ describe("langgoap plan --pddl", () => {
     expect(one.stderr).toContain("plan --pddl: expected <domain.pddl> <problem.pddl>, got 1 file(s)");
   });
 });
+
+describe("langgoap plan --pddl with several problems", () => {
+  const BLOCKS = "bench/ipc/blocks";
+  const problems = ["probBLOCKS-4-0.pddl", "probBLOCKS-4-1.pddl", "probBLOCKS-5-0.pddl"].map((p) => `${BLOCKS}/${p}`);
+
+  it("solves them one after the other, each plan under its problem's line, as each alone would", async () => {
+    const batch = await cli(["plan", "--pddl", `${BLOCKS}/domain.pddl`, ...problems, "--stats"]);
+    expect(batch.code).toBe(0);
+    const blocks = batch.stdout.split(/^; problem /m).slice(1);
+    expect(blocks.map((b) => b.split("\n")[0])).toEqual(problems);
+    for (const [i, problem] of problems.entries()) {
+      const alone = await cli(["plan", "--pddl", `${BLOCKS}/domain.pddl`, problem]);
+      expect(alone.code).toBe(0);
+      expect(`${problem}\n${alone.stdout}`).toBe(blocks[i]);
+    }
+    // One stats line per problem, naming it.
+    const stats = batch.stderr
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { problem: string; status: string; cost: number });
+    expect(stats.map((s) => [s.problem, s.status])).toEqual(problems.map((p) => [p, "found"]));
+    expect(stats.map((s) => s.cost)).toEqual([6, 10, 12]);
+  });
+
+  it("reports a failing problem and goes on; the exit code is the first failure's", async () => {
+    const FIXTURES = "test/pddl/fixtures";
+    const result = await cli([
+      "plan",
+      "--pddl",
+      `${FIXTURES}/delivery-domain.pddl`,
+      `${FIXTURES}/gripper-p01.pddl`,
+      `${FIXTURES}/delivery-p01.pddl`,
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${FIXTURES}/gripper-p01.pddl:2:4: the problem is for domain "gripper-strips"`);
+    expect(result.stdout).toContain(`; problem ${FIXTURES}/delivery-p01.pddl\n`);
+    expect(result.stdout.trimEnd().endsWith("; cost = 10 (general cost)")).toBe(true);
+  });
+
+  it("refuses what takes one problem: other formats, an output file, --open", async () => {
+    const args = ["--pddl", `${BLOCKS}/domain.pddl`, ...problems];
+    const json = await cli(["plan", ...args, "--format", "json"]);
+    expect(json.code).toBe(2);
+    expect(json.stderr).toContain("--format json takes one problem; several problems print IPC plans (--format ipc)");
+    const output = await cli(["plan", ...args, "-o", ".tmp/plans.txt"]);
+    expect(output.code).toBe(2);
+    expect(output.stderr).toContain("--output takes one problem");
+    const open = await cli(["plan", ...args, "--open"]);
+    expect(open.code).toBe(2);
+    expect(open.stderr).toContain("--open takes one problem");
+  });
+});

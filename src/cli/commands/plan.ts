@@ -11,6 +11,7 @@ const round1 = (ms: number): number => Math.round(ms * 10) / 10;
 function statsLine(ctx: CommandContext, outcome: SearchOutcome): string {
   const { plan, stats } = outcome;
   return `${JSON.stringify({
+    ...(ctx.args.pddlProblems.length > 1 ? { problem: ctx.args.pddlProblem } : {}),
     status: outcome.status,
     cost: plan?.totalCost ?? null,
     steps: plan?.actions.length ?? null,

@@ -39,7 +39,7 @@ export const PLAN_FORMATS = ["ascii", "json", "mermaid", "dot", "gantt", "mermai
 const PDDL: OptionSpec = {
   name: "pddl",
   type: "boolean",
-  help: "Read a PDDL domain and problem (two files) instead of a langgoap domain; the plan prints in the IPC's format.",
+  help: "Read a PDDL domain and problem (two files) instead of a langgoap domain; the plan prints in the IPC's format. Several problems after the domain are solved one after the other in this process (each plan under a '; problem <file>' line): only the first pays the cold start.",
 };
 const GOAL: OptionSpec = {
   name: "goal",
@@ -129,7 +129,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: "plan",
     summary: "Find a plan for the goal and print it",
-    usage: "langgoap plan <domain> [options]  |  langgoap plan --pddl <domain.pddl> <problem.pddl> [options]",
+    usage: "langgoap plan <domain> [options]  |  langgoap plan --pddl <domain.pddl> <problem.pddl>... [options]",
     description: `Searches for the cheapest plan from the start state to the goal. With --pddl, reads a PDDL domain and problem (what Fast Downward's translator reads: STRIPS, :typing, constants, :negative-preconditions, :equality, :action-costs, quantified and disjunctive conditions, conditional and universal effects), grounds them and prints the plan in the IPC's format (--format ipc, the default there). ${FORMAT_NOTES}`,
     formats: [...PLAN_FORMATS, "ipc"],
     defaultFormat: "ascii",
@@ -156,6 +156,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       "langgoap plan my-actions.js#domain --strategy mcts --budget 5000",
       "langgoap plan --pddl bench/ipc/blocks/domain.pddl bench/ipc/blocks/probBLOCKS-4-0.pddl",
       "langgoap plan --pddl bench/ipc/depot/domain.pddl bench/ipc/depot/p03.pddl --budget 30s --stats",
+      "langgoap plan --pddl bench/ipc/blocks/domain.pddl bench/ipc/blocks/probBLOCKS-4-*.pddl",
     ],
   },
   {
