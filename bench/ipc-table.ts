@@ -20,7 +20,7 @@ const END = "<!-- ipc-table:end -->";
 
 function readRecords(text: string) {
   const records: IpcRecord[] = [];
-  let total: { loadavg?: { before: number[]; after: number[] }; budgetMs?: number; jobs?: number } | undefined;
+  let total: { loadavg?: { before: number[]; after: number[] }; budgetMs?: number; jobs?: number; limit?: string } | undefined;
   for (const line of text.split("\n")) {
     if (!line.startsWith("{")) continue;
     const record = JSON.parse(line) as Record<string, unknown>;
@@ -52,7 +52,7 @@ function ipcTable(text: string): string {
     ? `load average ${total.loadavg.before.map((x) => x.toFixed(1)).join("/")} at the start, ${total.loadavg.after.map((x) => x.toFixed(1)).join("/")} at the end`
     : "load not recorded";
   const lines = [
-    `${summary.total.instances} instances of ${summary.total.domains} domains, ${(total?.budgetMs ?? 30_000) / 1000} s and 3 GB each per planner, ${total?.jobs ?? 1} at a time; ${load}. Ratios are ours / Fast Downward's over the instances both solved: the median of the per-instance ratios, and in brackets the ratio of the sums. End to end: a fresh process from PDDL text to the plan (ours: Node.js, read, ground, compile, search; FD: its driver, translator included). Search: the search loop alone, FD's "Search time" and our \`searchMs\` (the task's and the heuristic's construction left out on both sides).`,
+    `${summary.total.instances} instances of ${summary.total.domains} domains, ${(total?.budgetMs ?? 30_000) / 1000} s${total?.limit === "cpu" ? " of CPU time" : ""} and 3 GB each per planner, ${total?.jobs ?? 1} at a time; ${load}. Ratios are ours / Fast Downward's over the instances both solved: the median of the per-instance ratios, and in brackets the ratio of the sums. End to end: a fresh process from PDDL text to the plan (ours: Node.js, read, ground, compile, search; FD: its driver, translator included). Search: the search loop alone, FD's "Search time" and our \`searchMs\` (the task's and the heuristic's construction left out on both sides).`,
     "",
     "| domain | solved (ours) | solved (FD) | equal costs | expansions | end to end | faster end to end | search |",
     "|---|---|---|---|---|---|---|---|",

@@ -7,9 +7,15 @@
  * Each instance runs end to end in a fresh process, as a user runs it: the
  * built command line (`langgoap plan --pddl dom prob --budget 30s
  * --max-states none --stats`, dist/cli/bundle) reads, grounds, compiles and
- * searches under the time budget (`BENCH_IPC_BUDGET_MS`, 30 s) and 3 GB
- * (heap limit, and the process's resident memory watched). End-to-end time
- * is the wall time from spawning it to its exit. Every plan is validated
+ * searches under the time limit (`BENCH_IPC_BUDGET_MS`, 30 s) and 3 GB
+ * (heap limit, and the process's resident memory watched). The limit is CPU
+ * time, as Fast Downward's driver counts its own (`BENCH_IPC_LIMIT=cpu`, the
+ * default: the process's CPU time read from /proc, the process stopped when
+ * it passes the limit, the planner's wall-clock budget twenty times longer as
+ * a last resort), so a loaded machine slows both planners' clocks alike
+ * instead of cutting our search short while FD's goes on; `BENCH_IPC_LIMIT=wall`
+ * gives the planner the limit as its own `--budget` (wall clock). End-to-end
+ * time is the wall time from spawning it to its exit; `cpuMs` its CPU time. Every plan is validated
  * twice here, by the lifted PDDL plan checker of the tests and by a replay
  * on the grounded actions of a fresh load, and its cost must agree with
  * both.
@@ -50,6 +56,12 @@ const MEMORY_MB = 3072;
 const FD_DRIVER = process.env.BENCH_FD;
 const RUN_OURS = process.env.BENCH_IPC_OURS !== "0";
 const JOBS = Math.max(1, Number(process.env.BENCH_IPC_JOBS ?? 1));
+const LIMIT = process.env.BENCH_IPC_LIMIT ?? "cpu";
+if (LIMIT !== "cpu" && LIMIT !== "wall") throw new Error(`BENCH_IPC_LIMIT must be "cpu" or "wall", got ${JSON.stringify(LIMIT)}`);
+/** The planner's own (wall-clock) budget: the limit itself, or a last resort when the limit is CPU time. */
+const PLANNER_BUDGET_MS = LIMIT === "cpu" ? BUDGET_MS * 20 : BUDGET_MS;
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux). */
+const CLOCK_TICKS = 100;
 
 type FdFigures = Omit<FastDownwardResult, "wallMs"> & { wallMs?: number };
 
@@ -60,6 +72,8 @@ export interface OursResult {
   /** Why validation failed, when it did. */
   invalid?: string;
   e2eMs?: number;
+  /** The process's CPU time (user + system, every thread) at its last reading, 250 ms apart. */
+  cpuMs?: number;
   startupMs?: number;
   groundingMs?: number;
   /** The planner's whole call (compiling and heuristic set-up included). */
@@ -72,6 +86,18 @@ export interface OursResult {
   operators?: number;
   heuristic?: string | null;
   peakRssMb?: number;
+}
+
+/** CPU time of a process in ms (user + system, every thread), from /proc (undefined where there is none). */
+function cpuMsOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (in parentheses, which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Resident memory of a process in MB, from /proc (undefined where there is none). */
@@ -96,7 +122,7 @@ function runOurs(instance: IpcInstance): Promise<OursResult> {
       instance.domainFile,
       instance.problemFile,
       "--budget",
-      `${BUDGET_MS}ms`,
+      `${PLANNER_BUDGET_MS}ms`,
       "--max-states",
       "none",
       "--stats",
@@ -106,6 +132,7 @@ function runOurs(instance: IpcInstance): Promise<OursResult> {
   let out = "";
   let err = "";
   let ended: string | undefined;
+  let cpuMs: number | undefined;
   child.stdout.on("data", (chunk: Buffer) => {
     out += chunk.toString();
   });
@@ -118,12 +145,17 @@ function runOurs(instance: IpcInstance): Promise<OursResult> {
       ended = "budget_exhausted";
       child.kill("SIGKILL");
     },
-    BUDGET_MS * 2 + 30_000,
+    PLANNER_BUDGET_MS * 2 + 30_000,
   );
-  const memoryWatch = setInterval(() => {
-    const mb = child.pid === undefined ? undefined : residentMb(child.pid);
+  const watch = setInterval(() => {
+    if (child.pid === undefined || ended) return;
+    const mb = residentMb(child.pid);
+    cpuMs = cpuMsOf(child.pid) ?? cpuMs;
     if (mb !== undefined && mb > MEMORY_MB) {
       ended = "out_of_memory";
+      child.kill("SIGKILL");
+    } else if (LIMIT === "cpu" && cpuMs !== undefined && cpuMs >= BUDGET_MS) {
+      ended = "budget_exhausted";
       child.kill("SIGKILL");
     }
   }, 250);
@@ -131,7 +163,7 @@ function runOurs(instance: IpcInstance): Promise<OursResult> {
     child.on("close", (code) => {
       const e2eMs = Math.round(performance.now() - started);
       clearTimeout(hardLimit);
-      clearInterval(memoryWatch);
+      clearInterval(watch);
       const statsText = err
         .split("\n")
         .reverse()
@@ -139,7 +171,11 @@ function runOurs(instance: IpcInstance): Promise<OursResult> {
       if (ended || statsText === undefined) {
         const heapOut = /heap out of memory/i.test(err);
         const why = err.trim().split("\n").slice(-2).join(" | ");
-        resolve({ status: ended ?? (heapOut ? "out_of_memory" : `error (exit ${code}): ${why}`) });
+        resolve({
+          status: ended ?? (heapOut ? "out_of_memory" : `error (exit ${code}): ${why}`),
+          e2eMs,
+          ...(cpuMs !== undefined ? { cpuMs } : {}),
+        });
         return;
       }
       const stats = JSON.parse(statsText) as { status: string; cost: number | null; loadMs: number } & Record<string, unknown>;
@@ -147,6 +183,7 @@ function runOurs(instance: IpcInstance): Promise<OursResult> {
         status: stats.status,
         cost: stats.cost,
         e2eMs,
+        ...(cpuMs !== undefined ? { cpuMs } : {}),
         groundingMs: stats.loadMs,
         planMs: stats.planMs as number,
         searchMs: stats.searchMs as number,
@@ -242,5 +279,12 @@ export default async function ipcBench(): Promise<void> {
   }
   const summary = summarizeIpc(results.map(({ instance, ours, fd }) => ({ id: instance.id, domain: instance.domain, ours, fd })));
   for (const row of summary.domains) emit({ suite: "ipc", ...row });
-  emit({ suite: "ipc", total: summary.total, loadavg: { before: loadBefore, after: loadavg() }, jobs: JOBS, budgetMs: BUDGET_MS });
+  emit({
+    suite: "ipc",
+    total: summary.total,
+    loadavg: { before: loadBefore, after: loadavg() },
+    jobs: JOBS,
+    budgetMs: BUDGET_MS,
+    limit: LIMIT,
+  });
 }
