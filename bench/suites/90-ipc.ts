@@ -10,8 +10,8 @@
  * searches under the time limit (`BENCH_IPC_BUDGET_MS`, 30 s) and 3 GB
  * (heap limit, and the process's resident memory watched). The limit is CPU
  * time, as Fast Downward's driver counts its own (`BENCH_IPC_LIMIT=cpu`, the
- * default: the process's CPU time read from /proc, the process stopped when
- * it passes the limit, the planner's wall-clock budget twenty times longer as
+ * default where /proc exists, else wall: the process's CPU time read from
+ * /proc every 250 ms, the process stopped when it passes the limit, the planner's wall-clock budget twenty times longer as
  * a last resort), so a loaded machine slows both planners' clocks alike
  * instead of cutting our search short while FD's goes on; `BENCH_IPC_LIMIT=wall`
  * gives the planner the limit as its own `--budget` (wall clock). End-to-end
@@ -56,8 +56,12 @@ const MEMORY_MB = 3072;
 const FD_DRIVER = process.env.BENCH_FD;
 const RUN_OURS = process.env.BENCH_IPC_OURS !== "0";
 const JOBS = Math.max(1, Number(process.env.BENCH_IPC_JOBS ?? 1));
-const LIMIT = process.env.BENCH_IPC_LIMIT ?? "cpu";
+/** Where /proc cannot tell a process's CPU time (not Linux), the limit is the wall clock: never a 20x budget unwatched. */
+const HAS_PROC = existsSync("/proc/self/stat");
+const LIMIT = process.env.BENCH_IPC_LIMIT ?? (HAS_PROC ? "cpu" : "wall");
 if (LIMIT !== "cpu" && LIMIT !== "wall") throw new Error(`BENCH_IPC_LIMIT must be "cpu" or "wall", got ${JSON.stringify(LIMIT)}`);
+if (LIMIT === "cpu" && !HAS_PROC)
+  throw new Error("BENCH_IPC_LIMIT=cpu reads CPU time from /proc, which this system does not have: use wall");
 /** The planner's own (wall-clock) budget: the limit itself, or a last resort when the limit is CPU time. */
 const PLANNER_BUDGET_MS = LIMIT === "cpu" ? BUDGET_MS * 20 : BUDGET_MS;
 /** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux). */
