@@ -197,7 +197,17 @@ describe.runIf(postgres.available)("the fleet survives its database", () => {
     const proxy = await TcpProxy.start(srv.socket === undefined ? { port: Number(new URL(srv.url).port) } : { path: srv.socket });
     try {
       const names = ["cut-p0", "cut-p1", "cut-p2"];
-      const fleet = startFleet(names.map((name, i) => childArgs(schema, i === 0 ? proxy.urlThrough(srv.url) : srv.url, name, eventsFile)));
+      // The process to cut off holds every action it executes at a gate until after the cut: at the cut it surely
+      // executes leased runs, whose renewals then fail. Without the gate, its runs could all have finished executing
+      // (leases no longer renewed) with their last writes committed while the cut held the replies: it would learn of
+      // the outage from a statement's timeout, not from its own clock.
+      const fleet = startFleet(
+        names.map((name, i) =>
+          i === 0
+            ? { ...childArgs(schema, proxy.urlThrough(srv.url), name, eventsFile), gated: true }
+            : childArgs(schema, srv.url, name, eventsFile),
+        ),
+      );
       const [cut, ...others] = children.slice(-3) as [FleetChild, FleetChild, FleetChild];
       await Promise.all([cut, ...others].map((c) => c.printed("STARTED")));
       const leasesOfCut = () =>
@@ -205,11 +215,13 @@ describe.runIf(postgres.available)("the fleet survives its database", () => {
       await until("120 ledger entries, with runs on the process to cut off", async () => {
         return (await count(`SELECT count(*)::int AS n FROM "${schema}".ledger`)) >= 120 && (await leasesOfCut()) > 0;
       });
+      await cut.printed("GATED");
       proxy.cut();
       // It hears nothing: no error, every statement hangs. Its own clock tells it its leases may be lost.
       const outage = JSON.parse((await cut.printedTimes("OUTAGE", 1)).slice("OUTAGE ".length)) as { cause: string; runs: number };
       // The others take its runs over once the leases expired plus the grace; then its network comes back.
       await until("the cut-off process's runs taken over", async () => (await leasesOfCut()) === 0);
+      cut.process.kill("SIGUSR2");
       proxy.restore();
       await cut.printedTimes("RECONNECTED", 1);
       const queue = new RunQueue(pool as FleetPool, { schema });

@@ -37,6 +37,12 @@ export interface FleetChildArgs {
   readonly maxReconnectDelayMs?: number;
   /** A file every process of the fleet appends its events to (one JSON line each). */
   readonly eventsFile?: string;
+  /**
+   * Every action this process executes waits, once its execution is logged, until the parent
+   * opens the gate (SIGUSR2) or the run's signal stops it; the first wait prints `GATED`. The
+   * parent then knows this process is executing a leased run, whose lease it must renew.
+   */
+  readonly gated?: boolean;
 }
 
 /** One line of the events file. */
@@ -58,6 +64,7 @@ if (args.host) {
   os.hostname = () => host;
   syncBuiltinESMExports();
 }
+const gate = openableGate();
 const pool = openFleetPool(args.url, { maxConnections: args.maxConnections, applicationName: args.name });
 const actions = ledgerActions(pool, args.schema, args.name, {
   delayMs: args.delayMs,
@@ -66,8 +73,43 @@ const actions = ledgerActions(pool, args.schema, args.name, {
       writeSync(1, "KILLPOINT\n");
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
     }
+    if (args.gated) return gate.pass(ctx.signal);
   },
 });
+
+/** Closed until SIGUSR2; a wait on it ends when it opens or when the run's signal aborts. */
+function openableGate(): { pass(signal: AbortSignal | undefined): Promise<void> } {
+  let open = false;
+  let announced = false;
+  const waiting = new Set<() => void>();
+  process.on("SIGUSR2", () => {
+    open = true;
+    for (const release of waiting) release();
+  });
+  return {
+    pass: (signal) => {
+      if (open) return Promise.resolve();
+      if (!announced) {
+        announced = true;
+        writeSync(1, "GATED\n");
+      }
+      return new Promise<void>((resolve, reject) => {
+        if (signal?.aborted) return reject(signal.reason);
+        const release = () => {
+          waiting.delete(release);
+          signal?.removeEventListener("abort", stop);
+          resolve();
+        };
+        function stop(): void {
+          waiting.delete(release);
+          reject(signal?.reason);
+        }
+        waiting.add(release);
+        signal?.addEventListener("abort", stop, { once: true });
+      });
+    },
+  };
+}
 function record(level: FleetEvent["level"], message: string, details?: Readonly<Record<string, unknown>>): void {
   const event = typeof details?.event === "string" ? details.event : "";
   if (event === "outage") writeSync(1, `OUTAGE ${JSON.stringify(details)}\n`);
