@@ -54,7 +54,8 @@ export interface GroundTask extends GroundGoal {
 export interface GroundOptions {
   /**
    * Grounded operators (and action bindings found) at most, and 100 times
-   * as many partial bindings extended by the exploration's joins; past
+   * as many join steps taken by the exploration (partial bindings extended
+   * and candidate tuples or objects tried for them, matched or not); past
    * either, grounding stops with `BUDGET_EXCEEDED`. @defaultValue 2000000
    */
   readonly maxOperators?: number;

@@ -151,10 +151,11 @@ export interface ExplorationLimits {
   /** Atoms reached at most. */
   readonly maxAtoms: number;
   /**
-   * Partial bindings the joins may extend, at most: a join whose body
-   * atoms share few variables can enumerate far more partial bindings
-   * than it completes (organic-synthesis-opt18 p18: minutes without
-   * completing 2,000,000), and this bounds that work too.
+   * Join steps at most: each partial binding extended and each tuple or
+   * object tried for it, matched or not. A join whose body atoms share few
+   * variables can try far more candidates than it completes bindings
+   * (organic-synthesis-opt18 p18: minutes without completing 2,000,000,
+   * nearly every tuple tried rejected), and this bounds that work too.
    */
   readonly maxJoinSteps: number;
 }
@@ -164,7 +165,7 @@ export class Exploration {
   readonly relations: Relation[] = [];
   readonly rules: Rule[] = [];
   #counter = 0;
-  /** Partial bindings extended so far (bounded by maxJoinSteps). */
+  /** Join steps taken so far (bounded by maxJoinSteps). */
   joinSteps = 0;
   readonly #queue = new IntVec(1024);
   /** Rules whose counted atoms all hold, to join once over every tuple there is. */
@@ -359,14 +360,19 @@ export class Exploration {
     return true;
   }
 
-  #join(rule: Rule, plan: readonly Step[], k: number): void {
+  /** Counts one step of the joins' work against maxJoinSteps. */
+  #step(): void {
     if (++this.joinSteps > this.limits.maxJoinSteps) {
       throw new LangGoapError(
         "BUDGET_EXCEEDED",
-        `grounding's exploration extended more than ${this.limits.maxJoinSteps} partial bindings (${JOIN_STEPS_PER_OPERATOR} per operator of option maxOperators)`,
+        `grounding's exploration took more than ${this.limits.maxJoinSteps} join steps (${JOIN_STEPS_PER_OPERATOR} per operator of option maxOperators)`,
         { maxJoinSteps: this.limits.maxJoinSteps },
       );
     }
+  }
+
+  #join(rule: Rule, plan: readonly Step[], k: number): void {
+    this.#step();
     const binding = this.#binding;
     if (k === plan.length) {
       this.#fire(rule.head);
@@ -387,6 +393,7 @@ export class Exploration {
     if (step.kind === "enumerate") {
       const members = this.members[step.type] as Int32Array;
       for (let i = 0; i < members.length; i++) {
+        this.#step();
         binding[step.slot] = members[i] as number;
         if (this.#passes(step.checks)) this.#join(rule, plan, k + 1);
       }
@@ -425,6 +432,8 @@ export class Exploration {
     const repeats = step.repeats;
     const typeTests = step.typeTests;
     while (tuple >= 0) {
+      // Every tuple tried is work, matched or not: a join whose atoms share few variables can try billions it rejects.
+      this.#step();
       // New atoms may grow (and so replace) the arrays while joining: read them afresh.
       const seq = relation.seq.data[tuple] as number;
       if ((limit === 1 && seq >= seed) || (limit === 2 && seq > seed)) return;

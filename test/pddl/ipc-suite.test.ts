@@ -54,8 +54,9 @@ const TIGHTER_THAN_FD: Record<string, { facts: number; operators: number }> = {
 /**
  * Instances past grounding's default bounds, refused with BUDGET_EXCEEDED:
  * more than 2,000,000 action bindings (option maxOperators), or more than
- * 100 partial bindings extended per allowed operator (p18: its joins ran
- * 15 minutes without completing the bindings bound). Fast Downward's
+ * 100 join steps per allowed operator (p18: its joins try billions of
+ * tuples they reject; before those tries were counted, it ran past 15
+ * minutes without an answer). Fast Downward's
  * translator did not finish its exploration of p05 within 900 s (load 22
  * on 2 cores) either.
  */
