@@ -136,12 +136,35 @@ type Step =
       /** 0: any tuple (static relation); 1: added before the seed; 2: added no later than the seed. */
       readonly limit: 0 | 1 | 2;
       readonly checks: readonly Check[];
+      /** Set when this atom starts a block of steps that binds nothing the steps before it bound (see {@link Memo}). */
+      readonly memo?: Memo;
     }
   | { readonly kind: "check"; readonly checks: readonly Check[] }
   | { readonly kind: "assign"; readonly slot: number; readonly from: Term; readonly type: number; readonly checks: readonly Check[] }
   | { readonly kind: "enumerate"; readonly slot: number; readonly type: number; readonly checks: readonly Check[] };
 
-/** Partial bindings the exploration may extend for each operator grounding may make (maxOperators). */
+/**
+ * A block of a join plan, steps `[start, end)`, whose bindings do not
+ * depend on the steps before it: its atoms share no slot with them (a
+ * cross product, as an action whose preconditions fall into separate
+ * groups of parameters: organic-synthesis's aldol condensation has four).
+ * Nested loops would join the block again for every binding of the steps
+ * before it; instead its bindings are found once per join from a seed
+ * and replayed, in the same order, so the exploration finds the same
+ * tuples in the same order. Checks that also read slots bound before the
+ * block are tested on each replay.
+ */
+interface Memo {
+  readonly end: number;
+  /** The slots the block binds, in the order each replayed binding lists their values. */
+  readonly slots: readonly number[];
+  readonly deferred: readonly Check[];
+  /** The join (from one seed) the values were found for; -1 when none yet. */
+  epoch: number;
+  readonly values: IntVec;
+}
+
+/** Join steps the exploration may take for each operator grounding may make (maxOperators). */
 export const JOIN_STEPS_PER_OPERATOR = 100;
 
 /** Options of an exploration. */
@@ -176,6 +199,12 @@ export class Exploration {
   #scratch = new Int32Array(16);
   #head = new Int32Array(16);
   #seed = -1;
+  /** Counts the joins from a seed (or from none): a memo block's bindings hold for one such join. */
+  #epoch = 0;
+  /** While a memo block's bindings are collected: the plan, the step where the block ends, and the memo. */
+  #collectPlan: readonly Step[] | undefined;
+  #collectEnd = -1;
+  #collecting: Memo | undefined;
   #derivedAtoms = 0;
   #bindings = 0;
 
@@ -320,6 +349,7 @@ export class Exploration {
         const state = enabled[nextEnabled++] as RuleState;
         state.unseededPlan ??= this.#plan(state.rule, -1);
         this.#seed = -1;
+        this.#epoch++;
         this.#join(state.rule, state.unseededPlan, 0);
       }
       if (next >= queue.length) break;
@@ -344,6 +374,7 @@ export class Exploration {
     if (!this.#unify(seed.unify, data, base)) return;
     // Planned on first use: most rules of a domain written out for one problem are never seeded.
     seed.plan ??= this.#plan(rule, seed.position);
+    this.#epoch++;
     this.#join(rule, seed.plan, 0);
   }
 
@@ -374,11 +405,54 @@ export class Exploration {
   #join(rule: Rule, plan: readonly Step[], k: number): void {
     this.#step();
     const binding = this.#binding;
+    if (k === this.#collectEnd && plan === this.#collectPlan) {
+      const memo = this.#collecting as Memo;
+      for (const slot of memo.slots) memo.values.push(binding[slot] as number);
+      return;
+    }
     if (k === plan.length) {
       this.#fire(rule.head);
       return;
     }
     const step = plan[k] as Step;
+    if (step.kind === "atom" && step.memo) {
+      this.#replay(rule, plan, k, step, step.memo);
+      return;
+    }
+    this.#expand(rule, plan, k, step);
+  }
+
+  /** Joins a memo block: its bindings found once per join from a seed, then each tested and extended in their order. */
+  #replay(rule: Rule, plan: readonly Step[], k: number, step: Step, memo: Memo): void {
+    if (memo.epoch !== this.#epoch) {
+      memo.epoch = this.#epoch;
+      memo.values.length = 0;
+      const outer = [this.#collectPlan, this.#collectEnd, this.#collecting] as const;
+      this.#collectPlan = plan;
+      this.#collectEnd = memo.end;
+      this.#collecting = memo;
+      try {
+        this.#expand(rule, plan, k, step);
+      } finally {
+        [this.#collectPlan, this.#collectEnd, this.#collecting] = outer;
+      }
+    }
+    const binding = this.#binding;
+    const slots = memo.slots;
+    const width = slots.length;
+    const count = memo.values.length;
+    for (let at = 0; at < count; at += width) {
+      this.#step();
+      // Later blocks never write this memo (its epoch is current), so its array stays as collected.
+      const values = memo.values.data;
+      for (let i = 0; i < width; i++) binding[slots[i] as number] = values[at + i] as number;
+      if (this.#passes(memo.deferred)) this.#join(rule, plan, memo.end);
+    }
+  }
+
+  /** One step's own work: test, assign, enumerate or join its atom, and go on to the next step for each binding. */
+  #expand(rule: Rule, plan: readonly Step[], k: number, step: Step): void {
+    const binding = this.#binding;
     if (step.kind === "check") {
       if (this.#passes(step.checks)) this.#join(rule, plan, k + 1);
       return;
@@ -616,8 +690,79 @@ export class Exploration {
       steps.push({ kind: "enumerate", slot, type: typeOf(slot), checks: ready() });
       propagate();
     }
-    return steps;
+    return memoBlocks(steps, seed < 0 ? [] : slotsOf((rule.body[seed] as RuleAtom).args));
   }
+}
+
+function slotsOf(terms: readonly Term[]): number[] {
+  const slots: number[] = [];
+  for (const term of terms) if (term < 0) slots.push(-term - 1);
+  return slots;
+}
+
+function checkSlots(check: Check): number[] {
+  return check.kind === "equal" ? slotsOf([check.left, check.right]) : slotsOf(check.atom.args);
+}
+
+/** Whether an atom step's lookup reads no slot: every bound argument is a constant. */
+function startsAnew(step: Step): boolean {
+  return step.kind === "atom" && !step.allBound && step.keyTerms.every((term) => term >= 0);
+}
+
+/**
+ * Marks the plan's blocks that bind nothing the steps before them bound
+ * (see {@link Memo}): each starts at an atom whose lookup reads no slot,
+ * after some step that loops, and ends before the next such atom, an
+ * enumeration or the end. A block is kept whole when one of its lookups or
+ * assignments reads a slot bound before it, or when one of its atoms is of
+ * a relation that may grow during the join (an unseeded join over derived
+ * atoms sees the tuples the join itself adds).
+ */
+function memoBlocks(steps: Step[], seedSlots: readonly number[]): Step[] {
+  const before = new Set<number>(seedSlots);
+  let looped = false;
+  const bindsOf = (step: Step): number[] => {
+    if (step.kind === "atom") return step.binds.filter((_, i) => i % 2 === 1);
+    if (step.kind === "assign" || step.kind === "enumerate") return [step.slot];
+    return [];
+  };
+  for (let start = 0; start < steps.length; ) {
+    const first = steps[start] as Step;
+    if (!(looped && startsAnew(first))) {
+      if (first.kind === "enumerate" || (first.kind === "atom" && !first.allBound)) looped = true;
+      for (const slot of bindsOf(first)) before.add(slot);
+      start++;
+      continue;
+    }
+    let end = start + 1;
+    while (end < steps.length && !startsAnew(steps[end] as Step) && (steps[end] as Step).kind !== "enumerate") end++;
+    const block = steps.slice(start, end);
+    const independent = block.every((step) => {
+      if (step.kind === "atom")
+        return step.keyTerms.every((t) => t >= 0 || !before.has(-t - 1)) && !(step.relation.derived && step.limit === 0);
+      if (step.kind === "assign") return step.from >= 0 || !before.has(-step.from - 1);
+      return true;
+    });
+    if (independent) {
+      const deferred: Check[] = [];
+      const slots: number[] = [];
+      for (let i = start; i < end; i++) {
+        const step = steps[i] as Step;
+        slots.push(...bindsOf(step));
+        const own = step.checks.filter((check) => {
+          const reads = checkSlots(check).some((slot) => before.has(slot));
+          if (reads) deferred.push(check);
+          return !reads;
+        });
+        const memo: Memo | undefined = i === start ? { end, slots, deferred, epoch: -1, values: new IntVec(64) } : undefined;
+        steps[i] = step.kind === "atom" ? { ...step, checks: own, ...(memo ? { memo } : {}) } : { ...step, checks: own };
+      }
+    }
+    for (const step of block) for (const slot of bindsOf(step)) before.add(slot);
+    looped = true;
+    start = end;
+  }
+  return steps;
 }
 
 const NO_CHECKS: readonly Check[] = Object.freeze([]);

@@ -34,6 +34,13 @@ function problem(n: number): string {
 const LOOPS = `(define (domain loops) (:predicates (pair ?x ?y) (looped ?x))
   (:action loop :parameters (?x) :precondition (pair ?x ?x) :effect (looped ?x)))`;
 
+const CROSS = `(define (domain cross) (:requirements :typing)
+  (:types red blue thing place)
+  (:predicates (at ?x - object ?p - place) (paired ?r - red ?b - blue))
+  (:action pair :parameters (?r - red ?b - blue ?p - place ?q - place)
+    :precondition (and (at ?r ?p) (at ?b ?q) (not (= ?p ?q)))
+    :effect (paired ?r ?b)))`;
+
 function ground(n: number, maxOperators: number) {
   const domain = parsePddlDomain(DOMAIN, "pairs.pddl");
   return groundPddl(domain, parsePddlProblem(problem(n), domain, "p.pddl"), { maxOperators });
@@ -75,5 +82,29 @@ describe("grounding's join bound", () => {
     }
     expect(caught?.code).toBe("BUDGET_EXCEEDED");
     expect(caught?.message).toBe("grounding's exploration took more than 20000 join steps (100 per operator of option maxOperators)");
+  });
+
+  // An action whose preconditions fall into two groups sharing no parameter (a cross product): the second group's
+  // bindings are found once per join and replayed, in the order nested loops would find them, not joined again for
+  // every binding of the first (organic-synthesis-opt18 p06: 692 million join steps then, 40 million now).
+  it("joins a group of preconditions that shares no parameter with the others once, and keeps the nested loops' order", () => {
+    const domain = parsePddlDomain(CROSS, "cross.pddl");
+    const reds = Array.from({ length: 50 }, (_, i) => `r${i}`);
+    const others = Array.from({ length: 1000 }, (_, i) => `o${i}`);
+    // Red i stands at place i % 3; blue b0 at place 0, b1 at place 1: a pair on one place is refused by the inequality.
+    const at = [...reds.map((r, i) => `(at ${r} p${i % 3})`), "(at b0 p0)", ...others.map((o) => `(at ${o} p0)`), "(at b1 p1)"];
+    const task = parsePddlProblem(
+      `(define (problem p) (:domain cross) (:objects ${reds.join(" ")} - red b0 b1 - blue ${others.join(" ")} - thing p0 p1 p2 - place)
+        (:init ${at.join(" ")}) (:goal (paired r0 b1)))`,
+      domain,
+      "p.pddl",
+    );
+    // Nested loops over the tuples of at, reds outside: without the replay, 1,052 tuples tried for each of the 50 reds.
+    const expected = reds.flatMap((r, i) =>
+      ["b0", "b1"].filter((_blue, j) => i % 3 !== j).map((b) => `pair ${r} ${b} p${i % 3} p${b === "b0" ? 0 : 1}`),
+    );
+    const operators = groundPddl(domain, task, { maxOperators: 100 }).operators.map((o) => [o.schema, ...o.args].join(" "));
+    expect(operators).toEqual(expected);
+    expect(operators).toHaveLength(66);
   });
 });
