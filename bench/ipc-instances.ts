@@ -8,7 +8,8 @@
  * holds six of them; a listed domain with no folder there is reported as
  * missing, never silently dropped. The instances of a domain: its problem
  * files in natural order, the first `BENCH_IPC_PROBLEMS` (default 10;
- * `all` for every one). A problem's domain file is found by Fast Downward's
+ * `all` for every one; `A-B` for the A-th to the B-th, counted from 1, so
+ * a later run can take the instances an earlier one left). A problem's domain file is found by Fast Downward's
  * own naming rules (its driver's `find_domain_path`, as findPddlDomainFile), so a folder with one
  * domain file per problem works as it does there.
  */
@@ -49,9 +50,23 @@ export function listedDomains(): string[] {
     .filter((line) => line !== "" && !line.startsWith("#"));
 }
 
+/** BENCH_IPC_PROBLEMS as a slice of a domain's problems: `N`, `all` or `A-B` (1-based, inclusive). */
+export function problemRange(value: string): [number, number] {
+  if (value === "all") return [0, Infinity];
+  const range = /^(\d+)-(\d+)$/.exec(value);
+  if (range) {
+    const from = Number(range[1]);
+    const to = Number(range[2]);
+    if (from >= 1 && to >= from) return [from - 1, to];
+  } else if (/^\d+$/.test(value) && Number(value) >= 1) {
+    return [0, Number(value)];
+  }
+  throw new Error(`BENCH_IPC_PROBLEMS must be a count (10), all, or a range of instances counted from 1 (3-10); got '${value}'`);
+}
+
 export function selectIpcInstances(): IpcSelection {
   const root = process.env.BENCH_IPC_DIR ?? join(here, "ipc");
-  const limit = process.env.BENCH_IPC_PROBLEMS === "all" ? Infinity : Number(process.env.BENCH_IPC_PROBLEMS ?? 10);
+  const [from, to] = problemRange(process.env.BENCH_IPC_PROBLEMS ?? "10");
   const instances: IpcInstance[] = [];
   const missingDomains: string[] = [];
   const missingDomainFiles: string[] = [];
@@ -61,7 +76,7 @@ export function selectIpcInstances(): IpcSelection {
       missingDomains.push(domain);
       continue;
     }
-    for (const problem of listPddlProblems(folder).slice(0, limit)) {
+    for (const problem of listPddlProblems(folder).slice(from, to)) {
       const problemFile = join(folder, problem);
       const domainFile = findPddlDomainFile(problemFile);
       if (domainFile === undefined) missingDomainFiles.push(`${domain}/${problem}`);
