@@ -21,7 +21,7 @@ export const DEFAULT_TIME_BUDGET_MS = 10_000;
  */
 export const DEFAULT_MAX_NODES = 1_000_000;
 
-/** Search memory the default node budget allows: 256 MB (LM-cut's remembered landmarks add at most 32 MB). */
+/** Search memory the default node budget allows: 256 MB (LM-cut's remembered landmarks add at most 128 MB). */
 export const DEFAULT_SEARCH_MEMORY_BYTES = 256 * 1024 * 1024;
 
 /**
