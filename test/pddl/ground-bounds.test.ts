@@ -46,6 +46,18 @@ function ground(n: number, maxOperators: number) {
   return groundPddl(domain, parsePddlProblem(problem(n), domain, "p.pddl"), { maxOperators });
 }
 
+/** Expects `run` to be refused with BUDGET_EXCEEDED by the join-step bound, at `steps`. */
+function expectJoinBound(run: () => unknown, steps: number): void {
+  let caught: LangGoapError | undefined;
+  try {
+    run();
+  } catch (error) {
+    caught = error as LangGoapError;
+  }
+  expect(caught?.code).toBe("BUDGET_EXCEEDED");
+  expect(caught?.message).toBe(`grounding's exploration took more than ${steps} join steps (100 per operator of option maxOperators)`);
+}
+
 describe("grounding's join bound", () => {
   it("grounds the one operator when the joins stay within 100 steps per allowed operator", () => {
     const task = ground(12, 40);
@@ -53,14 +65,7 @@ describe("grounding's join bound", () => {
   });
 
   it("refuses with BUDGET_EXCEEDED, naming the bound, when the joins pass it before the operators do", () => {
-    let caught: LangGoapError | undefined;
-    try {
-      ground(12, 2);
-    } catch (error) {
-      caught = error as LangGoapError;
-    }
-    expect(caught?.code).toBe("BUDGET_EXCEEDED");
-    expect(caught?.message).toBe("grounding's exploration took more than 200 join steps (100 per operator of option maxOperators)");
+    expectJoinBound(() => ground(12, 2), 200);
   });
 
   // Every tuple of the static pairs is tried, and only the n loops pass: the work is n * n tries for n bindings.
@@ -74,14 +79,7 @@ describe("grounding's join bound", () => {
       "p.pddl",
     );
     expect(groundPddl(domain, task, { maxOperators: 500 }).operators).toHaveLength(200);
-    let caught: LangGoapError | undefined;
-    try {
-      groundPddl(domain, task, { maxOperators: 200 });
-    } catch (error) {
-      caught = error as LangGoapError;
-    }
-    expect(caught?.code).toBe("BUDGET_EXCEEDED");
-    expect(caught?.message).toBe("grounding's exploration took more than 20000 join steps (100 per operator of option maxOperators)");
+    expectJoinBound(() => groundPddl(domain, task, { maxOperators: 200 }), 20_000);
   });
 
   // An action whose preconditions fall into two groups sharing no parameter (a cross product): the second group's
