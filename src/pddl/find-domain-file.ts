@@ -33,7 +33,9 @@ export function findPddlDomainFile(problemFile: string): string | undefined {
  * The problem files of a benchmark folder, in natural order (`p2` before
  * `p10`): every `.pddl` file whose name does not hold `domain` (domain
  * files are named so in every IPC folder: `domain.pddl`, `p01-domain.pddl`,
- * `domain_p01.pddl`, `domain-nosplit.pddl`).
+ * `domain_p01.pddl`, `domain-nosplit.pddl`) and whose text does not define
+ * a domain (some collections keep a domain under another name, such as
+ * elevators-00-adl's `m10-strips.pddl`).
  *
  * @example
  * ```ts
@@ -42,7 +44,26 @@ export function findPddlDomainFile(problemFile: string): string | undefined {
  */
 export function listPddlProblems(folder: string): string[] {
   const { readdirSync } = nodeBuiltin("node:fs", "listPddlProblems");
+  const { join } = nodeBuiltin("node:path", "listPddlProblems");
   return readdirSync(folder)
-    .filter((f) => f.endsWith(".pddl") && !f.includes("domain"))
+    .filter((f) => f.endsWith(".pddl") && !f.includes("domain") && !definesDomain(join(folder, f)))
     .sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
+}
+
+/** Bytes read from the start of a file to see what it defines: comments and the header fit in far less. */
+const HEAD_BYTES = 16_384;
+
+/** True when the file's first definition is `(define (domain …`; comments (`;` to the end of a line) are skipped. */
+function definesDomain(path: string): boolean {
+  const { openSync, readSync, closeSync } = nodeBuiltin("node:fs", "listPddlProblems");
+  const buffer = new Uint8Array(HEAD_BYTES);
+  const fd = openSync(path, "r");
+  let length: number;
+  try {
+    length = readSync(fd, buffer, 0, HEAD_BYTES, 0);
+  } finally {
+    closeSync(fd);
+  }
+  const head = new TextDecoder().decode(buffer.subarray(0, length)).replace(/;[^\n]*/g, "");
+  return /^\s*\(\s*define\s*\(\s*domain\b/i.test(head);
 }
