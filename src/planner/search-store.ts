@@ -44,6 +44,8 @@ const COPY_SPEEDUP = 8;
  * 2-10 ms that, at a slice's start, is not added to a slice of work.
  */
 export const PREPARE_AT = 0.625;
+/** Blocks of rows (about a MB each) {@link NodeStore.prepare} keeps free ahead of the nodes stored, for the same reason. */
+const BLOCKS_AHEAD = 4;
 /** Bytes of one node's fields: parent, via and hash (4 each), g and h (8 each). */
 const FIELD_BYTES = 28;
 
@@ -171,15 +173,20 @@ export class NodeStore<R extends RowArray> implements Fields {
   }
 
   /**
-   * Called at a slice's start with the node count: when the field arrays of
-   * more than {@link ONE_GO_BYTES} are {@link PREPARE_AT} full, allocates
-   * their successors now (the copy then goes on as stored nodes come, as
-   * from three quarters full). Only when memory is allocated changes.
+   * Called at a slice's start with the node count: once the search has
+   * outgrown its first block of rows, keeps {@link BLOCKS_AHEAD} blocks' rows
+   * free (a slice of a wide domain stores several blocks); when the field arrays of more
+   * than {@link ONE_GO_BYTES} are {@link PREPARE_AT} full, allocates their
+   * successors now (the copy then goes on as stored nodes come, as from
+   * three quarters full). Only when memory is allocated changes.
    */
   prepare(count: number): void {
-    if (this.#next !== null || this.cap <= this.#oneGo || this.#fieldsDue === Number.POSITIVE_INFINITY) return;
-    if (this.#nextCap === 0 && count < Math.floor(this.cap * PREPARE_AT)) return;
-    this.#growFields(count, true);
+    if (this.blocks.length > 1) {
+      const ahead = BLOCKS_AHEAD * this.rowsPerBlock;
+      while (this.rowCap < this.#limit && this.rowCap - count < ahead) this.#growRows();
+    }
+    const mayGrow = this.#next === null && this.cap > this.#oneGo && this.#fieldsDue !== Number.POSITIVE_INFINITY;
+    if (mayGrow && (this.#nextCap > 0 || count >= Math.floor(this.cap * PREPARE_AT))) this.#growFields(count, true);
     this.growAt = Math.min(this.#fieldsDue, this.#rowGrowthPoint());
   }
 

@@ -88,6 +88,33 @@ describe("the node store", () => {
     expect(wrong).toBe(0);
   });
 
+  it("keeps four blocks of rows free at a slice's start once it has outgrown its first block, never moving a row", () => {
+    const width = 4_096;
+    const store = new NodeStore(width, (n) => new Float64Array(n), 64);
+    store.begin(1_000);
+    // 32 rows a block: a slice's start within the first block allocates nothing ahead (a small search stays small).
+    store.prepare(0);
+    store.prepare(31);
+    expect(store.blocks.length).toBe(1);
+    const whole: Float64Array[] = [];
+    for (let count = 0; count < 900; count++) {
+      if (count % 10 === 0) {
+        store.prepare(count);
+        if (count > 32) expect(store.rowCap - count).toBeGreaterThanOrEqual(Math.min(4 * 32, 1_000 - count));
+      }
+      if (count >= store.growAt) store.due(count);
+      const rows = store.rows(count);
+      rows[store.at(count)] = count;
+      if ((count + 1) % store.rowsPerBlock === 0) whole.push(rows);
+    }
+    // Never past the limit, and every whole block is the array it was when filled.
+    expect(store.rowCap).toBe(1_000);
+    for (const [b, block] of whole.entries()) expect(store.blocks[b]).toBe(block);
+    let wrong = 0;
+    for (let n = 0; n < 900; n++) if (store.rows(n)[store.at(n)] !== n) wrong++;
+    expect(wrong).toBe(0);
+  });
+
   it("starts with a small first block that grows to a whole one, then adds blocks", () => {
     // 3 numbers a row (24 bytes): a whole block is 32,768 rows (768 KB); a small search allocates 64 rows.
     const store = new NodeStore(WIDTH, (n) => new Float64Array(n), 64);
