@@ -1,5 +1,5 @@
 import { describeValue, LangGoapError, type LangGoapErrorCode } from "./errors.js";
-import { nextTurn, TURN_SLICE_MS, turnStartedAt } from "./turn-clock.js";
+import { nextTurn, turnSliceMs, turnStartedAt } from "./turn-clock.js";
 
 /**
  * How deeply a world state's values may nest objects and arrays. Far
@@ -205,17 +205,17 @@ export function* stateValuesSteps(state: unknown, owner: string, code: LangGoapE
 /**
  * @internal {@link checkStateValues} without blocking the event loop: the
  * steps of {@link stateValuesSteps}, with a turn for the event loop whenever
- * the current turn has run {@link TURN_SLICE_MS} (counted from the turn's
+ * the current turn has run {@link turnSliceMs} (counted from the turn's
  * start, so work before the call counts). For async callers (the graph's
  * planner node) checking world states of thousands of facts.
  */
 export async function checkStateValuesAsync(state: unknown, owner: string, code: LangGoapErrorCode = "INVALID_STATE"): Promise<void> {
   const steps = stateValuesSteps(state, owner, code);
-  let sliceEnd = turnStartedAt() + TURN_SLICE_MS;
+  let sliceEnd = turnStartedAt() + turnSliceMs();
   while (!steps.next().done) {
     if (performance.now() < sliceEnd) continue;
     await nextTurn();
-    sliceEnd = turnStartedAt() + TURN_SLICE_MS;
+    sliceEnd = turnStartedAt() + turnSliceMs();
   }
 }
 

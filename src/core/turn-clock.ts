@@ -11,6 +11,8 @@
  * the next turn.
  */
 
+import { SLICE_MAX_MS, sharedSliceLength } from "./slice-length.js";
+
 let startedAt = 0;
 let known = false;
 
@@ -37,9 +39,18 @@ export function nextTurn(): Promise<void> {
 }
 
 /** Longest stretch of langgoap's sliced work in one turn of the event loop, in ms. */
-export const TURN_SLICE_MS = 5;
+export const TURN_SLICE_MS = SLICE_MAX_MS;
 
-/** Gives the event loop a turn when this turn has run {@link TURN_SLICE_MS} or more; else resolves at once (a microtask). */
-export async function pauseIfTurnLong(sliceMs = TURN_SLICE_MS): Promise<void> {
+/**
+ * This turn's share for sliced work, in ms: {@link TURN_SLICE_MS}, shorter
+ * while the machine's cores are busy (see `slice-length.ts`; planning's
+ * slices measure it, the loops that only check or copy follow it).
+ */
+export function turnSliceMs(): number {
+  return Math.min(TURN_SLICE_MS, sharedSliceLength.ms);
+}
+
+/** Gives the event loop a turn when this turn has run {@link turnSliceMs} or more; else resolves at once (a microtask). */
+export async function pauseIfTurnLong(sliceMs = turnSliceMs()): Promise<void> {
   if (performance.now() - turnStartedAt() >= sliceMs) await nextTurn();
 }

@@ -1,5 +1,5 @@
 import type { WorldState } from "../core/index.js";
-import { nextTurn, TURN_SLICE_MS, turnStartedAt } from "../core/turn-clock.js";
+import { nextTurn, turnSliceMs, turnStartedAt } from "../core/turn-clock.js";
 
 /**
  * A plain object's copy. Keys are written into a prototype-less object and
@@ -56,18 +56,18 @@ const KEYS_PER_CLOCK_READ = 256;
 /**
  * @internal A shallow copy of a world state (a plain object's own keys, as a
  * spread makes) without blocking the event loop: a turn for it whenever the
- * current turn has run {@link TURN_SLICE_MS}. Copying 10,000 facts in one go
+ * current turn has run {@link turnSliceMs}. Copying 10,000 facts in one go
  * took 10-30 ms. Keys go into a prototype-less object first, as in
  * {@link copyState}.
  */
 export async function copyFactsInSlices(state: Readonly<WorldState>): Promise<WorldState> {
   const keys = Object.keys(state);
   const out = Object.create(null) as WorldState;
-  let sliceEnd = turnStartedAt() + TURN_SLICE_MS;
+  let sliceEnd = turnStartedAt() + turnSliceMs();
   for (let i = 0; i < keys.length; i++) {
     if (i % KEYS_PER_CLOCK_READ === KEYS_PER_CLOCK_READ - 1 && performance.now() >= sliceEnd) {
       await nextTurn();
-      sliceEnd = turnStartedAt() + TURN_SLICE_MS;
+      sliceEnd = turnStartedAt() + turnSliceMs();
     }
     const key = keys[i] as string;
     out[key] = state[key] as WorldState[string];

@@ -119,6 +119,8 @@ function heapPart(i: number, capacity: number): Int32Array | Float64Array {
 
 /** Size at which a heap of `capacity` starts allocating its successor's arrays, one per push. */
 const prepareAt = (capacity: number): number => capacity - (capacity >> 2);
+/** Heaps of at least this many entries (arrays of 1-2 MB) have their successor's arrays allocated by {@link OpenList.prepare}. */
+const PREPARE_MIN = 1 << 17;
 
 export class OpenList {
   #heap = new Heap(64);
@@ -147,6 +149,21 @@ export class OpenList {
     this.#growAt = prepareAt(this.#heap.nodes.length);
     this.size = 0;
     this.#seq = 0;
+  }
+
+  /**
+   * Called at a slice's start: a large heap past five eighths full allocates
+   * its successor's arrays now rather than one per push from three quarters
+   * full, so that the collection a large allocation may set off falls at the
+   * start of a slice (see `PREPARE_AT` in search-store.ts). Only when memory
+   * is allocated changes.
+   */
+  prepare(): void {
+    const capacity = this.#heap.nodes.length;
+    const spare = this.#spare;
+    if (capacity < PREPARE_MIN || spare.length === HEAP_PARTS || this.#heap.size < capacity - ((capacity * 3) >> 3)) return;
+    while (spare.length < HEAP_PARTS) spare.push(heapPart(spare.length, capacity * 2));
+    this.#growAt = capacity;
   }
 
   push(node: number, f: number, h: number, g: number): void {

@@ -8,6 +8,7 @@
  * a domain of a million actions.
  * @internal
  */
+import { SliceMeter } from "../core/slice-length.js";
 import { turnStartedAt } from "../core/turn-clock.js";
 
 /** Thrown by {@link Pace.due} when planning must stop before the search runs: caught by the planner, never seen by users. */
@@ -27,18 +28,30 @@ export const PACE_EVERY = 16;
 
 export class Pace {
   #sliceEnd: number;
+  readonly #meter: SliceMeter | undefined;
 
   /**
    * @param sliceMs longest stretch between two yields (`Infinity`: never yield, as synchronous planning does)
    * @param deadline `performance.now()` time at which planning's time budget runs out
+   * @param meter measures each slice and gives the next one's length (shorter while the thread waits for a core):
+   *   the process's shared one unless a test injects its own clock
    */
   constructor(
     readonly sliceMs: number,
     readonly deadline: number,
     readonly signal: AbortSignal | undefined,
+    meter?: SliceMeter,
   ) {
+    // Synchronous planning (a pace that never yields) measures nothing and allocates no meter.
+    this.#meter = Number.isFinite(sliceMs) ? (meter ?? new SliceMeter()) : undefined;
+    this.#meter?.start();
     // A sliced (asynchronous) call's first slice ends when the turn it runs in has had its share, work before it included.
-    this.#sliceEnd = Number.isFinite(sliceMs) ? turnStartedAt() + sliceMs : Number.POSITIVE_INFINITY;
+    this.#sliceEnd = this.#meter ? turnStartedAt() + this.#length() : Number.POSITIVE_INFINITY;
+  }
+
+  /** The next slice's length: `sliceMs`, shortened while slices wait for a core. */
+  #length(): number {
+    return Math.min(this.sliceMs, (this.#meter as SliceMeter).length.ms);
   }
 
   /** When the current slice ends (the search's clock takes it over). */
@@ -69,8 +82,10 @@ export class Pace {
 
   /** Yields once, then starts the next slice. */
   *pause(): Generator<void, void, void> {
+    const meter = this.#meter;
+    meter?.end();
     yield;
-    this.#sliceEnd = performance.now() + this.sliceMs;
+    this.#sliceEnd = meter ? meter.start() + this.#length() : performance.now() + this.sliceMs;
   }
 
   /** Yields when the slice is over (a checkpoint between two phases). */

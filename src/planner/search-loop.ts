@@ -198,6 +198,14 @@ export function startSearch<R extends RowArray>(setup: SearchSetup, rep: StateRe
       if (rootEnded) return rootEnded;
     }
     clock.resume(sliceEnd, ticks);
+    // Arrays of megabytes that will be needed soon are allocated here, at the slice's start: an allocation may set off
+    // a collection of milliseconds, which then does not come on top of a slice of work. A search in one go has no use
+    // for it.
+    if (sliceEnd !== Number.POSITIVE_INFINITY) {
+      nodes.prepare(count);
+      table.prepare(count);
+      open.prepare();
+    }
     let goalNode = -1;
     let status: SearchStatus = "no_plan";
     let limit: BudgetLimit | undefined;

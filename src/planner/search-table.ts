@@ -21,6 +21,8 @@
  * next growth at twice the count.
  */
 const MOVE_PER_INSERT = 4;
+/** Tables of at least this many numbers (4 MB) have their successor allocated by {@link StateTable.prepare}. */
+const PREPARE_MIN = 1 << 20;
 
 /** Compares two stored rows. */
 export interface RowEquality {
@@ -34,6 +36,8 @@ export class StateTable {
   #oldMask = 0;
   #oldCount = 0;
   #moved = 0;
+  /** The next, twice as large table, allocated ahead by {@link prepare}; null when none. */
+  #spare: Int32Array | null = null;
   /** Free slot of the current table found by the last {@link find} that found nothing. */
   #free = 0;
   /** Node hashes by id (the node store's; reset when the store replaces it). */
@@ -86,6 +90,18 @@ export class StateTable {
     if (count * 4 > this.#table.length) this.#grow(count);
   }
 
+  /**
+   * Called at a slice's start with the node count: a large table past
+   * seven eighths of its growth point allocates its successor now, so that
+   * the collection a large allocation may set off falls at the start of a
+   * slice (see `PREPARE_AT` in search-store.ts). Only when memory is
+   * allocated changes.
+   */
+  prepare(count: number): void {
+    const length = this.#table.length;
+    if (this.#spare === null && length >= PREPARE_MIN && count * 32 > length * 7) this.#spare = new Int32Array(length * 2);
+  }
+
   /** Adds the root (node 0) to an empty table. */
   addRoot(): void {
     const slot = fmix32(this.hashOf[0] as number) & this.#mask;
@@ -116,7 +132,8 @@ export class StateTable {
     this.#oldMask = this.#mask;
     this.#oldCount = count;
     this.#moved = 0;
-    this.#table = new Int32Array(this.#table.length * 2);
+    this.#table = this.#spare ?? new Int32Array(this.#table.length * 2);
+    this.#spare = null;
     this.#mask = (this.#table.length >> 1) - 1;
   }
 }

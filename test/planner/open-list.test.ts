@@ -3,7 +3,10 @@ import { createRng } from "../../src/core/index.js";
 import { OpenList } from "../../src/planner/open-list.js";
 
 describe("the open list", () => {
-  it("pops in (f, h, first in) order through many growths, pushes and pops interleaved", () => {
+  it.each([
+    ["no slice starts", 0],
+    ["a slice start every 1,000 operations (large heaps allocate their successors there)", 1_000],
+  ])("pops in (f, h, first in) order through many growths, pushes and pops interleaved, with %s", (_, sliceEvery) => {
     const open = new OpenList();
     const rng = createRng(7);
     // The reference: a FIFO queue per (f, h), f < 50 and h < 5, popped from the lowest key.
@@ -18,7 +21,9 @@ describe("the open list", () => {
       open.pop();
       popped.push(open.node);
     };
-    for (let round = 0; round < 40_000; round++) {
+    const rounds = sliceEvery > 0 ? 400_000 : 40_000;
+    for (let round = 0; round < rounds; round++) {
+      if (sliceEvery > 0 && round % sliceEvery === 0) open.prepare();
       const f = Math.floor(rng.next() * 50);
       const h = Math.floor(rng.next() * 5);
       open.push(round, f, h, f - h);
@@ -26,7 +31,7 @@ describe("the open list", () => {
       pending++;
       if (round % 3 === 2 && rng.next() < 0.5) popOne();
     }
-    while (pending > 0 && popped.length < 30_000) popOne();
+    while (pending > 0 && popped.length < rounds * 0.75) popOne();
     expect(popped).toEqual(expected);
     expect(open.size).toBe(pending);
   });
