@@ -6,15 +6,17 @@
  * Heuristics and cost functions read a decoded Float64 row.
  */
 import type { WorldState } from "../core/facts.js";
+import { ApplicableActions } from "./applicable-actions.js";
 import type { BitLayout } from "./bit-layout.js";
 import type { CompiledProblem } from "./compiled-problem.js";
 import { NO_MORE, NOT_YET, type StateRepresentation, startSearch } from "./search-loop.js";
 import type { SearchRun, SearchSetup } from "./search-setup.js";
 import type { NodeStore } from "./search-store.js";
+import { successorGeneratorFor } from "./successor-generator.js";
 
 export { type BitLayout, bitLayoutOf, packStart } from "./bit-layout.js";
 
-/** Actions looked at per call of `next` when none applies: the loop reads its clock between calls. */
+/** Actions (or tree nodes) looked at per call of `next` when none makes a child: the loop reads its clock between calls. */
 const SCAN_BATCH = 1024;
 
 /** Runs A* on packed boolean states to the end. */
@@ -47,6 +49,8 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
   #rows: Int32Array = new Int32Array(0);
   #action = 0;
   #state: WorldState | null = null;
+  /** The applicable actions from a successor generator on tasks with many actions; null where the scan is faster. */
+  readonly #listed: ApplicableActions | null;
 
   constructor(setup: SearchSetup, layout: BitLayout, start: Int32Array) {
     const { p, workspace } = setup;
@@ -61,6 +65,8 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     this.rowBytes = layout.words * 4;
     if (workspace.bitsRow?.length !== p.width) workspace.bitsRow = new Float64Array(p.width);
     this.row = workspace.bitsRow;
+    const generator = successorGeneratorFor(layout, this.#relevant);
+    this.#listed = generator ? new ApplicableActions(generator) : null;
   }
 
   seedRoot(): number {
@@ -107,6 +113,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     this.#rows = this.nodes.rows(node);
     this.#action = 0;
     this.#state = null;
+    this.#listed?.begin(this.#rows, this.#base);
   }
 
   // Frozen: every child's cost and effect functions read this one object, so none may change it for its siblings.
@@ -120,6 +127,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
   // on chain-XL, and slower still with 600 actions). Only the words an action tests or writes are read, and an
   // action that would change no fact is dropped before its child is written.
   next(child: number): number {
+    if (this.#listed !== null) return this.#nextListed(child);
     const arena = this.#rows;
     const { preStart, preWord, preWordMask, preWordValue, effStart, effWord, factMask } = this.#layout;
     const effClear = this.#effClear;
@@ -146,23 +154,64 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
         }
       }
       if (!changed) continue;
-      const nw = this.#words;
-      const childRows = this.nodes.rows(child);
-      const cb = this.nodes.at(child);
-      if (nw > 8) {
-        if (childRows === arena) arena.copyWithin(cb, base, base + nw);
-        else childRows.set(arena.subarray(base, base + nw), cb);
-      } else for (let w = 0; w < nw; w++) childRows[cb + w] = arena[base + w] as number;
-      for (let k = effStart[ai] as number; k < effEnd; k++) {
-        const w = cb + (effWord[k] as number);
-        childRows[w] = ((childRows[w] as number) & ~(effClear[k] as number)) | (effSet[k] as number);
-      }
-      this.childHash = this.#hash(childRows, cb);
+      this.#writeChild(child, ai);
       this.#action = ai + 1;
       return ai;
     }
     this.#action = stop;
     return stop === nActions ? NO_MORE : NOT_YET;
+  }
+
+  /**
+   * {@link next} on a task with a successor generator: its tree lists the applicable actions, handed out in ascending
+   * index as the scan finds them, so searches make the same children in the same order either way. The walk and the
+   * taking each stop after a batch, so the loop reads its clock.
+   */
+  #nextListed(child: number): number {
+    const listed = this.#listed as ApplicableActions;
+    if (!listed.walk(SCAN_BATCH)) return NOT_YET;
+    const { effStart, effWord, factMask } = this.#layout;
+    const effClear = this.#effClear;
+    const effSet = this.#effSet;
+    const arena = this.#rows;
+    const base = this.#base;
+    for (let taken = 0; taken < SCAN_BATCH; taken++) {
+      const ai = listed.take();
+      if (ai < 0) return NO_MORE;
+      const effEnd = effStart[ai + 1] as number;
+      for (let k = effStart[ai] as number; k < effEnd; k++) {
+        const w = effWord[k] as number;
+        const before = arena[base + w] as number;
+        const after = (before & ~(effClear[k] as number)) | (effSet[k] as number);
+        if (((before ^ after) & (factMask[w] as number)) !== 0) {
+          this.#writeChild(child, ai);
+          return ai;
+        }
+      }
+    }
+    return NOT_YET;
+  }
+
+  /** Writes node `child` as the expanding row with action `ai`'s effects applied, and its hash. */
+  #writeChild(child: number, ai: number): void {
+    const arena = this.#rows;
+    const base = this.#base;
+    const { effStart, effWord } = this.#layout;
+    const effClear = this.#effClear;
+    const effSet = this.#effSet;
+    const nw = this.#words;
+    const childRows = this.nodes.rows(child);
+    const cb = this.nodes.at(child);
+    if (nw > 8) {
+      if (childRows === arena) arena.copyWithin(cb, base, base + nw);
+      else childRows.set(arena.subarray(base, base + nw), cb);
+    } else for (let w = 0; w < nw; w++) childRows[cb + w] = arena[base + w] as number;
+    const effEnd = effStart[ai + 1] as number;
+    for (let k = effStart[ai] as number; k < effEnd; k++) {
+      const w = cb + (effWord[k] as number);
+      childRows[w] = ((childRows[w] as number) & ~(effClear[k] as number)) | (effSet[k] as number);
+    }
+    this.childHash = this.#hash(childRows, cb);
   }
 
   /** The words of the row at `base` in `arena` folded into one (the table mixes it further). */

@@ -1,0 +1,104 @@
+/**
+ * The applicable actions of one state, listed by walking a successor
+ * generator's tree (successor-generator.ts) and handed out in ascending
+ * action index, the order the scan of search-bits.ts tests them in, so a
+ * search makes the same children in the same order either way. One per
+ * search: it keeps the walk's stack and the bitset of found actions, and
+ * allocates nothing per state.
+ * @internal
+ */
+import { popcount, type SuccessorGenerator } from "./successor-generator.js";
+
+export class ApplicableActions {
+  readonly #g: SuccessorGenerator;
+  /** Tree nodes still to visit (a tree: each node is pushed at most once per walk). */
+  readonly #stack: Int32Array;
+  #top = 0;
+  /** The actions found and not taken yet, as a bitset over action indices. */
+  readonly #found: Int32Array;
+  /** The bitset's lowest and past-highest words that may hold an action not taken yet. */
+  #from = 0;
+  #to = 0;
+  #rows: Int32Array = new Int32Array(0);
+  #base = 0;
+
+  constructor(g: SuccessorGenerator) {
+    this.#g = g;
+    this.#stack = new Int32Array(g.nodeCount);
+    this.#found = new Int32Array((g.actionCount + 31) >> 5);
+  }
+
+  /** Starts listing the actions that apply to the state at `base` in `rows` (which must not change until the end). */
+  begin(rows: Int32Array, base: number): void {
+    // A state left before its end (the search stopped among its children) left actions in the bitset.
+    if (this.#from < this.#to) this.#found.fill(0, this.#from, this.#to);
+    this.#from = this.#found.length;
+    this.#to = 0;
+    this.#rows = rows;
+    this.#base = base;
+    this.#stack[0] = 0;
+    this.#top = 1;
+  }
+
+  /**
+   * Visits up to `budget` more nodes of the tree: true when the walk is done
+   * (at once if it was), false when the caller should read its clock and call
+   * again. Actions are listed only when every node is visited.
+   */
+  walk(budget: number): boolean {
+    let top = this.#top;
+    if (top === 0) return true;
+    const { nodeWord, nodeOnes, nodeZeros, nodeChildStart, child, nodeDontCare, nodeLeafStart, leafAction } = this.#g;
+    const stack = this.#stack;
+    const found = this.#found;
+    const rows = this.#rows;
+    const base = this.#base;
+    let from = this.#from;
+    let to = this.#to;
+    for (let visited = 0; top > 0 && visited < budget; visited++) {
+      const n = stack[--top] as number;
+      const leafEnd = nodeLeafStart[n + 1] as number;
+      for (let k = nodeLeafStart[n] as number; k < leafEnd; k++) {
+        const ai = leafAction[k] as number;
+        const w = ai >> 5;
+        found[w] = (found[w] as number) | (1 << (ai & 31));
+        if (w < from) from = w;
+        if (w >= to) to = w + 1;
+      }
+      const word = nodeWord[n] as number;
+      if (word < 0) continue;
+      const bits = rows[base + word] as number;
+      const ones = nodeOnes[n] as number;
+      const first = nodeChildStart[n] as number;
+      // Only the branches the state satisfies: a set bit's child is found by the bit's rank among the node's bits.
+      for (let x = bits & ones; x !== 0; x &= x - 1) stack[top++] = child[first + popcount(ones & ((x & -x) - 1))] as number;
+      const zeros = nodeZeros[n] as number;
+      if (zeros !== 0) {
+        const past = first + popcount(ones);
+        for (let x = ~bits & zeros; x !== 0; x &= x - 1) stack[top++] = child[past + popcount(zeros & ((x & -x) - 1))] as number;
+      }
+      const later = nodeDontCare[n] as number;
+      if (later >= 0) stack[top++] = later;
+    }
+    this.#from = from;
+    this.#to = to;
+    this.#top = top;
+    return top === 0;
+  }
+
+  /** The lowest applicable action not taken yet, taken now; -1 when none is left. Only after {@link walk} is done. */
+  take(): number {
+    const found = this.#found;
+    const to = this.#to;
+    for (let w = this.#from; w < to; w++) {
+      const bits = found[w] as number;
+      if (bits === 0) continue;
+      const lowest = bits & -bits;
+      found[w] = bits ^ lowest;
+      this.#from = w;
+      return (w << 5) | (31 - Math.clz32(lowest));
+    }
+    this.#from = to;
+    return -1;
+  }
+}

@@ -1,0 +1,237 @@
+/**
+ * A successor generator for the packed-bits search (search-bits.ts), after
+ * Fast Downward's: a decision tree over the precondition bits of the
+ * actions, so an expansion visits the branches its state satisfies instead
+ * of testing every action. Each action's preconditions are literals (a bit
+ * that must be 1 or 0) in slot order; a node tests the next literal of the
+ * actions that reach it, in the lowest word any of them still tests, with
+ * one entry per (bit, value) and a don't-care child for the actions whose
+ * next literal lies in a later word. An action is listed at the node where
+ * its last literal was checked, so every action a walk reaches applies.
+ *
+ * The tree is built once per bit layout and relevance set and kept while
+ * the layout lives (the compiled-problem cache holds layouts).
+ * @internal
+ */
+import type { BitLayout } from "./bit-layout.js";
+
+/** A decision tree over precondition bits, in flat arrays (no object per node). */
+export interface SuccessorGenerator {
+  /** Actions the tree can list: the bitset of applicable actions has `ceil(actionCount / 32)` words. */
+  readonly actionCount: number;
+  /** Actions in the tree (relevant ones only when relevance analysis ran). */
+  readonly listed: number;
+  readonly nodeCount: number;
+  /** Per node: the state word its entries test, or -1 for a node with no entries. */
+  readonly nodeWord: Int32Array;
+  /** Per node: the child for actions whose next literal lies in a later word, or -1. */
+  readonly nodeDontCare: Int32Array;
+  /** Per node: the bits of its word with a child for actions that want them 1, and for those that want them 0. */
+  readonly nodeOnes: Int32Array;
+  readonly nodeZeros: Int32Array;
+  /**
+   * CSR by node over children: first one per bit of `nodeOnes`, then one per bit of `nodeZeros`, each in bit order,
+   * so a walk finds the child of a set bit by its rank among the node's bits and never looks at a branch it skips.
+   */
+  readonly nodeChildStart: Int32Array;
+  readonly child: Int32Array;
+  /** CSR by node over the actions whose every literal is checked by the time a walk reaches the node. */
+  readonly nodeLeafStart: Int32Array;
+  readonly leafAction: Int32Array;
+}
+
+/**
+ * When the tree replaces the scan. Below `minActions` actions (after
+ * relevance) the scan of every action's word masks is faster: on the
+ * chain family (64 actions, states of one or two words) and game agents
+ * the walk's node visits and the bitset cost more than the tests they save.
+ * Tests set it to force either path (0: always the tree; Infinity: never).
+ * @internal
+ */
+export const successorGeneratorTuning = { minActions: 80 };
+
+/**
+ * Literals over which no tree is built: the tree has at most one node and
+ * one entry per literal (plus a don't-care chain per word), so this bounds
+ * its memory to tens of MB; a larger task keeps the scan.
+ */
+const MAX_LITERALS = 1 << 21;
+
+interface CacheEntry {
+  /** The tree without relevance analysis; undefined until asked for. */
+  all?: SuccessorGenerator | null;
+  readonly byRelevance: WeakMap<Uint8Array, SuccessorGenerator | null>;
+}
+
+const cache = new WeakMap<BitLayout, CacheEntry>();
+
+/** Actions `relevant` keeps (all of the layout's when undefined). */
+function listedCount(layout: BitLayout, relevant: Uint8Array | undefined): number {
+  const n = layout.preStart.length - 1;
+  if (relevant === undefined) return n;
+  let listed = 0;
+  for (let ai = 0; ai < n; ai++) if (relevant[ai] !== 0) listed++;
+  return listed;
+}
+
+/**
+ * The successor generator of `layout` over the actions `relevant` keeps
+ * (`relevant` as in `SearchSetup.relevantBits.action`), or `null` when the
+ * scan is used instead: too few actions for the tree to pay, or too many
+ * literals to build it within its memory bound.
+ */
+export function successorGeneratorFor(layout: BitLayout, relevant: Uint8Array | undefined): SuccessorGenerator | null {
+  // Cheap before any counting: no task with fewer actions in all reaches the threshold after relevance.
+  if (layout.preStart.length - 1 < successorGeneratorTuning.minActions) return null;
+  let entry = cache.get(layout);
+  if (entry === undefined) {
+    entry = { byRelevance: new WeakMap() };
+    cache.set(layout, entry);
+  }
+  let generator = relevant === undefined ? entry.all : entry.byRelevance.get(relevant);
+  if (generator === undefined) {
+    generator = buildSuccessorGenerator(layout, relevant);
+    if (relevant === undefined) entry.all = generator;
+    else entry.byRelevance.set(relevant, generator);
+  }
+  return generator !== null && generator.listed >= successorGeneratorTuning.minActions ? generator : null;
+}
+
+/** A node waiting to be built: the actions that reach it and how many of each one's literals are checked. */
+interface PendingNode {
+  readonly actions: Int32Array;
+  readonly checked: Int32Array;
+}
+
+/**
+ * Builds the tree breadth first, so node ids follow build order and every
+ * per-node list is a CSR. `null` past `maxLiterals` literals.
+ */
+export function buildSuccessorGenerator(
+  layout: BitLayout,
+  relevant: Uint8Array | undefined,
+  maxLiterals = MAX_LITERALS,
+): SuccessorGenerator | null {
+  const { preStart, preWord, preWordMask, preWordValue } = layout;
+  const actionCount = preStart.length - 1;
+  const listed = listedCount(layout, relevant);
+  // Each action's literals, as slot * 2 + wanted value, in slot order (the layout's words come sorted).
+  const litStart = new Int32Array(actionCount + 1);
+  for (let ai = 0; ai < actionCount; ai++) {
+    let n = 0;
+    if (relevant === undefined || relevant[ai] !== 0) {
+      for (let k = preStart[ai] as number; k < (preStart[ai + 1] as number); k++) n += popcount(preWordMask[k] as number);
+    }
+    litStart[ai + 1] = (litStart[ai] as number) + n;
+    if ((litStart[ai + 1] as number) > maxLiterals) return null;
+  }
+  const literal = new Int32Array(litStart[actionCount] as number);
+  for (let ai = 0, at = 0; ai < actionCount; ai++) {
+    if (relevant !== undefined && relevant[ai] === 0) continue;
+    for (let k = preStart[ai] as number; k < (preStart[ai + 1] as number); k++) {
+      const w = preWord[k] as number;
+      const mask = preWordMask[k] as number;
+      for (let bit = 0; bit < 32; bit++) {
+        if (((mask >>> bit) & 1) === 0) continue;
+        literal[at++] = (((w << 5) | bit) << 1) | (((preWordValue[k] as number) >>> bit) & 1);
+      }
+    }
+  }
+
+  const nodeWord: number[] = [];
+  const nodeDontCare: number[] = [];
+  const nodeOnes: number[] = [];
+  const nodeZeros: number[] = [];
+  const nodeChildStart: number[] = [0];
+  const child: number[] = [];
+  const nodeLeafStart: number[] = [0];
+  const leafAction: number[] = [];
+
+  const rootActions: number[] = [];
+  for (let ai = 0; ai < actionCount; ai++) if (relevant === undefined || relevant[ai] !== 0) rootActions.push(ai);
+  const queue: (PendingNode | undefined)[] = [{ actions: Int32Array.from(rootActions), checked: new Int32Array(rootActions.length) }];
+  for (let head = 0; head < queue.length; head++) {
+    const { actions, checked } = queue[head] as PendingNode;
+    queue[head] = undefined; // built: let its lists go
+    // The lowest word any action here still tests.
+    let word = -1;
+    for (let i = 0; i < actions.length; i++) {
+      const ai = actions[i] as number;
+      const at = (litStart[ai] as number) + (checked[i] as number);
+      if (at === litStart[ai + 1]) leafAction.push(ai);
+      else {
+        const w = (literal[at] as number) >>> 6;
+        if (word < 0 || w < word) word = w;
+      }
+    }
+    nodeLeafStart.push(leafAction.length);
+    nodeWord.push(word);
+    if (word < 0) {
+      nodeOnes.push(0);
+      nodeZeros.push(0);
+      nodeDontCare.push(-1);
+      nodeChildStart.push(child.length);
+      continue;
+    }
+    // Actions by their next literal in `word` (in literal order: bit, then value), and the rest.
+    const byLiteral = new Map<number, number[]>();
+    const later: number[] = [];
+    for (let i = 0; i < actions.length; i++) {
+      const ai = actions[i] as number;
+      const at = (litStart[ai] as number) + (checked[i] as number);
+      if (at === litStart[ai + 1]) continue;
+      const lit = literal[at] as number;
+      if (lit >>> 6 !== word) later.push(i);
+      else {
+        const group = byLiteral.get(lit);
+        if (group) group.push(i);
+        else byLiteral.set(lit, [i]);
+      }
+    }
+    // Wanting 1 before wanting 0, each in bit order: the order `nodeChildStart` promises.
+    let ones = 0;
+    let zeros = 0;
+    for (const lit of [...byLiteral.keys()].sort((a, b) => (b & 1) - (a & 1) || a - b)) {
+      const group = byLiteral.get(lit) as number[];
+      const bit = 1 << ((lit >>> 1) & 31);
+      if ((lit & 1) === 1) ones |= bit;
+      else zeros |= bit;
+      child.push(queue.length);
+      queue.push({
+        actions: Int32Array.from(group, (i) => actions[i] as number),
+        checked: Int32Array.from(group, (i) => (checked[i] as number) + 1),
+      });
+    }
+    nodeOnes.push(ones);
+    nodeZeros.push(zeros);
+    nodeChildStart.push(child.length);
+    if (later.length === 0) nodeDontCare.push(-1);
+    else {
+      nodeDontCare.push(queue.length);
+      queue.push({
+        actions: Int32Array.from(later, (i) => actions[i] as number),
+        checked: Int32Array.from(later, (i) => checked[i] as number),
+      });
+    }
+  }
+  return {
+    actionCount,
+    listed,
+    nodeCount: nodeWord.length,
+    nodeWord: Int32Array.from(nodeWord),
+    nodeDontCare: Int32Array.from(nodeDontCare),
+    nodeOnes: Int32Array.from(nodeOnes),
+    nodeZeros: Int32Array.from(nodeZeros),
+    nodeChildStart: Int32Array.from(nodeChildStart),
+    child: Int32Array.from(child),
+    nodeLeafStart: Int32Array.from(nodeLeafStart),
+    leafAction: Int32Array.from(leafAction),
+  };
+}
+
+/** Set bits of `x` (as a 32-bit integer). @internal */
+export function popcount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
+}

@@ -1,0 +1,180 @@
+import fc from "fast-check";
+import { afterEach, describe, expect, it } from "vitest";
+import { ActionSpec, GoalSpec, type WorldState } from "../../src/core/index.js";
+import { ApplicableActions } from "../../src/planner/applicable-actions.js";
+import { type BitLayout, bitLayoutOf } from "../../src/planner/bit-layout.js";
+import { compileProblem } from "../../src/planner/compile.js";
+import { type HeuristicName, planDetailed } from "../../src/planner/index.js";
+import {
+  buildSuccessorGenerator,
+  type SuccessorGenerator,
+  successorGeneratorFor,
+  successorGeneratorTuning,
+} from "../../src/planner/successor-generator.js";
+
+const DEFAULT_MIN_ACTIONS = successorGeneratorTuning.minActions;
+afterEach(() => {
+  successorGeneratorTuning.minActions = DEFAULT_MIN_ACTIONS;
+});
+
+/** A small deterministic generator, so a failing task can be rebuilt from its seed. */
+function lcg(seed: number): (n: number) => number {
+  let x = seed >>> 0 || 1;
+  return (n) => {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    return (x >>> 8) % n;
+  };
+}
+
+/**
+ * `count` actions over `facts` booleans, each testing up to four facts (a quarter of them wanting false) and writing
+ * one to three; the goal is four facts a random walk from the start changed, so a plan exists.
+ */
+function randomTask(seed: number, facts: number, count: number) {
+  const rnd = lcg(seed);
+  const start: WorldState = {};
+  for (let f = 0; f < facts; f++) start[`f${f}`] = rnd(3) === 0;
+  const actions: ActionSpec[] = [];
+  for (let i = 0; i < count; i++) {
+    const preconditions: Record<string, boolean> = {};
+    for (let k = rnd(5); k > 0; k--) preconditions[`f${rnd(facts)}`] = rnd(4) !== 0;
+    const effects: Record<string, boolean> = {};
+    for (let k = 1 + rnd(3); k > 0; k--) effects[`f${rnd(facts)}`] = rnd(3) !== 0;
+    actions.push(new ActionSpec({ name: `a${i}`, preconditions, effects, cost: 1 + rnd(3) }));
+  }
+  let state: WorldState = { ...start };
+  for (let step = 0; step < 40; step++) {
+    const applicable = actions.filter((a) => Object.entries(a.preconditions).every(([k, v]) => state[k] === v));
+    if (applicable.length === 0) break;
+    const a = applicable[rnd(applicable.length)] as ActionSpec;
+    state = { ...state, ...(a.effects as Record<string, boolean>) };
+  }
+  // Facts the walk changed, so the search has work to do.
+  const changed = Object.keys(start).filter((f) => state[f] !== start[f]);
+  const conditions: Record<string, boolean> = {};
+  for (let k = 0; k < 4 && changed.length > 0; k++) {
+    const f = changed.splice(rnd(changed.length), 1)[0] as string;
+    conditions[f] = state[f] as boolean;
+  }
+  return { actions, start, goal: new GoalSpec({ conditions }) };
+}
+
+function layoutOf(seed: number, facts: number, count: number): BitLayout {
+  const { actions, start, goal } = randomTask(seed, facts, count);
+  const layout = bitLayoutOf(compileProblem(start, goal, actions));
+  if (layout === null) throw new Error("a boolean task has a bit layout");
+  return layout;
+}
+
+/** The actions the scan of search-bits.ts finds applicable in `state`, in its order. */
+function scanned(layout: BitLayout, relevant: Uint8Array | undefined, state: Int32Array): number[] {
+  const { preStart, preWord, preWordMask, preWordValue } = layout;
+  const out: number[] = [];
+  actions: for (let ai = 0; ai < preStart.length - 1; ai++) {
+    if (relevant !== undefined && relevant[ai] === 0) continue;
+    for (let k = preStart[ai] as number; k < (preStart[ai + 1] as number); k++) {
+      if (((state[preWord[k] as number] as number) & (preWordMask[k] as number)) !== preWordValue[k]) continue actions;
+    }
+    out.push(ai);
+  }
+  return out;
+}
+
+/** The actions the tree lists for `state`, walked `budget` nodes at a time. */
+function listed(list: ApplicableActions, state: Int32Array, budget = Number.POSITIVE_INFINITY): number[] {
+  list.begin(state, 0);
+  while (!list.walk(budget));
+  const out: number[] = [];
+  for (let ai = list.take(); ai >= 0; ai = list.take()) out.push(ai);
+  return out;
+}
+
+function generatorOf(layout: BitLayout, relevant?: Uint8Array): SuccessorGenerator {
+  const generator = buildSuccessorGenerator(layout, relevant);
+  if (generator === null) throw new Error("a small task gets a tree");
+  return generator;
+}
+
+const stateOf = (layout: BitLayout) =>
+  fc.array(fc.integer(), { minLength: layout.words, maxLength: layout.words }).map((w) => Int32Array.from(w));
+
+describe("successor generator", () => {
+  const layout = layoutOf(7, 90, 400);
+
+  it("lists the actions the scan finds applicable, in ascending order, on random states", () => {
+    const list = new ApplicableActions(generatorOf(layout));
+    fc.assert(
+      fc.property(stateOf(layout), (state) => {
+        expect(listed(list, state)).toEqual(scanned(layout, undefined, state));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("lists only the actions relevance keeps", () => {
+    const relevant = Uint8Array.from({ length: 400 }, (_, i) => (i % 3 === 1 ? 0 : 1));
+    const list = new ApplicableActions(generatorOf(layout, relevant));
+    fc.assert(
+      fc.property(stateOf(layout), (state) => {
+        expect(listed(list, state)).toEqual(scanned(layout, relevant, state));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("lists the same actions when its walk is cut into slices, and forgets a state left before its end", () => {
+    const list = new ApplicableActions(generatorOf(layout));
+    fc.assert(
+      fc.property(stateOf(layout), stateOf(layout), fc.integer({ min: 1, max: 8 }), (left, state, budget) => {
+        list.begin(left, 0);
+        while (!list.walk(budget));
+        list.take();
+        expect(listed(list, state, budget)).toEqual(scanned(layout, undefined, state));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("tests negative preconditions and words past the first", () => {
+    const wide = layoutOf(11, 150, 300);
+    expect(wide.words).toBeGreaterThan(4);
+    expect(Array.from(wide.preWordMask).some((mask, k) => (mask & ~(wide.preWordValue[k] as number)) !== 0)).toBe(true);
+    const list = new ApplicableActions(generatorOf(wide));
+    fc.assert(
+      fc.property(stateOf(wide), (state) => {
+        expect(listed(list, state)).toEqual(scanned(wide, undefined, state));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("is built once per layout and relevance set, only above the action threshold, and not past its literal bound", () => {
+    expect(successorGeneratorFor(layout, undefined)).toBe(successorGeneratorFor(layout, undefined));
+    const small = layoutOf(3, 20, 40);
+    expect(successorGeneratorFor(small, undefined)).toBeNull();
+    successorGeneratorTuning.minActions = 0;
+    expect(successorGeneratorFor(small, undefined)).not.toBeNull();
+    expect(buildSuccessorGenerator(layout, undefined, 100)).toBeNull();
+  });
+
+  it("finds the plans, costs, expansions and generated counts of the scan (blind search of seed 1 runs out of expansions)", () => {
+    for (const seed of [1, 5, 6]) {
+      const { actions, start, goal } = randomTask(seed, 70, 260);
+      expect(actions.length).toBeGreaterThanOrEqual(DEFAULT_MIN_ACTIONS);
+      for (const heuristic of ["zero", "lmcut", "hmax"] as HeuristicName[]) {
+        for (const relevance of [true, false]) {
+          const options = { heuristic, relevance, maxExpansions: 3000 };
+          successorGeneratorTuning.minActions = DEFAULT_MIN_ACTIONS;
+          const tree = planDetailed(start, goal, actions, options);
+          successorGeneratorTuning.minActions = Number.POSITIVE_INFINITY;
+          const scan = planDetailed(start, goal, actions, options);
+          expect(tree.status).toBe(scan.status);
+          expect(tree.plan?.actionNames).toEqual(scan.plan?.actionNames);
+          expect(tree.plan?.totalCost).toBe(scan.plan?.totalCost);
+          expect(tree.stats.nodesExpanded).toBe(scan.stats.nodesExpanded);
+          expect(tree.stats.nodesGenerated).toBe(scan.stats.nodesGenerated);
+        }
+      }
+    }
+  });
+});
