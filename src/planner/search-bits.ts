@@ -12,7 +12,6 @@ import type { CompiledProblem } from "./compiled-problem.js";
 import { NO_MORE, NOT_YET, type StateRepresentation, startSearch } from "./search-loop.js";
 import type { SearchRun, SearchSetup } from "./search-setup.js";
 import type { NodeStore } from "./search-store.js";
-import { successorGeneratorFor } from "./successor-generator.js";
 
 export { type BitLayout, bitLayoutOf, packStart } from "./bit-layout.js";
 
@@ -65,8 +64,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     this.rowBytes = layout.words * 4;
     if (workspace.bitsRow?.length !== p.width) workspace.bitsRow = new Float64Array(p.width);
     this.row = workspace.bitsRow;
-    const generator = successorGeneratorFor(layout, this.#relevant);
-    this.#listed = generator ? new ApplicableActions(generator) : null;
+    this.#listed = setup.successors ? new ApplicableActions(setup.successors) : null;
   }
 
   seedRoot(): number {
@@ -122,10 +120,10 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     return this.#state;
   }
 
-  // Every action's masks are tested: with states of one or two words this scan measured faster than gathering
-  // candidates from a per-bit index and sorting them back into specificity order (530k vs 330k expansions per second
-  // on chain-XL, and slower still with 600 actions). Only the words an action tests or writes are read, and an
-  // action that would change no fact is dropped before its child is written.
+  // Below the successor generator's threshold (successor-generator.ts) every action's masks are tested: with states
+  // of one or two words this scan measured faster than gathering candidates from a per-bit index and sorting them
+  // back into specificity order (530k vs 330k expansions per second on chain-XL). Only the words an action tests or
+  // writes are read, and an action that would change no fact is dropped before its child is written.
   next(child: number): number {
     if (this.#listed !== null) return this.#nextListed(child);
     const arena = this.#rows;

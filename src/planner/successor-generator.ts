@@ -9,11 +9,13 @@
  * next literal lies in a later word. An action is listed at the node where
  * its last literal was checked, so every action a walk reaches applies.
  *
- * The tree is built once per bit layout and relevance set and kept while
- * the layout lives (the compiled-problem cache holds layouts).
+ * The tree is built once per bit layout and relevance set, in slices by the
+ * search's setup (run-search.ts), and kept while the layout lives (the
+ * compiled-problem cache holds layouts).
  * @internal
  */
 import type { BitLayout } from "./bit-layout.js";
+import { PACE_EVERY, type Pace, runUnpaced, unpaced } from "./pace.js";
 
 /** A decision tree over precondition bits, in flat arrays (no object per node). */
 export interface SuccessorGenerator {
@@ -76,13 +78,19 @@ function listedCount(layout: BitLayout, relevant: Uint8Array | undefined): numbe
 
 /**
  * The successor generator of `layout` over the actions `relevant` keeps
- * (`relevant` as in `SearchSetup.relevantBits.action`), or `null` when the
- * scan is used instead: too few actions for the tree to pay, or too many
- * literals to build it within its memory bound.
+ * (`relevant` as in `SearchSetup.relevantBits.action`), built in slices at
+ * the first search that wants it, or `null` when the scan is used instead:
+ * too few actions for the tree to pay, or too many literals to build it
+ * within its memory bound.
  */
-export function successorGeneratorFor(layout: BitLayout, relevant: Uint8Array | undefined): SuccessorGenerator | null {
-  // Cheap before any counting: no task with fewer actions in all reaches the threshold after relevance.
+export function* successorGeneratorSteps(
+  layout: BitLayout,
+  relevant: Uint8Array | undefined,
+  pace: Pace,
+): Generator<void, SuccessorGenerator | null, void> {
+  // Before any counting: a task with fewer actions in all has fewer after relevance (per-frame plans stop here).
   if (layout.preStart.length - 1 < successorGeneratorTuning.minActions) return null;
+  if (listedCount(layout, relevant) < successorGeneratorTuning.minActions) return null;
   let entry = cache.get(layout);
   if (entry === undefined) {
     entry = { byRelevance: new WeakMap() };
@@ -90,11 +98,20 @@ export function successorGeneratorFor(layout: BitLayout, relevant: Uint8Array | 
   }
   let generator = relevant === undefined ? entry.all : entry.byRelevance.get(relevant);
   if (generator === undefined) {
-    generator = buildSuccessorGenerator(layout, relevant);
+    generator = yield* buildSteps(layout, relevant, pace, MAX_LITERALS);
     if (relevant === undefined) entry.all = generator;
     else entry.byRelevance.set(relevant, generator);
   }
-  return generator !== null && generator.listed >= successorGeneratorTuning.minActions ? generator : null;
+  return generator;
+}
+
+/** {@link successorGeneratorSteps} without slices or the action threshold, and not kept: for tests. */
+export function buildSuccessorGenerator(
+  layout: BitLayout,
+  relevant: Uint8Array | undefined,
+  maxLiterals = MAX_LITERALS,
+): SuccessorGenerator | null {
+  return runUnpaced(buildSteps(layout, relevant, unpaced(), maxLiterals));
 }
 
 /** A node waiting to be built: the actions that reach it and how many of each one's literals are checked. */
@@ -107,17 +124,19 @@ interface PendingNode {
  * Builds the tree breadth first, so node ids follow build order and every
  * per-node list is a CSR. `null` past `maxLiterals` literals.
  */
-export function buildSuccessorGenerator(
+function* buildSteps(
   layout: BitLayout,
   relevant: Uint8Array | undefined,
-  maxLiterals = MAX_LITERALS,
-): SuccessorGenerator | null {
+  pace: Pace,
+  maxLiterals: number,
+): Generator<void, SuccessorGenerator | null, void> {
   const { preStart, preWord, preWordMask, preWordValue } = layout;
   const actionCount = preStart.length - 1;
   const listed = listedCount(layout, relevant);
   // Each action's literals, as slot * 2 + wanted value, in slot order (the layout's words come sorted).
   const litStart = new Int32Array(actionCount + 1);
   for (let ai = 0; ai < actionCount; ai++) {
+    if (ai % PACE_EVERY === 0 && pace.due()) yield* pace.pause();
     let n = 0;
     if (relevant === undefined || relevant[ai] !== 0) {
       for (let k = preStart[ai] as number; k < (preStart[ai + 1] as number); k++) n += popcount(preWordMask[k] as number);
@@ -151,6 +170,7 @@ export function buildSuccessorGenerator(
   for (let ai = 0; ai < actionCount; ai++) if (relevant === undefined || relevant[ai] !== 0) rootActions.push(ai);
   const queue: (PendingNode | undefined)[] = [{ actions: Int32Array.from(rootActions), checked: new Int32Array(rootActions.length) }];
   for (let head = 0; head < queue.length; head++) {
+    if (head % PACE_EVERY === 0 && pace.due()) yield* pace.pause();
     const { actions, checked } = queue[head] as PendingNode;
     queue[head] = undefined; // built: let its lists go
     // The lowest word any action here still tests.

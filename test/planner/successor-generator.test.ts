@@ -5,10 +5,11 @@ import { ApplicableActions } from "../../src/planner/applicable-actions.js";
 import { type BitLayout, bitLayoutOf } from "../../src/planner/bit-layout.js";
 import { compileProblem } from "../../src/planner/compile.js";
 import { type HeuristicName, planDetailed } from "../../src/planner/index.js";
+import { Pace, runUnpaced, unpaced } from "../../src/planner/pace.js";
 import {
   buildSuccessorGenerator,
   type SuccessorGenerator,
-  successorGeneratorFor,
+  successorGeneratorSteps,
   successorGeneratorTuning,
 } from "../../src/planner/successor-generator.js";
 
@@ -89,6 +90,9 @@ function listed(list: ApplicableActions, state: Int32Array, budget = Number.POSI
   return out;
 }
 
+/** The tree a search of `layout` without relevance analysis gets, or null for the scan. */
+const searchTreeOf = (layout: BitLayout) => runUnpaced(successorGeneratorSteps(layout, undefined, unpaced()));
+
 function generatorOf(layout: BitLayout, relevant?: Uint8Array): SuccessorGenerator {
   const generator = buildSuccessorGenerator(layout, relevant);
   if (generator === null) throw new Error("a small task gets a tree");
@@ -149,12 +153,22 @@ describe("successor generator", () => {
   });
 
   it("is built once per layout and relevance set, only above the action threshold, and not past its literal bound", () => {
-    expect(successorGeneratorFor(layout, undefined)).toBe(successorGeneratorFor(layout, undefined));
+    expect(searchTreeOf(layout)).toBe(searchTreeOf(layout));
     const small = layoutOf(3, 20, 40);
-    expect(successorGeneratorFor(small, undefined)).toBeNull();
+    expect(searchTreeOf(small)).toBeNull();
     successorGeneratorTuning.minActions = 0;
-    expect(successorGeneratorFor(small, undefined)).not.toBeNull();
+    expect(searchTreeOf(small)).not.toBeNull();
     expect(buildSuccessorGenerator(layout, undefined, 100)).toBeNull();
+  });
+
+  it("is built in slices, yielding between them, to the same tree", () => {
+    const wide = layoutOf(13, 120, 500);
+    const steps = successorGeneratorSteps(wide, undefined, new Pace(0, Number.POSITIVE_INFINITY, undefined));
+    let yields = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) yields++;
+    expect(yields).toBeGreaterThan(1);
+    expect(step.value).toEqual(buildSuccessorGenerator(wide, undefined));
   });
 
   it("finds the plans, costs, expansions and generated counts of the scan (blind search of seed 1 runs out of expansions)", () => {
