@@ -3,7 +3,9 @@
  * for all-boolean domains (see bit-layout.ts): a row is a few 32-bit
  * words, the goal test and each precondition test compare masked words,
  * an effect clears and sets bits, and the hash folds the words.
- * Heuristics and cost functions read a decoded Float64 row.
+ * Heuristics and cost functions read a decoded Float64 row. Tasks with many
+ * actions list each state's applicable actions from a successor generator
+ * (successor-generator.ts) instead of testing every action.
  */
 import type { WorldState } from "../core/facts.js";
 import { ApplicableActions } from "./applicable-actions.js";

@@ -5,9 +5,12 @@
  * of testing every action. Each action's preconditions are literals (a bit
  * that must be 1 or 0) in slot order; a node tests the next literal of the
  * actions that reach it, in the lowest word any of them still tests, with
- * one entry per (bit, value) and a don't-care child for the actions whose
+ * one child per (bit, value) and a don't-care child for the actions whose
  * next literal lies in a later word. An action is listed at the node where
  * its last literal was checked, so every action a walk reaches applies.
+ * Grouping a node's literals by word lets one node stand for a whole word
+ * (FD's per-variable switch): the walk reads the word once and follows only
+ * the bits the state satisfies.
  *
  * The tree is built once per bit layout and relevance set, in slices by the
  * search's setup (run-search.ts), and kept while the layout lives (the
@@ -24,7 +27,7 @@ export interface SuccessorGenerator {
   /** Actions in the tree (relevant ones only when relevance analysis ran). */
   readonly listed: number;
   readonly nodeCount: number;
-  /** Per node: the state word its entries test, or -1 for a node with no entries. */
+  /** Per node: the state word its children test, or -1 for a node without children. */
   readonly nodeWord: Int32Array;
   /** Per node: the child for actions whose next literal lies in a later word, or -1. */
   readonly nodeDontCare: Int32Array;
@@ -53,11 +56,16 @@ export interface SuccessorGenerator {
 export const successorGeneratorTuning = { minActions: 80 };
 
 /**
- * Literals over which no tree is built: the tree has at most one node and
- * one entry per literal (plus a don't-care chain per word), so this bounds
- * its memory to tens of MB; a larger task keeps the scan.
+ * Bounds past which no tree is built and the task keeps the scan, so a huge
+ * task cannot exhaust memory. The tree has at most one child per literal
+ * (each child checks a literal of every action under it) and one
+ * don't-care node per child plus the root, so 1M literals bound it to 2M
+ * nodes, about 60 MB with a search's walk stack. The build's own lists hold each action once per node on its path,
+ * which the don't-care chains can make a word-count times longer than its
+ * literals: 8M such entries (64 MB of pending lists at most).
  */
-const MAX_LITERALS = 1 << 21;
+const MAX_LITERALS = 1 << 20;
+const MAX_BUILD_WORK = 1 << 23;
 
 interface CacheEntry {
   /** The tree without relevance analysis; undefined until asked for. */
@@ -122,7 +130,8 @@ interface PendingNode {
 
 /**
  * Builds the tree breadth first, so node ids follow build order and every
- * per-node list is a CSR. `null` past `maxLiterals` literals.
+ * per-node list is a CSR. `null` past `maxLiterals` literals or
+ * {@link MAX_BUILD_WORK}.
  */
 function* buildSteps(
   layout: BitLayout,
@@ -169,10 +178,13 @@ function* buildSteps(
   const rootActions: number[] = [];
   for (let ai = 0; ai < actionCount; ai++) if (relevant === undefined || relevant[ai] !== 0) rootActions.push(ai);
   const queue: (PendingNode | undefined)[] = [{ actions: Int32Array.from(rootActions), checked: new Int32Array(rootActions.length) }];
+  let work = 0;
   for (let head = 0; head < queue.length; head++) {
     if (head % PACE_EVERY === 0 && pace.due()) yield* pace.pause();
     const { actions, checked } = queue[head] as PendingNode;
     queue[head] = undefined; // built: let its lists go
+    work += actions.length;
+    if (work > MAX_BUILD_WORK) return null;
     // The lowest word any action here still tests.
     let word = -1;
     for (let i = 0; i < actions.length; i++) {
