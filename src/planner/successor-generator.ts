@@ -46,14 +46,18 @@ export interface SuccessorGenerator {
 }
 
 /**
- * When the tree replaces the scan. Below `minActions` actions (after
- * relevance) the scan of every action's word masks is faster: on the
- * chain family (64 actions, states of one or two words) and game agents
- * the walk's node visits and the bitset cost more than the tests they save.
- * Tests set it to force either path (0: always the tree; Infinity: never).
+ * When the tree replaces the scan of every action's word masks.
+ * - `minActions`: no tree for fewer actions (after relevance): game agents'
+ *   handful of actions, where the walk's node visits and its bitset cost
+ *   about what the tests they save do.
+ * - `actionsPerChild`, `sampleExpansions`: a search starts with the scan and
+ *   takes the tree after `sampleExpansions` expansions if the task has at
+ *   least `actionsPerChild` actions per child the scan made (search-bits.ts).
+ * Tests force either path: `actionsPerChild` 0 (with `minActions` 0) takes
+ * the tree from the start, `minActions` Infinity never.
  * @internal
  */
-export const successorGeneratorTuning = { minActions: 80 };
+export const successorGeneratorTuning = { minActions: 48, actionsPerChild: 4, sampleExpansions: 64 };
 
 /**
  * Bounds past which no tree is built and the task keeps the scan, so a huge

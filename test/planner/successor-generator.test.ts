@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ActionSpec, GoalSpec, type WorldState } from "../../src/core/index.js";
 import { ApplicableActions } from "../../src/planner/applicable-actions.js";
 import { type BitLayout, bitLayoutOf } from "../../src/planner/bit-layout.js";
@@ -13,9 +13,10 @@ import {
   successorGeneratorTuning,
 } from "../../src/planner/successor-generator.js";
 
-const DEFAULT_MIN_ACTIONS = successorGeneratorTuning.minActions;
+const DEFAULT_TUNING = { ...successorGeneratorTuning };
 afterEach(() => {
-  successorGeneratorTuning.minActions = DEFAULT_MIN_ACTIONS;
+  Object.assign(successorGeneratorTuning, DEFAULT_TUNING);
+  vi.restoreAllMocks();
 });
 
 /** A small deterministic generator, so a failing task can be rebuilt from its seed. */
@@ -28,17 +29,19 @@ function lcg(seed: number): (n: number) => number {
 }
 
 /**
- * `count` actions over `facts` booleans, each testing up to four facts (a quarter of them wanting false) and writing
+ * `count` actions over `facts` booleans, each testing `minPreconditions` to `maxPreconditions` facts (some may
+ * coincide; a quarter of them want false) and writing
  * one to three; the goal is four facts a random walk from the start changed, so a plan exists.
  */
-function randomTask(seed: number, facts: number, count: number) {
+function randomTask(seed: number, facts: number, count: number, minPreconditions = 0, maxPreconditions = 4) {
   const rnd = lcg(seed);
   const start: WorldState = {};
   for (let f = 0; f < facts; f++) start[`f${f}`] = rnd(3) === 0;
   const actions: ActionSpec[] = [];
   for (let i = 0; i < count; i++) {
     const preconditions: Record<string, boolean> = {};
-    for (let k = rnd(5); k > 0; k--) preconditions[`f${rnd(facts)}`] = rnd(4) !== 0;
+    for (let k = minPreconditions + rnd(maxPreconditions - minPreconditions + 1); k > 0; k--)
+      preconditions[`f${rnd(facts)}`] = rnd(4) !== 0;
     const effects: Record<string, boolean> = {};
     for (let k = 1 + rnd(3); k > 0; k--) effects[`f${rnd(facts)}`] = rnd(3) !== 0;
     actions.push(new ActionSpec({ name: `a${i}`, preconditions, effects, cost: 1 + rnd(3) }));
@@ -171,24 +174,58 @@ describe("successor generator", () => {
     expect(step.value).toEqual(buildSuccessorGenerator(wide, undefined));
   });
 
+  /** The outcome of a search of `task` with the tree from its start, and with the scan only. */
+  function treeAndScan(task: ReturnType<typeof randomTask>, options: Parameters<typeof planDetailed>[3]) {
+    Object.assign(successorGeneratorTuning, { minActions: 0, actionsPerChild: 0 });
+    const tree = planDetailed(task.start, task.goal, task.actions, options);
+    successorGeneratorTuning.minActions = Number.POSITIVE_INFINITY;
+    const scan = planDetailed(task.start, task.goal, task.actions, options);
+    return { tree, scan };
+  }
+
+  function expectSameSearch({ tree, scan }: ReturnType<typeof treeAndScan>): void {
+    expect(tree.status).toBe(scan.status);
+    expect(tree.plan?.actionNames).toEqual(scan.plan?.actionNames);
+    expect(tree.plan?.totalCost).toBe(scan.plan?.totalCost);
+    expect(tree.stats.nodesExpanded).toBe(scan.stats.nodesExpanded);
+    expect(tree.stats.nodesGenerated).toBe(scan.stats.nodesGenerated);
+  }
+
   it("finds the plans, costs, expansions and generated counts of the scan (blind search of seed 1 runs out of expansions)", () => {
+    const walked = vi.spyOn(ApplicableActions.prototype, "begin");
     for (const seed of [1, 5, 6]) {
-      const { actions, start, goal } = randomTask(seed, 70, 260);
-      expect(actions.length).toBeGreaterThanOrEqual(DEFAULT_MIN_ACTIONS);
+      const task = randomTask(seed, 70, 260);
       for (const heuristic of ["zero", "lmcut", "hmax"] as HeuristicName[]) {
-        for (const relevance of [true, false]) {
-          const options = { heuristic, relevance, maxExpansions: 3000 };
-          successorGeneratorTuning.minActions = DEFAULT_MIN_ACTIONS;
-          const tree = planDetailed(start, goal, actions, options);
-          successorGeneratorTuning.minActions = Number.POSITIVE_INFINITY;
-          const scan = planDetailed(start, goal, actions, options);
-          expect(tree.status).toBe(scan.status);
-          expect(tree.plan?.actionNames).toEqual(scan.plan?.actionNames);
-          expect(tree.plan?.totalCost).toBe(scan.plan?.totalCost);
-          expect(tree.stats.nodesExpanded).toBe(scan.stats.nodesExpanded);
-          expect(tree.stats.nodesGenerated).toBe(scan.stats.nodesGenerated);
-        }
+        for (const relevance of [true, false]) expectSameSearch(treeAndScan(task, { heuristic, relevance, maxExpansions: 3000 }));
       }
     }
+    expect(walked).toHaveBeenCalled();
+  });
+
+  it("switches from the scan to the tree after its sample of expansions with the same results", () => {
+    const task = randomTask(5, 70, 260);
+    const options = { heuristic: "zero" as const, maxExpansions: 3000 };
+    successorGeneratorTuning.minActions = Number.POSITIVE_INFINITY;
+    const scan = planDetailed(task.start, task.goal, task.actions, options);
+    Object.assign(successorGeneratorTuning, { minActions: 0, actionsPerChild: 1, sampleExpansions: 10 });
+    const walked = vi.spyOn(ApplicableActions.prototype, "begin");
+    const switched = planDetailed(task.start, task.goal, task.actions, options);
+    expect(walked).toHaveBeenCalledTimes(scan.stats.nodesExpanded - 10);
+    expectSameSearch({ tree: switched, scan });
+  });
+
+  it("takes the tree where the scan tests many actions per child, and keeps the scan where most actions apply", () => {
+    successorGeneratorTuning.sampleExpansions = 5;
+    const walked = vi.spyOn(ApplicableActions.prototype, "begin");
+    const options = { heuristic: "zero" as const, maxExpansions: 500 };
+    // Each action wants four facts, so few apply: tens of actions per child.
+    const sparse = randomTask(5, 70, 400, 4);
+    expect(planDetailed(sparse.start, sparse.goal, sparse.actions, options).stats.nodesExpanded).toBeGreaterThan(5);
+    expect(walked).toHaveBeenCalled();
+    walked.mockClear();
+    // No action tests anything: every one applies, about one action per child.
+    const dense = randomTask(5, 70, 400, 0, 0);
+    expect(planDetailed(dense.start, dense.goal, dense.actions, options).stats.nodesExpanded).toBeGreaterThan(5);
+    expect(walked).not.toHaveBeenCalled();
   });
 });
