@@ -149,7 +149,8 @@ function* startSearch(
   const relevantBits = relevanceOn ? (relevantBitsOf(compiled) ?? undefined) : undefined;
   const relevantFloat = relevanceOn ? (relevantFloatOf(compiled) ?? undefined) : undefined;
   if (pace.due()) yield* pace.pause();
-  const successors = compiled.layout ? yield* successorGeneratorSteps(compiled.layout, relevantBits?.action, pace) : null;
+  const packed = compiled.layout ? packStart(p, compiled.layout) : null;
+  const successors = compiled.layout && packed ? yield* successorGeneratorSteps(compiled.layout, relevantBits?.action, packed, pace) : null;
   const setup: SearchSetup = {
     p,
     h,
@@ -168,6 +169,5 @@ function* startSearch(
     successors: successors ?? undefined,
     workspace: compiled.workspace,
   };
-  const packed = compiled.layout ? packStart(p, compiled.layout) : null;
   return compiled.layout && packed ? startBitsSearch(setup, compiled.layout, packed) : startFloatSearch(setup);
 }

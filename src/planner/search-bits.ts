@@ -14,7 +14,6 @@ import type { CompiledProblem } from "./compiled-problem.js";
 import { NO_MORE, NOT_YET, type StateRepresentation, startSearch } from "./search-loop.js";
 import type { SearchRun, SearchSetup } from "./search-setup.js";
 import type { NodeStore } from "./search-store.js";
-import { type SuccessorGenerator, successorGeneratorTuning } from "./successor-generator.js";
 
 export { type BitLayout, bitLayoutOf, packStart } from "./bit-layout.js";
 
@@ -51,13 +50,8 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
   #rows: Int32Array = new Int32Array(0);
   #action = 0;
   #state: WorldState | null = null;
-  /** The applicable actions from the successor generator once the search uses it; null while the scan runs. */
-  #listed: ApplicableActions | null = null;
-  /** The setup's successor generator while the scan is sampled to decide whether the tree pays (see `expand`). */
-  #candidate: SuccessorGenerator | null = null;
-  /** Expansions and children the scan made while sampled. */
-  #sampledExpansions = 0;
-  #sampledChildren = 0;
+  /** The applicable actions from the successor generator where the setup chose it (see successor-generator.ts). */
+  readonly #listed: ApplicableActions | null;
 
   constructor(setup: SearchSetup, layout: BitLayout, start: Int32Array) {
     const { p, workspace } = setup;
@@ -72,11 +66,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     this.rowBytes = layout.words * 4;
     if (workspace.bitsRow?.length !== p.width) workspace.bitsRow = new Float64Array(p.width);
     this.row = workspace.bitsRow;
-    const successors = setup.successors;
-    if (successors !== undefined) {
-      if (successorGeneratorTuning.actionsPerChild <= 0) this.#listed = new ApplicableActions(successors);
-      else this.#candidate = successors;
-    }
+    this.#listed = setup.successors ? new ApplicableActions(setup.successors) : null;
   }
 
   seedRoot(): number {
@@ -123,25 +113,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     this.#rows = this.nodes.rows(node);
     this.#action = 0;
     this.#state = null;
-    if (this.#candidate !== null) this.#sample();
     this.#listed?.begin(this.#rows, this.#base);
-  }
-
-  /**
-   * Counts one more expansion of the scan and, after a sample of them, switches to the tree when the scan tests
-   * many actions per child it makes. The tree pays where few actions apply (IPC tasks: 8 to 40 actions per child, the
-   * walk saved 7 to 60% of the search's CPU time); where most do (the chain family: 2 per child) the scan is a few
-   * percent faster. Children come in the same order either way, so the switch changes no result; it reads counts,
-   * not the clock, so it happens at the same expansion every time.
-   */
-  #sample(): void {
-    const generator = this.#candidate as SuccessorGenerator;
-    if (++this.#sampledExpansions <= successorGeneratorTuning.sampleExpansions) return;
-    this.#candidate = null;
-    const childrenPerExpansion = this.#sampledChildren / successorGeneratorTuning.sampleExpansions;
-    if (generator.listed >= successorGeneratorTuning.actionsPerChild * Math.max(1, childrenPerExpansion)) {
-      this.#listed = new ApplicableActions(generator);
-    }
   }
 
   // Frozen: every child's cost and effect functions read this one object, so none may change it for its siblings.
@@ -150,7 +122,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     return this.#state;
   }
 
-  // Until the successor generator takes over (see `#sample`) every action's masks are tested: with states of one or
+  // Where the setup chose no successor generator (successor-generator.ts) every action's masks are tested: with states of one or
   // two words this scan measured faster than gathering candidates from a per-bit index and sorting them back into
   // specificity order (530k vs 330k expansions per second on chain-XL), and than the generator's tree where most
   // actions apply. Only the words an action tests or writes are read, and an action that would change no fact is
@@ -184,7 +156,6 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
       }
       if (!changed) continue;
       this.#writeChild(child, ai);
-      this.#sampledChildren++;
       this.#action = ai + 1;
       return ai;
     }

@@ -14,7 +14,8 @@
  *
  * The tree is built once per bit layout and relevance set, in slices by the
  * search's setup (run-search.ts), and kept while the layout lives (the
- * compiled-problem cache holds layouts).
+ * compiled-problem cache holds layouts). Where most actions apply, testing
+ * each in turn is faster, and the search does that instead.
  * @internal
  */
 import type { BitLayout } from "./bit-layout.js";
@@ -50,14 +51,17 @@ export interface SuccessorGenerator {
  * - `minActions`: no tree for fewer actions (after relevance): game agents'
  *   handful of actions, where the walk's node visits and its bitset cost
  *   about what the tests they save do.
- * - `actionsPerChild`, `sampleExpansions`: a search starts with the scan and
- *   takes the tree after `sampleExpansions` expansions if the task has at
- *   least `actionsPerChild` actions per child the scan made (search-bits.ts).
- * Tests force either path: `actionsPerChild` 0 (with `minActions` 0) takes
- * the tree from the start, `minActions` Infinity never.
+ * - `actionsPerChild`: no tree unless the task has at least this many
+ *   actions per action that applies, as measured on `sampleSteps` states of
+ *   a random walk from the start. The tree pays where few actions apply
+ *   (IPC tasks: 8 to 60 actions per applicable one; the tree saved 6 to 60%
+ *   of a blind search's CPU time); where most do (the chain family: 2 per
+ *   applicable one) the scan was 1 to 9% faster.
+ * Tests force either path: `minActions` and `actionsPerChild` 0 take the
+ * tree, `minActions` Infinity the scan.
  * @internal
  */
-export const successorGeneratorTuning = { minActions: 48, actionsPerChild: 4, sampleExpansions: 64 };
+export const successorGeneratorTuning = { minActions: 48, actionsPerChild: 4, sampleSteps: 64 };
 
 /**
  * Bounds past which no tree is built and the task keeps the scan, so a huge
@@ -72,12 +76,34 @@ const MAX_LITERALS = 1 << 20;
 const MAX_BUILD_WORK = 1 << 23;
 
 interface CacheEntry {
-  /** The tree without relevance analysis; undefined until asked for. */
-  all?: SuccessorGenerator | null;
-  readonly byRelevance: WeakMap<Uint8Array, SuccessorGenerator | null>;
+  /** The tree, once built; null when past the memory bounds. */
+  tree?: SuccessorGenerator | null;
+  /** Actions that apply per state of the sample walk, once walked. */
+  applicablePerState?: number;
 }
 
-const cache = new WeakMap<BitLayout, CacheEntry>();
+/** Per layout: the entry without relevance analysis, and one per relevance set. */
+interface LayoutEntry {
+  all: CacheEntry;
+  readonly byRelevance: WeakMap<Uint8Array, CacheEntry>;
+}
+
+const cache = new WeakMap<BitLayout, LayoutEntry>();
+
+function cacheEntry(layout: BitLayout, relevant: Uint8Array | undefined): CacheEntry {
+  let entry = cache.get(layout);
+  if (entry === undefined) {
+    entry = { all: {}, byRelevance: new WeakMap() };
+    cache.set(layout, entry);
+  }
+  if (relevant === undefined) return entry.all;
+  let byRelevance = entry.byRelevance.get(relevant);
+  if (byRelevance === undefined) {
+    byRelevance = {};
+    entry.byRelevance.set(relevant, byRelevance);
+  }
+  return byRelevance;
+}
 
 /** Actions `relevant` keeps (all of the layout's when undefined). */
 function listedCount(layout: BitLayout, relevant: Uint8Array | undefined): number {
@@ -92,29 +118,62 @@ function listedCount(layout: BitLayout, relevant: Uint8Array | undefined): numbe
  * The successor generator of `layout` over the actions `relevant` keeps
  * (`relevant` as in `SearchSetup.relevantBits.action`), built in slices at
  * the first search that wants it, or `null` when the scan is used instead:
- * too few actions for the tree to pay, or too many literals to build it
- * within its memory bound.
+ * too few actions, too many of them applying (measured once per layout and
+ * relevance set, from the first search's `start`), or too many literals to
+ * build it within its memory bound. Decided before the search, so the
+ * search runs one path from its start (a switch in the middle made V8
+ * recompile the search loop: 5 to 15 ms on short searches).
  */
 export function* successorGeneratorSteps(
   layout: BitLayout,
   relevant: Uint8Array | undefined,
+  start: Int32Array,
   pace: Pace,
 ): Generator<void, SuccessorGenerator | null, void> {
   // Before any counting: a task with fewer actions in all has fewer after relevance (per-frame plans stop here).
   if (layout.preStart.length - 1 < successorGeneratorTuning.minActions) return null;
-  if (listedCount(layout, relevant) < successorGeneratorTuning.minActions) return null;
-  let entry = cache.get(layout);
-  if (entry === undefined) {
-    entry = { byRelevance: new WeakMap() };
-    cache.set(layout, entry);
+  const listed = listedCount(layout, relevant);
+  if (listed < successorGeneratorTuning.minActions) return null;
+  const entry = cacheEntry(layout, relevant);
+  entry.applicablePerState ??= applicablePerState(layout, relevant, start, successorGeneratorTuning.sampleSteps);
+  if (listed < successorGeneratorTuning.actionsPerChild * Math.max(1, entry.applicablePerState)) return null;
+  entry.tree ??= yield* buildSteps(layout, relevant, pace, MAX_LITERALS);
+  return entry.tree;
+}
+
+/**
+ * The mean number of actions that apply on the states of a walk of `steps`
+ * pseudo-random steps from `start` (back to the start at a dead end): the
+ * same every time, so the choice of path never depends on the clock.
+ */
+function applicablePerState(layout: BitLayout, relevant: Uint8Array | undefined, start: Int32Array, steps: number): number {
+  const { preStart, preWord, preWordMask, preWordValue, effStart, effWord, effWordClear, effWordSet } = layout;
+  const state = start.slice();
+  const applicable = new Int32Array(preStart.length - 1);
+  let seed = 0x9e3779b9;
+  let total = 0;
+  for (let step = 0; step < steps; step++) {
+    let n = 0;
+    actions: for (let ai = 0; ai < applicable.length; ai++) {
+      if (relevant !== undefined && relevant[ai] === 0) continue;
+      for (let k = preStart[ai] as number; k < (preStart[ai + 1] as number); k++) {
+        if (((state[preWord[k] as number] as number) & (preWordMask[k] as number)) !== preWordValue[k]) continue actions;
+      }
+      applicable[n++] = ai;
+    }
+    total += n;
+    if (n === 0) {
+      state.set(start);
+      continue;
+    }
+    seed = (Math.imul(seed, 1103515245) + 12345) | 0;
+    const ai = applicable[(seed >>> 8) % n] as number;
+    for (let k = effStart[ai] as number; k < (effStart[ai + 1] as number); k++) {
+      const w = effWord[k] as number;
+      state[w] = ((state[w] as number) & ~(effWordClear[k] as number)) | (effWordSet[k] as number);
+    }
   }
-  let generator = relevant === undefined ? entry.all : entry.byRelevance.get(relevant);
-  if (generator === undefined) {
-    generator = yield* buildSteps(layout, relevant, pace, MAX_LITERALS);
-    if (relevant === undefined) entry.all = generator;
-    else entry.byRelevance.set(relevant, generator);
-  }
-  return generator;
+  return total / Math.max(1, steps);
 }
 
 /** {@link successorGeneratorSteps} without slices or the action threshold, and not kept: for tests. */
