@@ -7,7 +7,7 @@
  * allocates nothing per state.
  * @internal
  */
-import { popcount, type SuccessorGenerator } from "./successor-generator.js";
+import type { SuccessorGenerator } from "./successor-generator.js";
 
 export class ApplicableActions {
   readonly #g: SuccessorGenerator;
@@ -101,4 +101,11 @@ export class ApplicableActions {
     this.#from = to;
     return -1;
   }
+}
+
+/** Set bits of `x` (as a 32-bit integer). */
+function popcount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
 }

@@ -82,28 +82,8 @@ interface CacheEntry {
   applicablePerState?: number;
 }
 
-/** Per layout: the entry without relevance analysis, and one per relevance set. */
-interface LayoutEntry {
-  all: CacheEntry;
-  readonly byRelevance: WeakMap<Uint8Array, CacheEntry>;
-}
-
-const cache = new WeakMap<BitLayout, LayoutEntry>();
-
-function cacheEntry(layout: BitLayout, relevant: Uint8Array | undefined): CacheEntry {
-  let entry = cache.get(layout);
-  if (entry === undefined) {
-    entry = { all: {}, byRelevance: new WeakMap() };
-    cache.set(layout, entry);
-  }
-  if (relevant === undefined) return entry.all;
-  let byRelevance = entry.byRelevance.get(relevant);
-  if (byRelevance === undefined) {
-    byRelevance = {};
-    entry.byRelevance.set(relevant, byRelevance);
-  }
-  return byRelevance;
-}
+/** By relevance set, or by layout for searches without one: a relevance set belongs to one compiled problem's layout. */
+const cache = new WeakMap<object, CacheEntry>();
 
 /** Actions `relevant` keeps (all of the layout's when undefined). */
 function listedCount(layout: BitLayout, relevant: Uint8Array | undefined): number {
@@ -134,7 +114,11 @@ export function* successorGeneratorSteps(
   if (layout.preStart.length - 1 < successorGeneratorTuning.minActions) return null;
   const listed = listedCount(layout, relevant);
   if (listed < successorGeneratorTuning.minActions) return null;
-  const entry = cacheEntry(layout, relevant);
+  let entry = cache.get(relevant ?? layout);
+  if (entry === undefined) {
+    entry = {};
+    cache.set(relevant ?? layout, entry);
+  }
   entry.applicablePerState ??= applicablePerState(layout, relevant, start, successorGeneratorTuning.sampleSteps);
   if (listed < successorGeneratorTuning.actionsPerChild * Math.max(1, entry.applicablePerState)) return null;
   entry.tree ??= yield* buildSteps(layout, relevant, pace, MAX_LITERALS);
@@ -204,30 +188,22 @@ function* buildSteps(
 ): Generator<void, SuccessorGenerator | null, void> {
   const { preStart, preWord, preWordMask, preWordValue } = layout;
   const actionCount = preStart.length - 1;
-  const listed = listedCount(layout, relevant);
   // Each action's literals, as slot * 2 + wanted value, in slot order (the layout's words come sorted).
+  const literals: number[] = [];
   const litStart = new Int32Array(actionCount + 1);
   for (let ai = 0; ai < actionCount; ai++) {
     if (ai % PACE_EVERY === 0 && pace.due()) yield* pace.pause();
-    let n = 0;
-    if (relevant === undefined || relevant[ai] !== 0) {
-      for (let k = preStart[ai] as number; k < (preStart[ai + 1] as number); k++) n += popcount(preWordMask[k] as number);
-    }
-    litStart[ai + 1] = (litStart[ai] as number) + n;
-    if ((litStart[ai + 1] as number) > maxLiterals) return null;
-  }
-  const literal = new Int32Array(litStart[actionCount] as number);
-  for (let ai = 0, at = 0; ai < actionCount; ai++) {
-    if (relevant !== undefined && relevant[ai] === 0) continue;
-    for (let k = preStart[ai] as number; k < (preStart[ai + 1] as number); k++) {
-      const w = preWord[k] as number;
-      const mask = preWordMask[k] as number;
+    for (let k = preStart[ai] as number; relevant?.[ai] !== 0 && k < (preStart[ai + 1] as number); k++) {
       for (let bit = 0; bit < 32; bit++) {
-        if (((mask >>> bit) & 1) === 0) continue;
-        literal[at++] = (((w << 5) | bit) << 1) | (((preWordValue[k] as number) >>> bit) & 1);
+        if ((((preWordMask[k] as number) >>> bit) & 1) === 1) {
+          literals.push(((((preWord[k] as number) << 5) | bit) << 1) | (((preWordValue[k] as number) >>> bit) & 1));
+        }
       }
     }
+    litStart[ai + 1] = literals.length;
+    if (literals.length > maxLiterals) return null;
   }
+  const literal = Int32Array.from(literals);
 
   const nodeWord: number[] = [];
   const nodeDontCare: number[] = [];
@@ -239,7 +215,7 @@ function* buildSteps(
   const leafAction: number[] = [];
 
   const rootActions: number[] = [];
-  for (let ai = 0; ai < actionCount; ai++) if (relevant === undefined || relevant[ai] !== 0) rootActions.push(ai);
+  for (let ai = 0; ai < actionCount; ai++) if (relevant?.[ai] !== 0) rootActions.push(ai);
   const queue: (PendingNode | undefined)[] = [{ actions: Int32Array.from(rootActions), checked: new Int32Array(rootActions.length) }];
   let work = 0;
   for (let head = 0; head < queue.length; head++) {
@@ -311,7 +287,7 @@ function* buildSteps(
   }
   return {
     actionCount,
-    listed,
+    listed: rootActions.length,
     nodeCount: nodeWord.length,
     nodeWord: Int32Array.from(nodeWord),
     nodeDontCare: Int32Array.from(nodeDontCare),
@@ -322,11 +298,4 @@ function* buildSteps(
     nodeLeafStart: Int32Array.from(nodeLeafStart),
     leafAction: Int32Array.from(leafAction),
   };
-}
-
-/** Set bits of `x` (as a 32-bit integer). @internal */
-export function popcount(x: number): number {
-  let v = x - ((x >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
 }
