@@ -1,13 +1,36 @@
 /**
- * The applicable actions of one state, listed by walking a successor
- * generator's tree (successor-generator.ts) and handed out in ascending
+ * The shape of a successor generator's tree (built by successor-generator.ts)
+ * and the applicable actions of one state, listed by walking it and handed out in ascending
  * action index, the order the scan of search-bits.ts tests them in, so a
  * search makes the same children in the same order either way. One per
  * search: it keeps the walk's stack and the bitset of found actions, and
  * allocates nothing per state.
  * @internal
  */
-import type { SuccessorGenerator } from "./successor-generator.js";
+/** A decision tree over precondition bits, in flat arrays (no object per node). */
+export interface SuccessorGenerator {
+  /** Actions the tree can list: the bitset of applicable actions has `ceil(actionCount / 32)` words. */
+  readonly actionCount: number;
+  /** Actions in the tree (relevant ones only when relevance analysis ran). */
+  readonly listed: number;
+  readonly nodeCount: number;
+  /** Per node: the state word its children test, or -1 for a node without children. */
+  readonly nodeWord: Int32Array;
+  /** Per node: the child for actions whose next literal lies in a later word, or -1. */
+  readonly nodeDontCare: Int32Array;
+  /** Per node: the bits of its word with a child for actions that want them 1, and for those that want them 0. */
+  readonly nodeOnes: Int32Array;
+  readonly nodeZeros: Int32Array;
+  /**
+   * CSR by node over children: first one per bit of `nodeOnes`, then one per bit of `nodeZeros`, each in bit order,
+   * so a walk finds the child of a set bit by its rank among the node's bits and never looks at a branch it skips.
+   */
+  readonly nodeChildStart: Int32Array;
+  readonly child: Int32Array;
+  /** CSR by node over the actions whose every literal is checked by the time a walk reaches the node. */
+  readonly nodeLeafStart: Int32Array;
+  readonly leafAction: Int32Array;
+}
 
 export class ApplicableActions {
   readonly #g: SuccessorGenerator;

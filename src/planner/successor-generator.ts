@@ -18,41 +18,19 @@
  * each in turn is faster, and the search does that instead.
  * @internal
  */
+import { ApplicableActions, type SuccessorGenerator } from "./applicable-actions.js";
 import type { BitLayout } from "./bit-layout.js";
 import { PACE_EVERY, type Pace, runUnpaced, unpaced } from "./pace.js";
 
-/** A decision tree over precondition bits, in flat arrays (no object per node). */
-export interface SuccessorGenerator {
-  /** Actions the tree can list: the bitset of applicable actions has `ceil(actionCount / 32)` words. */
-  readonly actionCount: number;
-  /** Actions in the tree (relevant ones only when relevance analysis ran). */
-  readonly listed: number;
-  readonly nodeCount: number;
-  /** Per node: the state word its children test, or -1 for a node without children. */
-  readonly nodeWord: Int32Array;
-  /** Per node: the child for actions whose next literal lies in a later word, or -1. */
-  readonly nodeDontCare: Int32Array;
-  /** Per node: the bits of its word with a child for actions that want them 1, and for those that want them 0. */
-  readonly nodeOnes: Int32Array;
-  readonly nodeZeros: Int32Array;
-  /**
-   * CSR by node over children: first one per bit of `nodeOnes`, then one per bit of `nodeZeros`, each in bit order,
-   * so a walk finds the child of a set bit by its rank among the node's bits and never looks at a branch it skips.
-   */
-  readonly nodeChildStart: Int32Array;
-  readonly child: Int32Array;
-  /** CSR by node over the actions whose every literal is checked by the time a walk reaches the node. */
-  readonly nodeLeafStart: Int32Array;
-  readonly leafAction: Int32Array;
-}
+export type { SuccessorGenerator } from "./applicable-actions.js";
 
 /**
  * When the tree replaces the scan of every action's word masks.
- * - `minActions`: no tree for fewer actions (after relevance): game agents'
- *   handful of actions, where the walk's node visits and its bitset cost
- *   about what the tests they save do.
+ * - `minActions`: no tree for fewer actions: game agents' handful of
+ *   actions, where the walk's node visits and its bitset cost about what
+ *   the tests they save do.
  * - `actionsPerChild`: no tree unless the task has at least this many
- *   actions per action that applies, as measured on `sampleSteps` states of
+ *   actions (after relevance) per action that applies, as measured on the 64 states of
  *   a random walk from the start. The tree pays where few actions apply
  *   (IPC tasks: 8 to 60 actions per applicable one; the tree saved 6 to 60%
  *   of a blind search's CPU time); where most do (the chain family: 2 per
@@ -61,7 +39,7 @@ export interface SuccessorGenerator {
  * tree, `minActions` Infinity the scan.
  * @internal
  */
-export const successorGeneratorTuning = { minActions: 48, actionsPerChild: 4, sampleSteps: 64 };
+export const successorGeneratorTuning = { minActions: 48, actionsPerChild: 4 };
 
 /**
  * Bounds past which no tree is built and the task keeps the scan, so a huge
@@ -76,8 +54,8 @@ const MAX_LITERALS = 1 << 20;
 const MAX_BUILD_WORK = 1 << 23;
 
 interface CacheEntry {
-  /** The tree, once built; null when past the memory bounds. */
-  tree?: SuccessorGenerator | null;
+  /** The tree; null when past the memory bounds. */
+  readonly tree: SuccessorGenerator | null;
   /** Actions that apply per state of the sample walk, once walked. */
   applicablePerState?: number;
 }
@@ -85,14 +63,7 @@ interface CacheEntry {
 /** By relevance set, or by layout for searches without one: a relevance set belongs to one compiled problem's layout. */
 const cache = new WeakMap<object, CacheEntry>();
 
-/** Actions `relevant` keeps (all of the layout's when undefined). */
-function listedCount(layout: BitLayout, relevant: Uint8Array | undefined): number {
-  const n = layout.preStart.length - 1;
-  if (relevant === undefined) return n;
-  let listed = 0;
-  for (let ai = 0; ai < n; ai++) if (relevant[ai] !== 0) listed++;
-  return listed;
-}
+const ints = (values: ArrayLike<number>): Int32Array => Int32Array.from(values);
 
 /**
  * The successor generator of `layout` over the actions `relevant` keeps
@@ -110,54 +81,51 @@ export function* successorGeneratorSteps(
   start: Int32Array,
   pace: Pace,
 ): Generator<void, SuccessorGenerator | null, void> {
-  // Before any counting: a task with fewer actions in all has fewer after relevance (per-frame plans stop here).
+  // Before anything is built: game agents' handful of actions stop here.
   if (layout.preStart.length - 1 < successorGeneratorTuning.minActions) return null;
-  const listed = listedCount(layout, relevant);
-  if (listed < successorGeneratorTuning.minActions) return null;
   let entry = cache.get(relevant ?? layout);
   if (entry === undefined) {
-    entry = {};
+    entry = { tree: yield* buildSteps(layout, relevant, pace, MAX_LITERALS) };
     cache.set(relevant ?? layout, entry);
   }
-  entry.applicablePerState ??= applicablePerState(layout, relevant, start, successorGeneratorTuning.sampleSteps);
-  if (listed < successorGeneratorTuning.actionsPerChild * Math.max(1, entry.applicablePerState)) return null;
-  entry.tree ??= yield* buildSteps(layout, relevant, pace, MAX_LITERALS);
-  return entry.tree;
+  const tree = entry.tree;
+  if (tree === null) return null;
+  entry.applicablePerState ??= applicablePerState(tree, layout, start);
+  return tree.listed >= successorGeneratorTuning.actionsPerChild * entry.applicablePerState ? tree : null;
 }
 
 /**
- * The mean number of actions that apply on the states of a walk of `steps`
+ * The mean number of actions that apply on the states of a walk of 64
  * pseudo-random steps from `start` (back to the start at a dead end): the
  * same every time, so the choice of path never depends on the clock.
  */
-function applicablePerState(layout: BitLayout, relevant: Uint8Array | undefined, start: Int32Array, steps: number): number {
-  const { preStart, preWord, preWordMask, preWordValue, effStart, effWord, effWordClear, effWordSet } = layout;
+function applicablePerState(tree: SuccessorGenerator, layout: BitLayout, start: Int32Array): number {
+  const { effStart, effWord, effWordClear, effWordSet } = layout;
+  const list = new ApplicableActions(tree);
   const state = start.slice();
-  const applicable = new Int32Array(preStart.length - 1);
   let seed = 0x9e3779b9;
   let total = 0;
-  for (let step = 0; step < steps; step++) {
+  for (let step = 0; step < 64; step++) {
+    list.begin(state, 0);
+    list.walk(Number.POSITIVE_INFINITY);
+    // One of the applicable actions, each as likely (reservoir sampling).
     let n = 0;
-    actions: for (let ai = 0; ai < applicable.length; ai++) {
-      if (relevant !== undefined && relevant[ai] === 0) continue;
-      for (let k = preStart[ai] as number; k < (preStart[ai + 1] as number); k++) {
-        if (((state[preWord[k] as number] as number) & (preWordMask[k] as number)) !== preWordValue[k]) continue actions;
-      }
-      applicable[n++] = ai;
+    let chosen = -1;
+    for (let ai = list.take(); ai >= 0; ai = list.take()) {
+      seed = (Math.imul(seed, 1103515245) + 12345) | 0;
+      if ((seed >>> 8) % ++n === 0) chosen = ai;
     }
     total += n;
-    if (n === 0) {
+    if (chosen < 0) {
       state.set(start);
       continue;
     }
-    seed = (Math.imul(seed, 1103515245) + 12345) | 0;
-    const ai = applicable[(seed >>> 8) % n] as number;
-    for (let k = effStart[ai] as number; k < (effStart[ai + 1] as number); k++) {
+    for (let k = effStart[chosen] as number; k < (effStart[chosen + 1] as number); k++) {
       const w = effWord[k] as number;
       state[w] = ((state[w] as number) & ~(effWordClear[k] as number)) | (effWordSet[k] as number);
     }
   }
-  return total / Math.max(1, steps);
+  return total / 64;
 }
 
 /** {@link successorGeneratorSteps} without slices or the action threshold, and not kept: for tests. */
@@ -167,12 +135,6 @@ export function buildSuccessorGenerator(
   maxLiterals = MAX_LITERALS,
 ): SuccessorGenerator | null {
   return runUnpaced(buildSteps(layout, relevant, unpaced(), maxLiterals));
-}
-
-/** A node waiting to be built: the actions that reach it and how many of each one's literals are checked. */
-interface PendingNode {
-  readonly actions: Int32Array;
-  readonly checked: Int32Array;
 }
 
 /**
@@ -191,8 +153,8 @@ function* buildSteps(
   // Each action's literals, as slot * 2 + wanted value, in slot order (the layout's words come sorted).
   const literals: number[] = [];
   const litStart = new Int32Array(actionCount + 1);
+  // Unpaced: a few ns a literal (45,000 in tidybot-opt11 p05); the nodes below cost microseconds each.
   for (let ai = 0; ai < actionCount; ai++) {
-    if (ai % PACE_EVERY === 0 && pace.due()) yield* pace.pause();
     for (let k = preStart[ai] as number; relevant?.[ai] !== 0 && k < (preStart[ai + 1] as number); k++) {
       for (let bit = 0; bit < 32; bit++) {
         if ((((preWordMask[k] as number) >>> bit) & 1) === 1) {
@@ -203,7 +165,7 @@ function* buildSteps(
     litStart[ai + 1] = literals.length;
     if (literals.length > maxLiterals) return null;
   }
-  const literal = Int32Array.from(literals);
+  const literal = ints(literals);
 
   const nodeWord: number[] = [];
   const nodeDontCare: number[] = [];
@@ -216,49 +178,50 @@ function* buildSteps(
 
   const rootActions: number[] = [];
   for (let ai = 0; ai < actionCount; ai++) if (relevant?.[ai] !== 0) rootActions.push(ai);
-  const queue: (PendingNode | undefined)[] = [{ actions: Int32Array.from(rootActions), checked: new Int32Array(rootActions.length) }];
+  // Nodes waiting to be built: the actions that reach each and how many of each one's literals are checked.
+  const pendingActions: (Int32Array | undefined)[] = [ints(rootActions)];
+  const pendingChecked: (Int32Array | undefined)[] = [new Int32Array(rootActions.length)];
+  /** Queues a node for the actions `actions[i]` of the node being built, `step` more literals checked; returns its id. */
+  const pend = (actions: Int32Array, checked: Int32Array, group: number[], step: number): number => {
+    pendingActions.push(Int32Array.from(group, (i) => actions[i] as number));
+    pendingChecked.push(Int32Array.from(group, (i) => (checked[i] as number) + step));
+    return pendingActions.length - 1;
+  };
   let work = 0;
-  for (let head = 0; head < queue.length; head++) {
+  for (let head = 0; head < pendingActions.length; head++) {
     if (head % PACE_EVERY === 0 && pace.due()) yield* pace.pause();
-    const { actions, checked } = queue[head] as PendingNode;
-    queue[head] = undefined; // built: let its lists go
+    const actions = pendingActions[head] as Int32Array;
+    const checked = pendingChecked[head] as Int32Array;
+    // Built: let its lists go.
+    pendingActions[head] = undefined;
+    pendingChecked[head] = undefined;
     work += actions.length;
     if (work > MAX_BUILD_WORK) return null;
-    // The lowest word any action here still tests.
+    // Actions with literals left by their next one, and the lowest word any of them tests.
+    const next: number[] = [];
     let word = -1;
     for (let i = 0; i < actions.length; i++) {
       const ai = actions[i] as number;
       const at = (litStart[ai] as number) + (checked[i] as number);
       if (at === litStart[ai + 1]) leafAction.push(ai);
       else {
-        const w = (literal[at] as number) >>> 6;
-        if (word < 0 || w < word) word = w;
+        next[i] = literal[at] as number;
+        if (word < 0 || next[i] >>> 6 < word) word = next[i] >>> 6;
       }
     }
     nodeLeafStart.push(leafAction.length);
     nodeWord.push(word);
-    if (word < 0) {
-      nodeOnes.push(0);
-      nodeZeros.push(0);
-      nodeDontCare.push(-1);
-      nodeChildStart.push(child.length);
-      continue;
-    }
-    // Actions by their next literal in `word` (in literal order: bit, then value), and the rest.
+    // Those whose next literal is in `word` by literal (bit, then value), and the rest.
     const byLiteral = new Map<number, number[]>();
     const later: number[] = [];
-    for (let i = 0; i < actions.length; i++) {
-      const ai = actions[i] as number;
-      const at = (litStart[ai] as number) + (checked[i] as number);
-      if (at === litStart[ai + 1]) continue;
-      const lit = literal[at] as number;
+    next.forEach((lit, i) => {
       if (lit >>> 6 !== word) later.push(i);
       else {
         const group = byLiteral.get(lit);
         if (group) group.push(i);
         else byLiteral.set(lit, [i]);
       }
-    }
+    });
     // Wanting 1 before wanting 0, each in bit order: the order `nodeChildStart` promises.
     let ones = 0;
     let zeros = 0;
@@ -267,35 +230,24 @@ function* buildSteps(
       const bit = 1 << ((lit >>> 1) & 31);
       if ((lit & 1) === 1) ones |= bit;
       else zeros |= bit;
-      child.push(queue.length);
-      queue.push({
-        actions: Int32Array.from(group, (i) => actions[i] as number),
-        checked: Int32Array.from(group, (i) => (checked[i] as number) + 1),
-      });
+      child.push(pend(actions, checked, group, 1));
     }
     nodeOnes.push(ones);
     nodeZeros.push(zeros);
     nodeChildStart.push(child.length);
-    if (later.length === 0) nodeDontCare.push(-1);
-    else {
-      nodeDontCare.push(queue.length);
-      queue.push({
-        actions: Int32Array.from(later, (i) => actions[i] as number),
-        checked: Int32Array.from(later, (i) => checked[i] as number),
-      });
-    }
+    nodeDontCare.push(later.length === 0 ? -1 : pend(actions, checked, later, 0));
   }
   return {
     actionCount,
     listed: rootActions.length,
     nodeCount: nodeWord.length,
-    nodeWord: Int32Array.from(nodeWord),
-    nodeDontCare: Int32Array.from(nodeDontCare),
-    nodeOnes: Int32Array.from(nodeOnes),
-    nodeZeros: Int32Array.from(nodeZeros),
-    nodeChildStart: Int32Array.from(nodeChildStart),
-    child: Int32Array.from(child),
-    nodeLeafStart: Int32Array.from(nodeLeafStart),
-    leafAction: Int32Array.from(leafAction),
+    nodeWord: ints(nodeWord),
+    nodeDontCare: ints(nodeDontCare),
+    nodeOnes: ints(nodeOnes),
+    nodeZeros: ints(nodeZeros),
+    nodeChildStart: ints(nodeChildStart),
+    child: ints(child),
+    nodeLeafStart: ints(nodeLeafStart),
+    leafAction: ints(leafAction),
   };
 }

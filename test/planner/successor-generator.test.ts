@@ -209,13 +209,14 @@ describe("successor generator", () => {
     const walked = vi.spyOn(ApplicableActions.prototype, "begin");
     const options = { heuristic: "zero" as const, maxExpansions: 500 };
     // Each action wants four facts, so few apply: tens of actions per child.
+    // The choice walks the tree on 64 states of its sample; a search that takes the tree walks it once per expansion.
     const sparse = randomTask(5, 70, 400, 4);
-    planDetailed(sparse.start, sparse.goal, sparse.actions, options);
-    expect(walked).toHaveBeenCalled();
+    const found = planDetailed(sparse.start, sparse.goal, sparse.actions, options);
+    expect(walked).toHaveBeenCalledTimes(64 + found.stats.nodesExpanded);
     walked.mockClear();
     // No action tests anything: every one applies, about one action per child.
     const dense = randomTask(5, 70, 400, 0, 0);
     expect(planDetailed(dense.start, dense.goal, dense.actions, options).stats.nodesExpanded).toBeGreaterThan(1);
-    expect(walked).not.toHaveBeenCalled();
+    expect(walked).toHaveBeenCalledTimes(64);
   });
 });
