@@ -11,13 +11,10 @@
 export interface SuccessorGenerator {
   /** Actions the tree can list: the bitset of applicable actions has `ceil(actionCount / 32)` words. */
   readonly actionCount: number;
-  /** Actions in the tree (relevant ones only when relevance analysis ran). */
-  readonly listed: number;
-  readonly nodeCount: number;
-  /** Per node: the state word its children test, or -1 for a node without children. */
+  /** Per node: the state word its children test, or -1 for a node without children (its length is the node count). */
   readonly nodeWord: Int32Array;
   /** Per node: the child for actions whose next literal lies in a later word, or -1. */
-  readonly nodeDontCare: Int32Array;
+  readonly dontCare: Int32Array;
   /** Per node: the bits of its word with a child for actions that want them 1, and for those that want them 0. */
   readonly nodeOnes: Int32Array;
   readonly nodeZeros: Int32Array;
@@ -25,11 +22,14 @@ export interface SuccessorGenerator {
    * CSR by node over children: first one per bit of `nodeOnes`, then one per bit of `nodeZeros`, each in bit order,
    * so a walk finds the child of a set bit by its rank among the node's bits and never looks at a branch it skips.
    */
-  readonly nodeChildStart: Int32Array;
+  readonly childStart: Int32Array;
   readonly child: Int32Array;
-  /** CSR by node over the actions whose every literal is checked by the time a walk reaches the node. */
-  readonly nodeLeafStart: Int32Array;
-  readonly leafAction: Int32Array;
+  /**
+   * CSR by node over the actions whose every literal is checked by the time a walk reaches the node: each action of
+   * the tree is a leaf once, so `leaves.length` is the number of actions it lists.
+   */
+  readonly leafStart: Int32Array;
+  readonly leaves: Int32Array;
 }
 
 export class ApplicableActions {
@@ -42,47 +42,42 @@ export class ApplicableActions {
   /** The bitset's lowest and past-highest words that may hold an action not taken yet. */
   #from = 0;
   #to = 0;
-  #rows: Int32Array = new Int32Array(0);
-  #base = 0;
 
   constructor(g: SuccessorGenerator) {
     this.#g = g;
-    this.#stack = new Int32Array(g.nodeCount);
+    this.#stack = new Int32Array(g.nodeWord.length);
     this.#found = new Int32Array((g.actionCount + 31) >> 5);
   }
 
-  /** Starts listing the actions that apply to the state at `base` in `rows` (which must not change until the end). */
-  begin(rows: Int32Array, base: number): void {
+  /** Starts listing the actions that apply to a state: the one {@link walk} reads. */
+  begin(): void {
     // A state left before its end (the search stopped among its children) left actions in the bitset.
     if (this.#from < this.#to) this.#found.fill(0, this.#from, this.#to);
     this.#from = this.#found.length;
     this.#to = 0;
-    this.#rows = rows;
-    this.#base = base;
     this.#stack[0] = 0;
     this.#top = 1;
   }
 
   /**
-   * Visits up to `budget` more nodes of the tree: true when the walk is done
-   * (at once if it was), false when the caller should read its clock and call
-   * again. Actions are listed only when every node is visited.
+   * Visits up to `budget` more nodes of the tree for the state at `base` in
+   * `rows` (the same state until the walk is done): true when the walk is
+   * done (at once if it was), false when the caller should read its clock and
+   * call again. Actions are listed only when every node is visited.
    */
-  walk(budget: number): boolean {
+  walk(rows: Int32Array, base: number, budget: number): boolean {
     let top = this.#top;
     if (top === 0) return true;
-    const { nodeWord, nodeOnes, nodeZeros, nodeChildStart, child, nodeDontCare, nodeLeafStart, leafAction } = this.#g;
+    const { nodeWord, nodeOnes, nodeZeros, childStart, child, dontCare, leafStart, leaves } = this.#g;
     const stack = this.#stack;
     const found = this.#found;
-    const rows = this.#rows;
-    const base = this.#base;
     let from = this.#from;
     let to = this.#to;
     for (let visited = 0; top > 0 && visited < budget; visited++) {
       const n = stack[--top] as number;
-      const leafEnd = nodeLeafStart[n + 1] as number;
-      for (let k = nodeLeafStart[n] as number; k < leafEnd; k++) {
-        const ai = leafAction[k] as number;
+      const leafEnd = leafStart[n + 1] as number;
+      for (let k = leafStart[n] as number; k < leafEnd; k++) {
+        const ai = leaves[k] as number;
         const w = ai >> 5;
         found[w] = (found[w] as number) | (1 << (ai & 31));
         if (w < from) from = w;
@@ -92,7 +87,7 @@ export class ApplicableActions {
       if (word < 0) continue;
       const bits = rows[base + word] as number;
       const ones = nodeOnes[n] as number;
-      const first = nodeChildStart[n] as number;
+      const first = childStart[n] as number;
       // Only the branches the state satisfies: a set bit's child is found by the bit's rank among the node's bits.
       for (let x = bits & ones; x !== 0; x &= x - 1) stack[top++] = child[first + popcount(ones & ((x & -x) - 1))] as number;
       const zeros = nodeZeros[n] as number;
@@ -100,7 +95,7 @@ export class ApplicableActions {
         const past = first + popcount(ones);
         for (let x = ~bits & zeros; x !== 0; x &= x - 1) stack[top++] = child[past + popcount(zeros & ((x & -x) - 1))] as number;
       }
-      const later = nodeDontCare[n] as number;
+      const later = dontCare[n] as number;
       if (later >= 0) stack[top++] = later;
     }
     this.#from = from;

@@ -113,7 +113,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     this.#rows = this.nodes.rows(node);
     this.#action = 0;
     this.#state = null;
-    this.#listed?.begin(this.#rows, this.#base);
+    this.#listed?.begin();
   }
 
   // Frozen: every child's cost and effect functions read this one object, so none may change it for its siblings.
@@ -130,7 +130,9 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
   next(child: number): number {
     if (this.#listed !== null) return this.#nextListed(child);
     const arena = this.#rows;
-    const { preStart, preWord, preWordMask, preWordValue } = this.#layout;
+    const { preStart, preWord, preWordMask, preWordValue, effStart, effWord, factMask } = this.#layout;
+    const effClear = this.#effClear;
+    const effSet = this.#effSet;
     const relevant = this.#relevant;
     const base = this.#base;
     const nActions = preStart.length - 1;
@@ -141,7 +143,18 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
       for (let k = preStart[ai] as number; k < preEnd; k++) {
         if (((arena[base + (preWord[k] as number)] as number) & (preWordMask[k] as number)) !== preWordValue[k]) continue actionLoop;
       }
-      if (!this.#changesAFact(ai)) continue;
+      const effEnd = effStart[ai + 1] as number;
+      let changed = false;
+      for (let k = effStart[ai] as number; k < effEnd; k++) {
+        const w = effWord[k] as number;
+        const before = arena[base + w] as number;
+        const after = (before & ~(effClear[k] as number)) | (effSet[k] as number);
+        if (((before ^ after) & (factMask[w] as number)) !== 0) {
+          changed = true;
+          break;
+        }
+      }
+      if (!changed) continue;
       this.#writeChild(child, ai);
       this.#action = ai + 1;
       return ai;
@@ -157,33 +170,26 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
    */
   #nextListed(child: number): number {
     const listed = this.#listed as ApplicableActions;
-    if (!listed.walk(SCAN_BATCH)) return NOT_YET;
-    for (let taken = 0; taken < SCAN_BATCH; taken++) {
-      const ai = listed.take();
-      if (ai < 0) return NO_MORE;
-      if (this.#changesAFact(ai)) {
-        this.#writeChild(child, ai);
-        return ai;
-      }
-    }
-    return NOT_YET;
-  }
-
-  /** Whether action `ai`'s effects change a fact of the expanding row (one that changes none makes no child). */
-  #changesAFact(ai: number): boolean {
-    const arena = this.#rows;
-    const base = this.#base;
+    if (!listed.walk(this.#rows, this.#base, SCAN_BATCH)) return NOT_YET;
     const { effStart, effWord, factMask } = this.#layout;
     const effClear = this.#effClear;
     const effSet = this.#effSet;
-    const effEnd = effStart[ai + 1] as number;
-    for (let k = effStart[ai] as number; k < effEnd; k++) {
-      const w = effWord[k] as number;
-      const before = arena[base + w] as number;
-      const after = (before & ~(effClear[k] as number)) | (effSet[k] as number);
-      if (((before ^ after) & (factMask[w] as number)) !== 0) return true;
+    const arena = this.#rows;
+    const base = this.#base;
+    for (let taken = 0; taken < SCAN_BATCH; taken++) {
+      const ai = listed.take();
+      if (ai < 0) return NO_MORE;
+      // An action that changes no fact makes no child, as in the scan.
+      for (let k = effStart[ai] as number; k < (effStart[ai + 1] as number); k++) {
+        const w = effWord[k] as number;
+        const before = arena[base + w] as number;
+        if (((before ^ ((before & ~(effClear[k] as number)) | (effSet[k] as number))) & (factMask[w] as number)) !== 0) {
+          this.#writeChild(child, ai);
+          return ai;
+        }
+      }
     }
-    return false;
+    return NOT_YET;
   }
 
   /** Writes node `child` as the expanding row with action `ai`'s effects applied, and its hash. */

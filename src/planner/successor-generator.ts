@@ -57,7 +57,7 @@ interface CacheEntry {
   /** The tree; null when past the memory bounds. */
   readonly tree: SuccessorGenerator | null;
   /** Actions that apply per state of the sample walk, once walked. */
-  applicablePerState?: number;
+  perState?: number;
 }
 
 /** By relevance set, or by layout for searches without one: a relevance set belongs to one compiled problem's layout. */
@@ -90,8 +90,8 @@ export function* successorGeneratorSteps(
   }
   const tree = entry.tree;
   if (tree === null) return null;
-  entry.applicablePerState ??= applicablePerState(tree, layout, start);
-  return tree.listed >= successorGeneratorTuning.actionsPerChild * entry.applicablePerState ? tree : null;
+  entry.perState ??= applicablePerState(tree, layout, start);
+  return tree.leaves.length >= successorGeneratorTuning.actionsPerChild * entry.perState ? tree : null;
 }
 
 /**
@@ -106,8 +106,8 @@ function applicablePerState(tree: SuccessorGenerator, layout: BitLayout, start: 
   let seed = 0x9e3779b9;
   let total = 0;
   for (let step = 0; step < 64; step++) {
-    list.begin(state, 0);
-    list.walk(Number.POSITIVE_INFINITY);
+    list.begin();
+    list.walk(state, 0, tree.nodeWord.length);
     // One of the applicable actions, each as likely (reservoir sampling).
     let n = 0;
     let chosen = -1;
@@ -168,13 +168,13 @@ function* buildSteps(
   const literal = ints(literals);
 
   const nodeWord: number[] = [];
-  const nodeDontCare: number[] = [];
+  const dontCare: number[] = [];
   const nodeOnes: number[] = [];
   const nodeZeros: number[] = [];
-  const nodeChildStart: number[] = [0];
+  const childStart: number[] = [0];
   const child: number[] = [];
-  const nodeLeafStart: number[] = [0];
-  const leafAction: number[] = [];
+  const leafStart: number[] = [0];
+  const leaves: number[] = [];
 
   const rootActions: number[] = [];
   for (let ai = 0; ai < actionCount; ai++) if (relevant?.[ai] !== 0) rootActions.push(ai);
@@ -203,13 +203,13 @@ function* buildSteps(
     for (let i = 0; i < actions.length; i++) {
       const ai = actions[i] as number;
       const at = (litStart[ai] as number) + (checked[i] as number);
-      if (at === litStart[ai + 1]) leafAction.push(ai);
+      if (at === litStart[ai + 1]) leaves.push(ai);
       else {
         next[i] = literal[at] as number;
         if (word < 0 || next[i] >>> 6 < word) word = next[i] >>> 6;
       }
     }
-    nodeLeafStart.push(leafAction.length);
+    leafStart.push(leaves.length);
     nodeWord.push(word);
     // Those whose next literal is in `word` by literal (bit, then value), and the rest.
     const byLiteral = new Map<number, number[]>();
@@ -222,7 +222,7 @@ function* buildSteps(
         else byLiteral.set(lit, [i]);
       }
     });
-    // Wanting 1 before wanting 0, each in bit order: the order `nodeChildStart` promises.
+    // Wanting 1 before wanting 0, each in bit order: the order `childStart` promises.
     let ones = 0;
     let zeros = 0;
     for (const lit of [...byLiteral.keys()].sort((a, b) => (b & 1) - (a & 1) || a - b)) {
@@ -234,20 +234,18 @@ function* buildSteps(
     }
     nodeOnes.push(ones);
     nodeZeros.push(zeros);
-    nodeChildStart.push(child.length);
-    nodeDontCare.push(later.length === 0 ? -1 : pend(actions, checked, later, 0));
+    childStart.push(child.length);
+    dontCare.push(later.length === 0 ? -1 : pend(actions, checked, later, 0));
   }
   return {
     actionCount,
-    listed: rootActions.length,
-    nodeCount: nodeWord.length,
     nodeWord: ints(nodeWord),
-    nodeDontCare: ints(nodeDontCare),
+    dontCare: ints(dontCare),
     nodeOnes: ints(nodeOnes),
     nodeZeros: ints(nodeZeros),
-    nodeChildStart: ints(nodeChildStart),
+    childStart: ints(childStart),
     child: ints(child),
-    nodeLeafStart: ints(nodeLeafStart),
-    leafAction: ints(leafAction),
+    leafStart: ints(leafStart),
+    leaves: ints(leaves),
   };
 }

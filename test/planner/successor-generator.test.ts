@@ -86,8 +86,8 @@ function scanned(layout: BitLayout, relevant: Uint8Array | undefined, state: Int
 
 /** The actions the tree lists for `state`, walked `budget` nodes at a time. */
 function listed(list: ApplicableActions, state: Int32Array, budget = Number.POSITIVE_INFINITY): number[] {
-  list.begin(state, 0);
-  while (!list.walk(budget));
+  list.begin();
+  while (!list.walk(state, 0, budget));
   const out: number[] = [];
   for (let ai = list.take(); ai >= 0; ai = list.take()) out.push(ai);
   return out;
@@ -133,8 +133,8 @@ describe("successor generator", () => {
     const list = new ApplicableActions(generatorOf(layout));
     fc.assert(
       fc.property(stateOf(layout), stateOf(layout), fc.integer({ min: 1, max: 8 }), (left, state, budget) => {
-        list.begin(left, 0);
-        while (!list.walk(budget));
+        list.begin();
+        while (!list.walk(left, 0, budget));
         list.take();
         expect(listed(list, state, budget)).toEqual(scanned(layout, undefined, state));
       }),
