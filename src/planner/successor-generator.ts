@@ -30,8 +30,8 @@ export type { SuccessorGenerator } from "./applicable-actions.js";
  *   actions, where the walk's node visits and its bitset cost about what
  *   the tests they save do.
  * - `actionsPerChild`: no tree unless the task has at least this many
- *   actions (after relevance) per action that applies, as measured on the 64 states of
- *   a random walk from the start. The tree pays where few actions apply
+ *   actions (after relevance) per action that applies, as measured on the
+ *   64 states of a random walk from the start. The tree pays where few actions apply
  *   (IPC tasks: 8 to 60 actions per applicable one; the tree saved 6 to 60%
  *   of a blind search's CPU time); where most do (the chain family: 2 per
  *   applicable one) the scan was 1 to 9% faster.
@@ -46,9 +46,10 @@ export const successorGeneratorTuning = { minActions: 48, actionsPerChild: 4 };
  * task cannot exhaust memory. The tree has at most one child per literal
  * (each child checks a literal of every action under it) and one
  * don't-care node per child plus the root, so 1M literals bound it to 2M
- * nodes, about 60 MB with a search's walk stack. The build's own lists hold each action once per node on its path,
- * which the don't-care chains can make a word-count times longer than its
- * literals: 8M such entries (64 MB of pending lists at most).
+ * nodes, about 60 MB with a search's walk stack. The build's own lists hold
+ * each action once per node on its path, which the don't-care chains can
+ * make a word-count times longer than its literals: 8M such entries (64 MB
+ * of pending lists at most).
  */
 const MAX_LITERALS = 1 << 20;
 const MAX_BUILD_WORK = 1 << 23;
@@ -68,7 +69,8 @@ const ints = (values: ArrayLike<number>): Int32Array => Int32Array.from(values);
 /**
  * The successor generator of `layout` over the actions `relevant` keeps
  * (`relevant` as in `SearchSetup.relevantBits.action`), built in slices at
- * the first search that wants it, or `null` when the scan is used instead:
+ * the first search of a task with `minActions` actions or more and kept
+ * whichever path it chooses, or `null` when the scan is used instead:
  * too few actions, too many of them applying (measured once per layout and
  * relevance set, from the first search's `start`), or too many literals to
  * build it within its memory bound. Decided before the search, so the
