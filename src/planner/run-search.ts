@@ -24,6 +24,7 @@ import type { PlanOptions } from "./plan-options.js";
 import { packStart, startBitsSearch } from "./search-bits.js";
 import { startFloatSearch } from "./search-float.js";
 import { finishedRun, type SearchOutcome, type SearchRun, type SearchSetup } from "./search-setup.js";
+import { successorGeneratorSteps } from "./successor-generator.js";
 
 // Checkpoints here read `pace.due()` before `yield* pace.pause()` rather than `yield* pace.check()`: a small
 // per-frame search passes them every call, and each `check()` would allocate a generator.
@@ -148,6 +149,8 @@ function* startSearch(
   const relevantBits = relevanceOn ? (relevantBitsOf(compiled) ?? undefined) : undefined;
   const relevantFloat = relevanceOn ? (relevantFloatOf(compiled) ?? undefined) : undefined;
   if (pace.due()) yield* pace.pause();
+  const packed = compiled.layout ? packStart(p, compiled.layout) : null;
+  const successors = compiled.layout && packed ? yield* successorGeneratorSteps(compiled.layout, relevantBits?.action, packed, pace) : null;
   const setup: SearchSetup = {
     p,
     h,
@@ -163,8 +166,8 @@ function* startSearch(
     // Recorded expansions show whole states, so a recording search sees every fact.
     relevantBits,
     relevantFloat,
+    successors: successors ?? undefined,
     workspace: compiled.workspace,
   };
-  const packed = compiled.layout ? packStart(p, compiled.layout) : null;
   return compiled.layout && packed ? startBitsSearch(setup, compiled.layout, packed) : startFloatSearch(setup);
 }

@@ -3,9 +3,12 @@
  * for all-boolean domains (see bit-layout.ts): a row is a few 32-bit
  * words, the goal test and each precondition test compare masked words,
  * an effect clears and sets bits, and the hash folds the words.
- * Heuristics and cost functions read a decoded Float64 row.
+ * Heuristics and cost functions read a decoded Float64 row. Tasks with many
+ * actions of which few apply list each state's applicable actions from a
+ * successor generator (successor-generator.ts) instead of testing every action.
  */
 import type { WorldState } from "../core/facts.js";
+import { ApplicableActions } from "./applicable-actions.js";
 import type { BitLayout } from "./bit-layout.js";
 import type { CompiledProblem } from "./compiled-problem.js";
 import { NO_MORE, NOT_YET, type StateRepresentation, startSearch } from "./search-loop.js";
@@ -14,7 +17,7 @@ import type { NodeStore } from "./search-store.js";
 
 export { type BitLayout, bitLayoutOf, packStart } from "./bit-layout.js";
 
-/** Actions looked at per call of `next` when none applies: the loop reads its clock between calls. */
+/** Actions (or tree nodes) looked at per call of `next` when none makes a child: the loop reads its clock between calls. */
 const SCAN_BATCH = 1024;
 
 /** Runs A* on packed boolean states to the end. */
@@ -47,6 +50,8 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
   #rows: Int32Array = new Int32Array(0);
   #action = 0;
   #state: WorldState | null = null;
+  /** The applicable actions from the successor generator where the setup chose it (see successor-generator.ts). */
+  readonly #listed: ApplicableActions | null;
 
   constructor(setup: SearchSetup, layout: BitLayout, start: Int32Array) {
     const { p, workspace } = setup;
@@ -61,6 +66,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     this.rowBytes = layout.words * 4;
     if (workspace.bitsRow?.length !== p.width) workspace.bitsRow = new Float64Array(p.width);
     this.row = workspace.bitsRow;
+    this.#listed = setup.successors ? new ApplicableActions(setup.successors) : null;
   }
 
   seedRoot(): number {
@@ -107,6 +113,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     this.#rows = this.nodes.rows(node);
     this.#action = 0;
     this.#state = null;
+    this.#listed?.begin();
   }
 
   // Frozen: every child's cost and effect functions read this one object, so none may change it for its siblings.
@@ -115,11 +122,13 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     return this.#state;
   }
 
-  // Every action's masks are tested: with states of one or two words this scan measured faster than gathering
-  // candidates from a per-bit index and sorting them back into specificity order (530k vs 330k expansions per second
-  // on chain-XL, and slower still with 600 actions). Only the words an action tests or writes are read, and an
-  // action that would change no fact is dropped before its child is written.
+  // Where the setup chose no successor generator (successor-generator.ts) every action's masks are tested: with states of one or
+  // two words this scan measured faster than gathering candidates from a per-bit index and sorting them back into
+  // specificity order (530k vs 330k expansions per second on chain-XL), and than the generator's tree where most
+  // actions apply. Only the words an action tests or writes are read, and an action that would change no fact is
+  // dropped before its child is written.
   next(child: number): number {
+    if (this.#listed !== null) return this.#nextListed(child);
     const arena = this.#rows;
     const { preStart, preWord, preWordMask, preWordValue, effStart, effWord, factMask } = this.#layout;
     const effClear = this.#effClear;
@@ -146,23 +155,63 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
         }
       }
       if (!changed) continue;
-      const nw = this.#words;
-      const childRows = this.nodes.rows(child);
-      const cb = this.nodes.at(child);
-      if (nw > 8) {
-        if (childRows === arena) arena.copyWithin(cb, base, base + nw);
-        else childRows.set(arena.subarray(base, base + nw), cb);
-      } else for (let w = 0; w < nw; w++) childRows[cb + w] = arena[base + w] as number;
-      for (let k = effStart[ai] as number; k < effEnd; k++) {
-        const w = cb + (effWord[k] as number);
-        childRows[w] = ((childRows[w] as number) & ~(effClear[k] as number)) | (effSet[k] as number);
-      }
-      this.childHash = this.#hash(childRows, cb);
+      this.#writeChild(child, ai);
       this.#action = ai + 1;
       return ai;
     }
     this.#action = stop;
     return stop === nActions ? NO_MORE : NOT_YET;
+  }
+
+  /**
+   * {@link next} on a task with a successor generator: its tree lists the applicable actions, handed out in ascending
+   * index as the scan finds them, so searches make the same children in the same order either way. The walk and the
+   * taking each stop after a batch, so the loop reads its clock.
+   */
+  #nextListed(child: number): number {
+    const listed = this.#listed as ApplicableActions;
+    if (!listed.walk(this.#rows, this.#base, SCAN_BATCH)) return NOT_YET;
+    const { effStart, effWord, factMask } = this.#layout;
+    const effClear = this.#effClear;
+    const effSet = this.#effSet;
+    const arena = this.#rows;
+    const base = this.#base;
+    for (let taken = 0; taken < SCAN_BATCH; taken++) {
+      const ai = listed.take();
+      if (ai < 0) return NO_MORE;
+      // An action that changes no fact makes no child, as in the scan.
+      for (let k = effStart[ai] as number; k < (effStart[ai + 1] as number); k++) {
+        const w = effWord[k] as number;
+        const before = arena[base + w] as number;
+        if (((before ^ ((before & ~(effClear[k] as number)) | (effSet[k] as number))) & (factMask[w] as number)) !== 0) {
+          this.#writeChild(child, ai);
+          return ai;
+        }
+      }
+    }
+    return NOT_YET;
+  }
+
+  /** Writes node `child` as the expanding row with action `ai`'s effects applied, and its hash. */
+  #writeChild(child: number, ai: number): void {
+    const arena = this.#rows;
+    const base = this.#base;
+    const { effStart, effWord } = this.#layout;
+    const effClear = this.#effClear;
+    const effSet = this.#effSet;
+    const nw = this.#words;
+    const childRows = this.nodes.rows(child);
+    const cb = this.nodes.at(child);
+    if (nw > 8) {
+      if (childRows === arena) arena.copyWithin(cb, base, base + nw);
+      else childRows.set(arena.subarray(base, base + nw), cb);
+    } else for (let w = 0; w < nw; w++) childRows[cb + w] = arena[base + w] as number;
+    const effEnd = effStart[ai + 1] as number;
+    for (let k = effStart[ai] as number; k < effEnd; k++) {
+      const w = cb + (effWord[k] as number);
+      childRows[w] = ((childRows[w] as number) & ~(effClear[k] as number)) | (effSet[k] as number);
+    }
+    this.childHash = this.#hash(childRows, cb);
   }
 
   /** The words of the row at `base` in `arena` folded into one (the table mixes it further). */

@@ -12,6 +12,7 @@ import type { CompiledProblem } from "./compiled-problem.js";
 import type { Heuristic } from "./heuristics/heuristic.js";
 import type { HeuristicName } from "./heuristics/registry.js";
 import type { SearchWorkspace } from "./search-store.js";
+import type { SuccessorGenerator } from "./successor-generator.js";
 import type { SearchRecord, SearchStatus } from "./types.js";
 
 export { SearchWorkspace } from "./search-store.js";
@@ -37,6 +38,11 @@ export interface SearchSetup {
    * facts. Absent when the analysis is off or prunes nothing.
    */
   readonly relevantBits?: { readonly action: Uint8Array; readonly effClear: Int32Array; readonly effSet: Int32Array } | undefined;
+  /**
+   * The boolean engine's successor generator over the actions `relevantBits` keeps
+   * (successor-generator.ts); absent where testing every action is faster.
+   */
+  readonly successors?: SuccessorGenerator | undefined;
   /**
    * The float engine's view of relevance analysis: actions to skip (0) and
    * slots whose writes are dropped (0), so irrelevant facts keep their start
