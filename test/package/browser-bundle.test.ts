@@ -12,10 +12,13 @@ const ROOT = new URL("../..", import.meta.url).pathname;
  * A guard against a layer leaking in, not a diet: the planner alone was ~78 KB
  * minified, ~86 KB once it paced its compile steps, checked start states
  * as JSON and compared numbers with a tolerance, and ~96 KB with LM-cut's
- * per-state graph trimming and the search loop's own time in the stats;
- * another layer would add far more.
+ * per-state graph trimming and the search loop's own time in the stats,
+ * ~104 KB with the packed-bits engine's successor generator (a decision
+ * tree over precondition bits, 0.4-0.9x the scan's CPU time on IPC tasks)
+ * and slices that shorten while the cores are busy; another layer would add
+ * far more.
  */
-const LIMIT_BYTES = 100 * 1024;
+const LIMIT_BYTES = 105 * 1024;
 const USE =
   'export const found = plan({}, { warm: true }, [new ActionSpec({ name: "light_fire", effects: { warm: true } })])?.actionNames;';
 
@@ -56,7 +59,7 @@ async function run(code: string): Promise<unknown> {
 }
 
 describe("a browser bundle of ActionSpec + plan", () => {
-  it("from langgoap/core and langgoap/planner holds the planner only, under 100 KB minified, and plans", async () => {
+  it("from langgoap/core and langgoap/planner holds the planner only, under 105 KB minified, and plans", async () => {
     const { code, packages } = await bundle(
       'import { ActionSpec } from "./src/core/index.ts";\nimport { plan } from "./src/planner/index.ts";',
     );
@@ -66,7 +69,7 @@ describe("a browser bundle of ActionSpec + plan", () => {
     expect(await run(code)).toEqual(["light_fire"]);
   });
 
-  it("from the root entry drops every other layer and stays under 100 KB", async () => {
+  it("from the root entry drops every other layer and stays under 105 KB", async () => {
     const { code, packages } = await bundle('import { ActionSpec, plan } from "./src/index.ts";');
     expect(Object.keys(packages)).toEqual(["langgoap"]);
     expect(code).not.toContain("node:");
