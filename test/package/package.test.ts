@@ -206,7 +206,7 @@ void wrong;
     expect(pkg.sideEffects).toBe(false);
   });
 
-  it("bundles ActionSpec + plan from the installed root for the browser under 96 KB, without zod or yaml", {
+  it("bundles ActionSpec + plan from the installed root for the browser under 105 KB, without zod or yaml", {
     timeout: 60_000,
   }, async () => {
     const result = await build({
@@ -231,8 +231,9 @@ void wrong;
         .map(([path]) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? "(entry)"),
     );
     expect([...packages].sort()).toEqual(["(entry)", "langgoap"]);
-    // The same guard as test/package/browser-bundle.test.ts: 85.9 KB now (paced compile, JSON-checked start states, numeric tolerance).
-    expect(output.bytes).toBeLessThan(96 * 1024);
+    // The same guard as test/package/browser-bundle.test.ts (a layer leaking in, not a diet): ~101 KB with the
+    // successor generator and load-adapted slices.
+    expect(output.bytes).toBeLessThan(105 * 1024);
     expect(result.outputFiles?.[0]?.text).not.toContain("node:");
   });
 
