@@ -37,6 +37,19 @@ function fill(store: NodeStore<Float64Array>, total: number, sliceEvery = 0): { 
   return { steps };
 }
 
+/** Nodes whose row or fields differ from what {@link fill} wrote (g is overwritten by later improvements, as fill does). */
+function wrongNodes(store: NodeStore<Float64Array>, total: number): number {
+  const g = Float64Array.from({ length: total }, (_, n) => n);
+  for (let count = 5; count < total; count += 5) g[count >> 1] = -(count >> 1);
+  let wrong = 0;
+  for (let n = 0; n < total; n++) {
+    for (let i = 0; i < WIDTH; i++) if (store.rows(n)[store.at(n) + i] !== n * 10 + i) wrong++;
+    if (store.parent[n] !== n - 1 || store.via[n] !== n % 7 || store.hOf[n] !== -n) wrong++;
+    if (store.hashOf[n] !== (n ^ 0x5555) || store.gOf[n] !== g[n]) wrong++;
+  }
+  return wrong;
+}
+
 describe("the node store", () => {
   it("grows in many small steps and keeps every node's row and fields", () => {
     const store = new NodeStore(WIDTH, (n) => new Float64Array(n), 64);
@@ -48,15 +61,7 @@ describe("the node store", () => {
     // one per call and then copied a chunk per call (the old store allocated them all in one call).
     const large = steps.slice(-2);
     for (const calls of large) expect(calls).toBeGreaterThan(6);
-    const g = Float64Array.from({ length: total }, (_, n) => n);
-    for (let count = 5; count < total; count += 5) g[count >> 1] = -(count >> 1);
-    let wrong = 0;
-    for (let n = 0; n < total; n++) {
-      for (let i = 0; i < WIDTH; i++) if (store.rows(n)[store.at(n) + i] !== n * 10 + i) wrong++;
-      if (store.parent[n] !== n - 1 || store.via[n] !== n % 7 || store.hOf[n] !== -n) wrong++;
-      if (store.hashOf[n] !== (n ^ 0x5555) || store.gOf[n] !== g[n]) wrong++;
-    }
-    expect(wrong).toBe(0);
+    expect(wrongNodes(store, total)).toBe(0);
   });
 
   it("keeps wide rows in blocks that are never copied once whole", () => {
@@ -159,15 +164,7 @@ describe("the node store", () => {
     const total = 300_000;
     fill(store, total, 777);
     expect(store.cap).toBeGreaterThanOrEqual(total);
-    const g = Float64Array.from({ length: total }, (_, n) => n);
-    for (let count = 5; count < total; count += 5) g[count >> 1] = -(count >> 1);
-    let wrong = 0;
-    for (let n = 0; n < total; n++) {
-      for (let i = 0; i < WIDTH; i++) if (store.rows(n)[store.at(n) + i] !== n * 10 + i) wrong++;
-      if (store.parent[n] !== n - 1 || store.via[n] !== n % 7 || store.hOf[n] !== -n) wrong++;
-      if (store.hashOf[n] !== (n ^ 0x5555) || store.gOf[n] !== g[n]) wrong++;
-    }
-    expect(wrong).toBe(0);
+    expect(wrongNodes(store, total)).toBe(0);
   });
 
   it("stops growing at its limit", () => {
