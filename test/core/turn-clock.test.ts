@@ -56,6 +56,19 @@ describe("the turn clock", () => {
     expect(turnStartedAt()).toBe(1030);
   });
 
+  it("starts the turn a yield resumes at the resume, however late in it the clock is first asked", async () => {
+    const clock = handClock(1000);
+    await nextTurn();
+    // Code that does not ask (LangGraph's run loop between two nodes) ran in this turn before a sliced step asks:
+    // its time counts, so the step gives the event loop a turn at once. Before, the turn began at the first ask.
+    clock.set(1000 + 3 * TURN_SLICE_MS);
+    expect(turnStartedAt()).toBe(1000);
+    const counter = countTurns();
+    await pauseIfTurnLong();
+    counter.stop();
+    expect(counter.turns).toBe(1);
+  });
+
   it("pauses only when the turn has run its share", async () => {
     const clock = handClock(1000);
     await nextTurn();
