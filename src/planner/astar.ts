@@ -10,6 +10,7 @@ import type { ActionSpec } from "../core/action.js";
 import { LangGoapError } from "../core/errors.js";
 import type { WorldState } from "../core/facts.js";
 import type { GoalLike } from "../core/goal.js";
+import { nextTurn } from "../core/turn-clock.js";
 import type { Plan } from "./plan.js";
 import type { PlanOptions } from "./plan-options.js";
 import { planningSteps } from "./planning-steps.js";
@@ -19,11 +20,6 @@ export { planningSteps } from "./planning-steps.js";
 
 /** Longest stretch of asynchronous search between two yields to the event loop, in ms. */
 export const YIELD_EVERY_MS = 5;
-
-/** Gives the event loop a turn: timers, I/O and abort signals run. */
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0)));
-}
 
 /**
  * Finds the cheapest plan, with details: status, counters, an explanation
@@ -79,7 +75,8 @@ export async function planDetailedAsync(
   const steps = planningSteps(start, goal, actions, options, YIELD_EVERY_MS);
   let step = steps.next();
   while (!step.done) {
-    await yieldToEventLoop();
+    // Gives the event loop a turn: timers, I/O and abort signals run.
+    await nextTurn();
     step = steps.next();
   }
   return step.value;

@@ -69,6 +69,33 @@ describe("the turn clock", () => {
     expect(counter.turns).toBe(1);
   });
 
+  it("lets a due timer run before it resumes, from a turn a timer or an I/O callback began", async () => {
+    // Two passes of the loop end the turn the last yield resumed; then a timer callback's turn (Node's timers
+    // phase), as a caller's request handler or module top level runs in one.
+    await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    let fired = false;
+    setTimeout(() => {
+      fired = true;
+    }, 0);
+    // The timer is due (not a measurement: the loop's clock must have passed its 1 ms).
+    const due = performance.now() + 2;
+    while (performance.now() < due) {}
+    await nextTurn();
+    // Before, one immediate resumed in the same pass of the loop, before its next timers phase.
+    expect(fired).toBe(true);
+  });
+
+  it("resumes after one pass of the loop from a turn it resumed itself", async () => {
+    await nextTurn();
+    const order: string[] = [];
+    const yielded = nextTurn().then(() => order.push("resumed"));
+    setImmediate(() => order.push("queued after"));
+    await yielded;
+    await nextTurn();
+    expect(order).toEqual(["resumed", "queued after"]);
+  });
+
   it("pauses only when the turn has run its share", async () => {
     const clock = handClock(1000);
     await nextTurn();
