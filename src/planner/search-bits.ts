@@ -9,7 +9,7 @@
  */
 import type { WorldState } from "../core/facts.js";
 import { ApplicableActions } from "./applicable-actions.js";
-import type { BitLayout } from "./bit-layout.js";
+import { type BitLayout, type OneWordActions, oneWordActions } from "./bit-layout.js";
 import type { CompiledProblem } from "./compiled-problem.js";
 import { NO_MORE, NOT_YET, type StateRepresentation, startSearch } from "./search-loop.js";
 import type { SearchRun, SearchSetup } from "./search-setup.js";
@@ -52,6 +52,13 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
   #state: WorldState | null = null;
   /** The applicable actions from the successor generator where the setup chose it (see successor-generator.ts). */
   readonly #listed: ApplicableActions | null;
+  /** The actions as single words when a state is one word (see {@link OneWordActions}), else null. */
+  readonly #one: OneWordActions | null;
+  /** One word: the expanding state, and the bits that are facts. */
+  #word = 0;
+  readonly #factWord: number;
+  /** One word: the hash of a row is the row itself, so the state table compares hashes only. */
+  readonly hashIsRow: boolean;
 
   constructor(setup: SearchSetup, layout: BitLayout, start: Int32Array) {
     const { p, workspace } = setup;
@@ -67,6 +74,9 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     if (workspace.bitsRow?.length !== p.width) workspace.bitsRow = new Float64Array(p.width);
     this.row = workspace.bitsRow;
     this.#listed = setup.successors ? new ApplicableActions(setup.successors) : null;
+    this.#one = layout.words === 1 && this.#listed === null ? oneWordActionsOf(setup, layout) : null;
+    this.#factWord = layout.factMask[0] as number;
+    this.hashIsRow = layout.words === 1;
   }
 
   seedRoot(): number {
@@ -113,6 +123,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     this.#rows = this.nodes.rows(node);
     this.#action = 0;
     this.#state = null;
+    this.#word = this.#rows[this.#base] as number;
     this.#listed?.begin();
   }
 
@@ -128,6 +139,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
   // actions apply. Only the words an action tests or writes are read, and an action that would change no fact is
   // dropped before its child is written.
   next(child: number): number {
+    if (this.#one !== null) return this.#nextOneWord(child);
     if (this.#listed !== null) return this.#nextListed(child);
     const arena = this.#rows;
     const { preStart, preWord, preWordMask, preWordValue, effStart, effWord, factMask } = this.#layout;
@@ -161,6 +173,29 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     }
     this.#action = stop;
     return stop === nActions ? NO_MORE : NOT_YET;
+  }
+
+  /**
+   * {@link next} on states of one word: each action is tested and applied on the expanding state held in a number,
+   * and only a child that changes a fact is written. Its hash is the word itself (as {@link #hash} makes it).
+   */
+  #nextOneWord(child: number): number {
+    const { action, preMask, preValue, keep, set } = this.#one as OneWordActions;
+    const s = this.#word;
+    const facts = this.#factWord;
+    const n = action.length;
+    const stop = Math.min(n, this.#action + SCAN_BATCH);
+    for (let i = this.#action; i < stop; i++) {
+      if ((s & (preMask[i] as number)) !== preValue[i]) continue;
+      const c = (s & (keep[i] as number)) | (set[i] as number);
+      if (((c ^ s) & facts) === 0) continue;
+      this.nodes.rows(child)[this.nodes.at(child)] = c;
+      this.childHash = c;
+      this.#action = i + 1;
+      return action[i] as number;
+    }
+    this.#action = stop;
+    return stop === n ? NO_MORE : NOT_YET;
   }
 
   /**
@@ -220,4 +255,19 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     for (let w = 1; w < this.#words; w++) x = Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) ^ (arena[base + w] as number);
     return x;
   }
+}
+
+/** The setup's {@link OneWordActions}, kept in its workspace for the next search with the same relevance view. */
+function oneWordActionsOf(setup: SearchSetup, layout: BitLayout): OneWordActions {
+  const relevant = setup.relevantBits;
+  const kept = setup.workspace.oneWord;
+  if (kept !== null && kept.layout === layout && kept.relevant === relevant) return kept.actions;
+  const actions = oneWordActions(
+    layout,
+    relevant?.action,
+    relevant?.effClear ?? layout.effWordClear,
+    relevant?.effSet ?? layout.effWordSet,
+  );
+  setup.workspace.oneWord = { layout, relevant, actions };
+  return actions;
 }

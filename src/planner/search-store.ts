@@ -5,6 +5,8 @@
  * next.
  * @internal
  */
+
+import type { OneWordActions } from "./bit-layout.js";
 import { OpenList } from "./open-list.js";
 
 /** A state row store: packed bits (Int32) or floats (Float64). */
@@ -344,6 +346,8 @@ export class SearchWorkspace {
   floatRelevantIndex: unknown = undefined;
   /** The bit representation's decoded row for heuristics and cost functions. */
   bitsRow: Float64Array | null = null;
+  /** The bit representation's one-word actions (search-bits.ts), with the layout and relevance view they were made for. */
+  oneWord: { layout: object; relevant: object | undefined; actions: OneWordActions } | null = null;
   #floatNodes: NodeStore<Float64Array> | null = null;
   #intNodes: NodeStore<Int32Array> | null = null;
   #table: Int32Array | null = null;

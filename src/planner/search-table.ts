@@ -27,6 +27,8 @@ const PREPARE_MIN = 1 << 20;
 /** Compares two stored rows. */
 export interface RowEquality {
   sameRow(a: number, b: number): boolean;
+  /** True when equal hashes mean equal rows (the hash is the row itself), so a probe compares hashes only. */
+  readonly hashIsRow?: boolean;
 }
 
 export class StateTable {
@@ -42,6 +44,7 @@ export class StateTable {
   #free = 0;
   /** Node hashes by id (the node store's; reset when the store replaces it). */
   hashOf: Int32Array;
+  readonly #hashIsRow: boolean;
 
   constructor(
     table: Int32Array,
@@ -51,6 +54,7 @@ export class StateTable {
     this.#table = table;
     this.#mask = (table.length >> 1) - 1;
     this.hashOf = hashOf;
+    this.#hashIsRow = rows.hashIsRow === true;
   }
 
   /** The array to keep for the next search. */
@@ -66,7 +70,7 @@ export class StateTable {
     for (;;) {
       const entry = table[2 * slot] as number;
       if (entry === 0) break;
-      if (table[2 * slot + 1] === hsh && this.rows.sameRow(entry - 1, node)) return entry - 1;
+      if (table[2 * slot + 1] === hsh && (this.#hashIsRow || this.rows.sameRow(entry - 1, node))) return entry - 1;
       slot = (slot + 1) & mask;
     }
     this.#free = slot;
@@ -77,7 +81,7 @@ export class StateTable {
       const entry = old[2 * s] as number;
       if (entry === 0) return -1;
       const other = entry - 1;
-      if (other >= this.#moved && old[2 * s + 1] === hsh && this.rows.sameRow(other, node)) return other;
+      if (other >= this.#moved && old[2 * s + 1] === hsh && (this.#hashIsRow || this.rows.sameRow(other, node))) return other;
     }
   }
 
