@@ -92,7 +92,8 @@ export function startSearch<R extends RowArray>(setup: SearchSetup, rep: StateRe
   let hashOf = nodes.hashOf;
   let version = nodes.version;
   const table = new StateTable(workspace.takeTable(), hashOf, rep);
-  const open = workspace.takeOpen();
+  // Blind search queues by cost alone where costs are small integers (bucket-open-list.ts), in the heap's order.
+  const open = workspace.takeOpenFor(p, !lazy);
   const reload = (): void => {
     parent = nodes.parent;
     via = nodes.via;

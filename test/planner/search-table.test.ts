@@ -41,4 +41,22 @@ describe("the state table", () => {
     // An odd node whose row (n >> 1) is even repeats the row an even node stored: a quarter of the lookups.
     expect(plain.filter((x) => x >= 0).length).toBe(200_000);
   });
+
+  it("compares hashes only when the representation says the hash is the row", () => {
+    const hashOf = new Int32Array(16);
+    let compared = 0;
+    const sameRow = () => {
+      compared++;
+      return true;
+    };
+    for (const hashIsRow of [false, true]) {
+      compared = 0;
+      const table = new StateTable(new Int32Array(128), hashOf, { sameRow, hashIsRow });
+      hashOf[0] = 42;
+      table.addRoot();
+      expect(table.find(1, 42)).toBe(0);
+      expect(table.find(1, 43)).toBe(-1);
+      expect(compared).toBe(hashIsRow ? 0 : 1);
+    }
+  });
 });
