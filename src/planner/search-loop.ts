@@ -129,13 +129,17 @@ export function startSearch<R extends RowArray>(setup: SearchSetup, rep: StateRe
   gOf[0] = 0;
   hashOf[0] = rootHash;
   table.addRoot();
-  let count = 1;
+  /**
+   * The loop's counters and the expansion in progress, kept here between slices: within a slice `step` works on local
+   * copies (a variable an inner function shares lives in memory, and these change at every child).
+   */
+  const progress = { count: 1, expanded: 0, generated: 1, ticks: 0, exNode: -1, exG: 0 };
   /** The root's outcome when its value ends the search (a deadline passed during it, or a dead start), else null. */
   const seedOpen = (hv: number): SearchOutcome | null => {
     hOf[0] = hv;
     if (Number.isNaN(hv)) {
       release();
-      return timeUp(setup, count, maxNodes);
+      return timeUp(setup, progress.count, maxNodes);
     }
     if (hv === Number.POSITIVE_INFINITY) {
       release();
@@ -180,17 +184,9 @@ export function startSearch<R extends RowArray>(setup: SearchSetup, rep: StateRe
   const stopAtRoot = (status: "aborted" | "budget_exhausted"): SearchOutcome => {
     release();
     return status === "aborted"
-      ? finishSearch(setup, status, { expanded: 0, generated: 1, stored: count, maxNodes, limit: undefined, expansions }, () => [])
-      : timeUp(setup, count, maxNodes);
+      ? finishSearch(setup, status, { expanded: 0, generated: 1, stored: progress.count, maxNodes, limit: undefined, expansions }, () => [])
+      : timeUp(setup, progress.count, maxNodes);
   };
-
-  let expanded = 0;
-  let generated = 1;
-  let ticks = 0;
-  // The expansion in progress: a slice may end between two successors (an expansion of a wide domain makes
-  // thousands of children, each a copy of a row of thousands of slots), and the next slice goes on from there.
-  let exNode = -1;
-  let exG = 0;
 
   const step = (sliceEnd: number): SearchOutcome | null => {
     if (rootEnded) return rootEnded;
@@ -198,6 +194,10 @@ export function startSearch<R extends RowArray>(setup: SearchSetup, rep: StateRe
       if (!evaluateRoot(sliceEnd)) return null;
       if (rootEnded) return rootEnded;
     }
+    // The expansion in progress (`exNode`, -1 when none) may be left by a slice between two successors (an expansion
+    // of a wide domain makes thousands of children, each a copy of a row of thousands of slots); the next goes on.
+    let { count, expanded, generated, ticks, exNode, exG } = progress;
+    let { parent, via, gOf, hOf, hashOf } = nodes;
     clock.resume(sliceEnd, ticks);
     // Arrays of megabytes that will be needed soon are allocated here, at the slice's start: an allocation may set off
     // a collection of milliseconds, which then does not come on top of a slice of work. A search in one go has no use
@@ -210,6 +210,7 @@ export function startSearch<R extends RowArray>(setup: SearchSetup, rep: StateRe
     let goalNode = -1;
     let status: SearchStatus = "no_plan";
     let limit: BudgetLimit | undefined;
+    let paused = false;
     try {
       search: for (;;) {
         if (exNode >= 0) {
@@ -219,7 +220,10 @@ export function startSearch<R extends RowArray>(setup: SearchSetup, rep: StateRe
             if (++ticks >= clock.next) {
               const verdict = clock.poll(ticks);
               if (verdict !== CLOCK_GO) {
-                if (verdict === CLOCK_PAUSE) return null;
+                if (verdict === CLOCK_PAUSE) {
+                  paused = true;
+                  break search;
+                }
                 status = verdict === CLOCK_ABORTED ? "aborted" : "budget_exhausted";
                 if (verdict !== CLOCK_ABORTED) limit = "time";
                 break search;
@@ -227,7 +231,10 @@ export function startSearch<R extends RowArray>(setup: SearchSetup, rep: StateRe
             }
             if (count >= nodes.growAt) {
               nodes.due(count);
-              if (nodes.version !== version) reload();
+              if (nodes.version !== version) {
+                reload();
+                ({ parent, via, gOf, hOf, hashOf } = nodes);
+              }
             }
             const ai = rep.next(count);
             if (ai < 0) {
@@ -280,7 +287,10 @@ export function startSearch<R extends RowArray>(setup: SearchSetup, rep: StateRe
         if (++ticks >= clock.next) {
           const verdict = clock.poll(ticks);
           if (verdict !== CLOCK_GO) {
-            if (verdict === CLOCK_PAUSE) return null;
+            if (verdict === CLOCK_PAUSE) {
+              paused = true;
+              break;
+            }
             status = verdict === CLOCK_ABORTED ? "aborted" : "budget_exhausted";
             if (verdict !== CLOCK_ABORTED) limit = "time";
             break;
@@ -343,6 +353,13 @@ export function startSearch<R extends RowArray>(setup: SearchSetup, rep: StateRe
       release();
       throw error;
     }
+    progress.count = count;
+    progress.expanded = expanded;
+    progress.generated = generated;
+    progress.ticks = ticks;
+    progress.exNode = exNode;
+    progress.exG = exG;
+    if (paused) return null;
     const outcome = finishSearch(setup, status, { expanded, generated, stored: count, maxNodes, limit, expansions }, () =>
       pathOf(p, goalNode, parent, via),
     );
