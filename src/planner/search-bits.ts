@@ -62,7 +62,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
   #kidCount = 0;
   #kidAt = 0;
   readonly #factWord: number;
-  /** One word: the hash of a row is the row itself, so the state table compares hashes only. */
+  /** One word: the hash of a row is the row itself (see {@link StateRepresentation.hashIsRow}). */
   readonly hashIsRow: boolean;
 
   constructor(setup: SearchSetup, layout: BitLayout, start: Int32Array) {
@@ -149,7 +149,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
   // actions apply. Only the words an action tests or writes are read, and an action that would change no fact is
   // dropped before its child is written.
   next(child: number): number {
-    if (this.#one !== null) return this.#nextOneWord(child);
+    if (this.#one !== null) return this.#nextOneWord();
     if (this.#listed !== null) return this.#nextListed(child);
     const arena = this.#rows;
     const { preStart, preWord, preWordMask, preWordValue, effStart, effWord, factMask } = this.#layout;
@@ -190,7 +190,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
    * number, in one loop without branches (see {@link #scanOneWord}); the calls then hand the children out in action
    * order. A child's hash is its word (as {@link #hash} makes it).
    */
-  #nextOneWord(child: number): number {
+  #nextOneWord(): number {
     if (this.#kidAt === this.#kidCount) {
       const n = (this.#one as OneWordActions).action.length;
       if (this.#action === n) return NO_MORE;
@@ -198,9 +198,8 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
       if (this.#kidCount === 0) return this.#action === n ? NO_MORE : NOT_YET;
     }
     const k = this.#kidAt++;
-    const c = this.#kids[k] as number;
-    this.nodes.rows(child)[this.nodes.at(child)] = c;
-    this.childHash = c;
+    // The row is the hash: the loop writes it if it keeps the child (see `hashIsRow`).
+    this.childHash = this.#kids[k] as number;
     return this.#kidActions[k] as number;
   }
 

@@ -51,6 +51,11 @@ export interface StateRepresentation<R extends RowArray> {
   row: Float64Array;
   /** The hash of the row {@link next} wrote last. */
   childHash: number;
+  /**
+   * True when a row is one number and its hash is that number: {@link next} then leaves the row unwritten, the state
+   * table compares hashes only, and the loop writes the row when it stores the child (most children are duplicates).
+   */
+  readonly hashIsRow?: boolean;
   /** Writes the start state as node 0 and returns its hash. */
   seedRoot(): number;
   isGoal(node: number): boolean;
@@ -65,7 +70,7 @@ export interface StateRepresentation<R extends RowArray> {
   expandingState(): WorldState;
   /**
    * Writes the next successor of the expansion as node `child` (scratch
-   * until the loop stores it), sets {@link childHash} and returns its action;
+   * until the loop stores it; see {@link hashIsRow}), sets {@link childHash} and returns its action;
    * or {@link NO_MORE}, or {@link NOT_YET} after a bounded amount of work
    * that made no child (the loop reads its clock between calls).
    */
@@ -80,6 +85,7 @@ export function startSearch<R extends RowArray>(setup: SearchSetup, rep: StateRe
   const UNEVALUATED = -1;
   const expansions: SearchRecord[] | undefined = setup.record ? [] : undefined;
   const nodes = rep.nodes;
+  const hashIsRow = rep.hashIsRow === true;
   const maxNodes = nodeLimit(setup.maxNodes, setup.defaultNodes, bytesPerNode(rep.rowBytes));
   // Node arrays never grow past the node budget plus the scratch row a child is written to before its lookup: the
   // budget is checked at each new child, since one expansion of a wide domain makes thousands of wide children.
@@ -266,6 +272,7 @@ export function startSearch<R extends RowArray>(setup: SearchSetup, rep: StateRe
               break search;
             }
             const child = count;
+            if (hashIsRow) nodes.rows(child)[nodes.at(child)] = hsh;
             hashOf[child] = hsh;
             parent[child] = node;
             via[child] = ai;
