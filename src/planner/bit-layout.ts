@@ -138,16 +138,14 @@ export function packStart(p: CompiledProblem, layout: BitLayout): Int32Array | n
 
 /**
  * The actions of a one-word state space in scan order, each as four words: a state `s` passes its preconditions when
- * `(s & preMask) === preValue`, and its child is `(s & keep) | set`. Testing an action is then two array reads and a
- * comparison, with no CSR list to walk.
+ * `(s & preMask) === preValue`, and its child is `(s & keep) | set`. Testing an action is then a few reads of one
+ * array, with no CSR list to walk.
  */
 export interface OneWordActions {
   /** The action index of each entry (relevant actions only, ascending). */
   readonly action: Int32Array;
-  readonly preMask: Int32Array;
-  readonly preValue: Int32Array;
-  readonly keep: Int32Array;
-  readonly set: Int32Array;
+  /** Entry `i`'s preMask, preValue, keep and set at `4 * i` to `4 * i + 3` (one array: a scan reads it in order). */
+  readonly masks: Int32Array;
 }
 
 /** {@link OneWordActions} of a one-word `layout`, without the actions `relevant` marks 0 and with its effect masks. */
@@ -161,25 +159,19 @@ export function oneWordActions(
   const nActions = preStart.length - 1;
   const kept: number[] = [];
   for (let ai = 0; ai < nActions; ai++) if (relevant === undefined || relevant[ai] !== 0) kept.push(ai);
-  const n = kept.length;
-  const out = {
-    action: Int32Array.from(kept),
-    preMask: new Int32Array(n),
-    preValue: new Int32Array(n),
-    keep: new Int32Array(n).fill(-1),
-    set: new Int32Array(n),
-  };
-  for (let i = 0; i < n; i++) {
+  const masks = new Int32Array(4 * kept.length);
+  for (let i = 0; i < kept.length; i++) {
     const ai = kept[i] as number;
+    masks[4 * i + 2] = -1;
     // One word: each CSR list has at most one entry, word 0.
     for (let k = preStart[ai] as number; k < (preStart[ai + 1] as number); k++) {
-      out.preMask[i] = preWordMask[k] as number;
-      out.preValue[i] = preWordValue[k] as number;
+      masks[4 * i] = preWordMask[k] as number;
+      masks[4 * i + 1] = preWordValue[k] as number;
     }
     for (let k = effStart[ai] as number; k < (effStart[ai + 1] as number); k++) {
-      out.keep[i] = ~(effClear[k] as number);
-      out.set[i] = effSet[k] as number;
+      masks[4 * i + 2] = ~(effClear[k] as number);
+      masks[4 * i + 3] = effSet[k] as number;
     }
   }
-  return out;
+  return { action: Int32Array.from(kept), masks };
 }

@@ -56,9 +56,9 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
   readonly #one: OneWordActions | null;
   /** One word: the expanding state, and the bits that are facts. */
   #word = 0;
-  /** One word: the children of the batch scanned last and their actions (one slot spare), `#kidAt` the next to hand out. */
+  /** One word: the children of the batch scanned last and their entries in `#one` (one slot spare), `#kidAt` the next to hand out. */
   readonly #kids: Int32Array;
-  readonly #kidActions: Int32Array;
+  readonly #kidEntries: Int32Array;
   #kidCount = 0;
   #kidAt = 0;
   readonly #factWord: number;
@@ -83,7 +83,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     this.#factWord = layout.factMask[0] as number;
     const batch = this.#one === null ? 0 : Math.min(SCAN_BATCH, this.#one.action.length) + 1;
     this.#kids = new Int32Array(batch);
-    this.#kidActions = new Int32Array(batch);
+    this.#kidEntries = new Int32Array(batch);
     this.hashIsRow = layout.words === 1;
   }
 
@@ -200,7 +200,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     const k = this.#kidAt++;
     // The row is the hash: the loop writes it if it keeps the child (see `hashIsRow`).
     this.childHash = this.#kids[k] as number;
-    return this.#kidActions[k] as number;
+    return (this.#one as OneWordActions).action[this.#kidEntries[k] as number] as number;
   }
 
   /**
@@ -209,24 +209,24 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
    * branch predictor can learn, and the branches cost more than the stores (a scan of chain-XL's states: 6.0 -> 3.5 ms).
    */
   #scanOneWord(n: number): void {
-    const { action, preMask, preValue, keep, set } = this.#one as OneWordActions;
+    const masks = (this.#one as OneWordActions).masks;
     const kids = this.#kids;
-    const kidActions = this.#kidActions;
+    const kidEntries = this.#kidEntries;
     const s = this.#word;
     const facts = this.#factWord;
-    const stop = Math.min(n, this.#action + SCAN_BATCH);
+    const end = 4 * Math.min(n, this.#action + SCAN_BATCH);
     let count = 0;
-    for (let i = this.#action; i < stop; i++) {
-      const c = (s & (keep[i] as number)) | (set[i] as number);
+    for (let m = 4 * this.#action; m < end; m += 4) {
+      const c = (s & (masks[m + 2] as number)) | (masks[m + 3] as number);
       // Zero when the action applies; not zero when its child changes a fact.
-      const fails = (s & (preMask[i] as number)) ^ (preValue[i] as number);
+      const fails = (s & (masks[m] as number)) ^ (masks[m + 1] as number);
       const changes = (c ^ s) & facts;
       kids[count] = c;
-      kidActions[count] = action[i] as number;
+      kidEntries[count] = m >> 2;
       // The sign bit of `v | -v` is set when v is not zero.
       count += ((changes | -changes) & ~(fails | -fails)) >>> 31;
     }
-    this.#action = stop;
+    this.#action = end >> 2;
     this.#kidCount = count;
     this.#kidAt = 0;
   }
