@@ -148,6 +148,18 @@ export interface OneWordActions {
   readonly masks: Int32Array;
 }
 
+/**
+ * What a search of one-word states keeps in its problem's workspace: the {@link OneWordActions} made for a layout and
+ * a relevance view, and the buffers a scan gathers children in (a compiled problem runs one search at a time).
+ */
+export interface OneWordScan {
+  readonly layout: BitLayout;
+  readonly relevant: object | undefined;
+  readonly actions: OneWordActions;
+  readonly kids: Int32Array;
+  readonly entries: Int32Array;
+}
+
 /** {@link OneWordActions} of a one-word `layout`, without the actions `relevant` marks 0 and with its effect masks. */
 export function oneWordActions(
   layout: BitLayout,

@@ -9,7 +9,7 @@
  */
 import type { WorldState } from "../core/facts.js";
 import { ApplicableActions } from "./applicable-actions.js";
-import { type BitLayout, type OneWordActions, oneWordActions } from "./bit-layout.js";
+import { type BitLayout, type OneWordActions, type OneWordScan, oneWordActions } from "./bit-layout.js";
 import type { CompiledProblem } from "./compiled-problem.js";
 import { NO_MORE, NOT_YET, type StateRepresentation, startSearch } from "./search-loop.js";
 import type { SearchRun, SearchSetup } from "./search-setup.js";
@@ -19,6 +19,7 @@ export { type BitLayout, bitLayoutOf, packStart } from "./bit-layout.js";
 
 /** Actions (or tree nodes) looked at per call of `next` when none makes a child: the loop reads its clock between calls. */
 const SCAN_BATCH = 1024;
+const NO_KIDS = new Int32Array(0);
 
 /** Runs A* on packed boolean states to the end. */
 export function searchBits(setup: SearchSetup, layout: BitLayout, start: Int32Array): ReturnType<SearchRun["step"]> {
@@ -79,11 +80,11 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     if (workspace.bitsRow?.length !== p.width) workspace.bitsRow = new Float64Array(p.width);
     this.row = workspace.bitsRow;
     this.#listed = setup.successors ? new ApplicableActions(setup.successors) : null;
-    this.#one = layout.words === 1 && this.#listed === null ? oneWordActionsOf(setup, layout) : null;
+    const oneWord = layout.words === 1 && this.#listed === null ? oneWordOf(setup, layout) : null;
+    this.#one = oneWord?.actions ?? null;
     this.#factWord = layout.factMask[0] as number;
-    const batch = this.#one === null ? 0 : Math.min(SCAN_BATCH, this.#one.action.length) + 1;
-    this.#kids = new Int32Array(batch);
-    this.#kidEntries = new Int32Array(batch);
+    this.#kids = oneWord?.kids ?? NO_KIDS;
+    this.#kidEntries = oneWord?.entries ?? NO_KIDS;
     this.hashIsRow = layout.words === 1;
   }
 
@@ -290,17 +291,20 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
   }
 }
 
-/** The setup's {@link OneWordActions}, kept in its workspace for the next search with the same relevance view. */
-function oneWordActionsOf(setup: SearchSetup, layout: BitLayout): OneWordActions {
+/** The setup's {@link OneWordActions} and scan buffers, kept in its workspace for the next search with the same relevance view. */
+function oneWordOf(setup: SearchSetup, layout: BitLayout): OneWordScan {
   const relevant = setup.relevantBits;
   const kept = setup.workspace.oneWord;
-  if (kept !== null && kept.layout === layout && kept.relevant === relevant) return kept.actions;
+  if (kept !== null && kept.layout === layout && kept.relevant === relevant) return kept;
   const actions = oneWordActions(
     layout,
     relevant?.action,
     relevant?.effClear ?? layout.effWordClear,
     relevant?.effSet ?? layout.effWordSet,
   );
-  setup.workspace.oneWord = { layout, relevant, actions };
-  return actions;
+  // A batch's children, and a spare slot the scan writes past the last kept one.
+  const batch = Math.min(SCAN_BATCH, actions.action.length) + 1;
+  const scan = { layout, relevant, actions, kids: new Int32Array(batch), entries: new Int32Array(batch) };
+  setup.workspace.oneWord = scan;
+  return scan;
 }

@@ -6,7 +6,7 @@
  * @internal
  */
 
-import type { OneWordActions } from "./bit-layout.js";
+import type { OneWordScan } from "./bit-layout.js";
 import { BucketOpenList, bucketCostBound } from "./bucket-open-list.js";
 import type { CompiledProblem } from "./compiled-problem.js";
 import { OpenList } from "./open-list.js";
@@ -348,8 +348,8 @@ export class SearchWorkspace {
   floatRelevantIndex: unknown = undefined;
   /** The bit representation's decoded row for heuristics and cost functions. */
   bitsRow: Float64Array | null = null;
-  /** The bit representation's one-word actions (search-bits.ts), with the layout and relevance view they were made for. */
-  oneWord: { layout: object; relevant: object | undefined; actions: OneWordActions } | null = null;
+  /** The bit representation's one-word actions and scan buffers (search-bits.ts). */
+  oneWord: OneWordScan | null = null;
   #floatNodes: NodeStore<Float64Array> | null = null;
   #intNodes: NodeStore<Int32Array> | null = null;
   #table: Int32Array | null = null;
