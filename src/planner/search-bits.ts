@@ -57,7 +57,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
   readonly #one: OneWordActions | null;
   /** One word: the expanding state, and the bits that are facts. */
   #word = 0;
-  /** One word: the children of the batch scanned last and their entries in `#one` (one slot spare), `#kidAt` the next to hand out. */
+  /** One word: the children of the batch scanned last and their entries in `#one`, `#kidAt` the next to hand out. */
   readonly #kids: Int32Array;
   readonly #kidEntries: Int32Array;
   #kidCount = 0;
@@ -302,8 +302,8 @@ function oneWordOf(setup: SearchSetup, layout: BitLayout): OneWordScan {
     relevant?.effClear ?? layout.effWordClear,
     relevant?.effSet ?? layout.effWordSet,
   );
-  // A batch's children, and a spare slot the scan writes past the last kept one.
-  const batch = Math.min(SCAN_BATCH, actions.action.length) + 1;
+  // A batch's children (the scan writes the i-th action's child at a count of at most i).
+  const batch = Math.min(SCAN_BATCH, actions.action.length);
   const scan = { layout, relevant, actions, kids: new Int32Array(batch), entries: new Int32Array(batch) };
   setup.workspace.oneWord = scan;
   return scan;
