@@ -5,7 +5,6 @@
  * next.
  * @internal
  */
-
 import type { OneWordScan } from "./bit-layout.js";
 import { BucketOpenList, bucketCostBound } from "./bucket-open-list.js";
 import type { CompiledProblem } from "./compiled-problem.js";
