@@ -109,7 +109,8 @@ export class StateTable {
    */
   prepare(count: number): void {
     const length = this.#table.length;
-    if (this.#spare === null && length >= PREPARE_MIN && count * this.#growFactor * 8 > length * 7) this.#spare = new Int32Array(length * 2);
+    if (this.#spare === null && length >= PREPARE_MIN && count * this.#growFactor * 8 > length * 7)
+      this.#spare = new Int32Array(length * 2);
   }
 
   /** Adds the root (node 0) to an empty table. */
