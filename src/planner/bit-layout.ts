@@ -135,3 +135,55 @@ export function packStart(p: CompiledProblem, layout: BitLayout): Int32Array | n
   }
   return start;
 }
+
+/**
+ * The actions of a one-word state space in scan order, each as four words: a state `s` passes its preconditions when
+ * `(s & preMask) === preValue`, and its child is `(s & keep) | set`. Testing an action is then a few reads of one
+ * array, with no CSR list to walk.
+ */
+export interface OneWordActions {
+  /** The action index of each entry (relevant actions only, ascending). */
+  readonly action: Int32Array;
+  /** Entry `i`'s preMask, preValue, keep and set at `4 * i` to `4 * i + 3` (one array: a scan reads it in order). */
+  readonly masks: Int32Array;
+}
+
+/**
+ * What a search of one-word states keeps in its problem's workspace: the {@link OneWordActions} made for a layout and
+ * a relevance view, and the buffers a scan gathers children in (a compiled problem runs one search at a time).
+ */
+export interface OneWordScan {
+  readonly layout: BitLayout;
+  readonly relevant: object | undefined;
+  readonly actions: OneWordActions;
+  readonly kids: Int32Array;
+  readonly entries: Int32Array;
+}
+
+/** {@link OneWordActions} of a one-word `layout`, without the actions `relevant` marks 0 and with its effect masks. */
+export function oneWordActions(
+  layout: BitLayout,
+  relevant: Uint8Array | undefined,
+  effClear: Int32Array,
+  effSet: Int32Array,
+): OneWordActions {
+  const { preStart, preWordMask, preWordValue, effStart } = layout;
+  const nActions = preStart.length - 1;
+  const kept: number[] = [];
+  for (let ai = 0; ai < nActions; ai++) if (relevant === undefined || relevant[ai] !== 0) kept.push(ai);
+  const masks = new Int32Array(4 * kept.length);
+  for (let i = 0; i < kept.length; i++) {
+    const ai = kept[i] as number;
+    masks[4 * i + 2] = -1;
+    // One word: each CSR list has at most one entry, word 0.
+    for (let k = preStart[ai] as number; k < (preStart[ai + 1] as number); k++) {
+      masks[4 * i] = preWordMask[k] as number;
+      masks[4 * i + 1] = preWordValue[k] as number;
+    }
+    for (let k = effStart[ai] as number; k < (effStart[ai + 1] as number); k++) {
+      masks[4 * i + 2] = ~(effClear[k] as number);
+      masks[4 * i + 3] = effSet[k] as number;
+    }
+  }
+  return { action: Int32Array.from(kept), masks };
+}

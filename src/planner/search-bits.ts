@@ -9,7 +9,7 @@
  */
 import type { WorldState } from "../core/facts.js";
 import { ApplicableActions } from "./applicable-actions.js";
-import type { BitLayout } from "./bit-layout.js";
+import { type BitLayout, type OneWordActions, type OneWordScan, oneWordActions } from "./bit-layout.js";
 import type { CompiledProblem } from "./compiled-problem.js";
 import { NO_MORE, NOT_YET, type StateRepresentation, startSearch } from "./search-loop.js";
 import type { SearchRun, SearchSetup } from "./search-setup.js";
@@ -19,6 +19,7 @@ export { type BitLayout, bitLayoutOf, packStart } from "./bit-layout.js";
 
 /** Actions (or tree nodes) looked at per call of `next` when none makes a child: the loop reads its clock between calls. */
 const SCAN_BATCH = 1024;
+const NO_KIDS = new Int32Array(0);
 
 /** Runs A* on packed boolean states to the end. */
 export function searchBits(setup: SearchSetup, layout: BitLayout, start: Int32Array): ReturnType<SearchRun["step"]> {
@@ -52,6 +53,18 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
   #state: WorldState | null = null;
   /** The applicable actions from the successor generator where the setup chose it (see successor-generator.ts). */
   readonly #listed: ApplicableActions | null;
+  /** The actions as single words when a state is one word (see {@link OneWordActions}), else null. */
+  readonly #one: OneWordActions | null;
+  /** One word: the expanding state, and the bits that are facts. */
+  #word = 0;
+  /** One word: the children of the batch scanned last and their entries in `#one`, `#kidAt` the next to hand out. */
+  readonly #kids: Int32Array;
+  readonly #kidEntries: Int32Array;
+  #kidCount = 0;
+  #kidAt = 0;
+  readonly #factWord: number;
+  /** One word: the hash of a row is the row itself (see {@link StateRepresentation.hashIsRow}). */
+  readonly hashIsRow: boolean;
 
   constructor(setup: SearchSetup, layout: BitLayout, start: Int32Array) {
     const { p, workspace } = setup;
@@ -67,6 +80,12 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     if (workspace.bitsRow?.length !== p.width) workspace.bitsRow = new Float64Array(p.width);
     this.row = workspace.bitsRow;
     this.#listed = setup.successors ? new ApplicableActions(setup.successors) : null;
+    const oneWord = layout.words === 1 && this.#listed === null ? oneWordOf(setup, layout) : null;
+    this.#one = oneWord?.actions ?? null;
+    this.#factWord = layout.factMask[0] as number;
+    this.#kids = oneWord?.kids ?? NO_KIDS;
+    this.#kidEntries = oneWord?.entries ?? NO_KIDS;
+    this.hashIsRow = layout.words === 1;
   }
 
   seedRoot(): number {
@@ -113,6 +132,9 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     this.#rows = this.nodes.rows(node);
     this.#action = 0;
     this.#state = null;
+    this.#word = this.#rows[this.#base] as number;
+    this.#kidCount = 0;
+    this.#kidAt = 0;
     this.#listed?.begin();
   }
 
@@ -128,6 +150,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
   // actions apply. Only the words an action tests or writes are read, and an action that would change no fact is
   // dropped before its child is written.
   next(child: number): number {
+    if (this.#one !== null) return this.#nextOneWord();
     if (this.#listed !== null) return this.#nextListed(child);
     const arena = this.#rows;
     const { preStart, preWord, preWordMask, preWordValue, effStart, effWord, factMask } = this.#layout;
@@ -161,6 +184,52 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     }
     this.#action = stop;
     return stop === nActions ? NO_MORE : NOT_YET;
+  }
+
+  /**
+   * {@link next} on states of one word: a batch of actions is tested and applied to the expanding state, held in a
+   * number, in one loop without branches (see {@link #scanOneWord}); the calls then hand the children out in action
+   * order. A child's hash is its word (as {@link #hash} makes it).
+   */
+  #nextOneWord(): number {
+    if (this.#kidAt === this.#kidCount) {
+      const n = (this.#one as OneWordActions).action.length;
+      if (this.#action === n) return NO_MORE;
+      this.#scanOneWord(n);
+      if (this.#kidCount === 0) return this.#action === n ? NO_MORE : NOT_YET;
+    }
+    const k = this.#kidAt++;
+    // The row is the hash: the loop writes it if it keeps the child (see `hashIsRow`).
+    this.childHash = this.#kids[k] as number;
+    return (this.#one as OneWordActions).action[this.#kidEntries[k] as number] as number;
+  }
+
+  /**
+   * Gathers the children of the next batch of actions that apply and change a fact. Every action's child is written
+   * and the count moves on only for those: whether an action applies and changes something follows no pattern a
+   * branch predictor can learn, and the branches cost more than the stores (a scan of chain-XL's states: 6.0 -> 3.5 ms).
+   */
+  #scanOneWord(n: number): void {
+    const masks = (this.#one as OneWordActions).masks;
+    const kids = this.#kids;
+    const kidEntries = this.#kidEntries;
+    const s = this.#word;
+    const facts = this.#factWord;
+    const end = 4 * Math.min(n, this.#action + SCAN_BATCH);
+    let count = 0;
+    for (let m = 4 * this.#action; m < end; m += 4) {
+      const c = (s & (masks[m + 2] as number)) | (masks[m + 3] as number);
+      // Zero when the action applies; not zero when its child changes a fact.
+      const fails = (s & (masks[m] as number)) ^ (masks[m + 1] as number);
+      const changes = (c ^ s) & facts;
+      kids[count] = c;
+      kidEntries[count] = m >> 2;
+      // The sign bit of `v | -v` is set when v is not zero.
+      count += ((changes | -changes) & ~(fails | -fails)) >>> 31;
+    }
+    this.#action = end >> 2;
+    this.#kidCount = count;
+    this.#kidAt = 0;
   }
 
   /**
@@ -220,4 +289,22 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     for (let w = 1; w < this.#words; w++) x = Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) ^ (arena[base + w] as number);
     return x;
   }
+}
+
+/** The setup's {@link OneWordActions} and scan buffers, kept in its workspace for the next search with the same relevance view. */
+function oneWordOf(setup: SearchSetup, layout: BitLayout): OneWordScan {
+  const relevant = setup.relevantBits;
+  const kept = setup.workspace.oneWord;
+  if (kept !== null && kept.layout === layout && kept.relevant === relevant) return kept;
+  const actions = oneWordActions(
+    layout,
+    relevant?.action,
+    relevant?.effClear ?? layout.effWordClear,
+    relevant?.effSet ?? layout.effWordSet,
+  );
+  // A batch's children (the scan writes the i-th action's child at a count of at most i).
+  const batch = Math.min(SCAN_BATCH, actions.action.length);
+  const scan = { layout, relevant, actions, kids: new Int32Array(batch), entries: new Int32Array(batch) };
+  setup.workspace.oneWord = scan;
+  return scan;
 }

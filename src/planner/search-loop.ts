@@ -51,6 +51,11 @@ export interface StateRepresentation<R extends RowArray> {
   row: Float64Array;
   /** The hash of the row {@link next} wrote last. */
   childHash: number;
+  /**
+   * True when a row is one number and its hash is that number: {@link next} then leaves the row unwritten, the state
+   * table compares hashes only, and the loop writes the row when it stores the child (most children are duplicates).
+   */
+  readonly hashIsRow?: boolean;
   /** Writes the start state as node 0 and returns its hash. */
   seedRoot(): number;
   isGoal(node: number): boolean;
@@ -65,7 +70,7 @@ export interface StateRepresentation<R extends RowArray> {
   expandingState(): WorldState;
   /**
    * Writes the next successor of the expansion as node `child` (scratch
-   * until the loop stores it), sets {@link childHash} and returns its action;
+   * until the loop stores it; see {@link hashIsRow}), sets {@link childHash} and returns its action;
    * or {@link NO_MORE}, or {@link NOT_YET} after a bounded amount of work
    * that made no child (the loop reads its clock between calls).
    */
@@ -80,6 +85,7 @@ export function startSearch<R extends RowArray>(setup: SearchSetup, rep: StateRe
   const UNEVALUATED = -1;
   const expansions: SearchRecord[] | undefined = setup.record ? [] : undefined;
   const nodes = rep.nodes;
+  const hashIsRow = rep.hashIsRow === true;
   const maxNodes = nodeLimit(setup.maxNodes, setup.defaultNodes, bytesPerNode(rep.rowBytes));
   // Node arrays never grow past the node budget plus the scratch row a child is written to before its lookup: the
   // budget is checked at each new child, since one expansion of a wide domain makes thousands of wide children.
@@ -92,7 +98,8 @@ export function startSearch<R extends RowArray>(setup: SearchSetup, rep: StateRe
   let hashOf = nodes.hashOf;
   let version = nodes.version;
   const table = new StateTable(workspace.takeTable(), hashOf, rep);
-  const open = workspace.takeOpen();
+  // Blind search queues by cost alone where costs are small integers (bucket-open-list.ts), in the heap's order.
+  const open = workspace.takeOpenFor(p, !lazy);
   const reload = (): void => {
     parent = nodes.parent;
     via = nodes.via;
@@ -128,13 +135,17 @@ export function startSearch<R extends RowArray>(setup: SearchSetup, rep: StateRe
   gOf[0] = 0;
   hashOf[0] = rootHash;
   table.addRoot();
-  let count = 1;
+  /**
+   * The loop's counters and the expansion in progress, kept here between slices: within a slice `step` works on local
+   * copies (a variable an inner function shares lives in memory, and these change at every child).
+   */
+  const progress = { count: 1, expanded: 0, generated: 1, ticks: 0, exNode: -1, exG: 0 };
   /** The root's outcome when its value ends the search (a deadline passed during it, or a dead start), else null. */
   const seedOpen = (hv: number): SearchOutcome | null => {
     hOf[0] = hv;
     if (Number.isNaN(hv)) {
       release();
-      return timeUp(setup, count, maxNodes);
+      return timeUp(setup, progress.count, maxNodes);
     }
     if (hv === Number.POSITIVE_INFINITY) {
       release();
@@ -179,17 +190,9 @@ export function startSearch<R extends RowArray>(setup: SearchSetup, rep: StateRe
   const stopAtRoot = (status: "aborted" | "budget_exhausted"): SearchOutcome => {
     release();
     return status === "aborted"
-      ? finishSearch(setup, status, { expanded: 0, generated: 1, stored: count, maxNodes, limit: undefined, expansions }, () => [])
-      : timeUp(setup, count, maxNodes);
+      ? finishSearch(setup, status, { expanded: 0, generated: 1, stored: progress.count, maxNodes, limit: undefined, expansions }, () => [])
+      : timeUp(setup, progress.count, maxNodes);
   };
-
-  let expanded = 0;
-  let generated = 1;
-  let ticks = 0;
-  // The expansion in progress: a slice may end between two successors (an expansion of a wide domain makes
-  // thousands of children, each a copy of a row of thousands of slots), and the next slice goes on from there.
-  let exNode = -1;
-  let exG = 0;
 
   const step = (sliceEnd: number): SearchOutcome | null => {
     if (rootEnded) return rootEnded;
@@ -197,6 +200,10 @@ export function startSearch<R extends RowArray>(setup: SearchSetup, rep: StateRe
       if (!evaluateRoot(sliceEnd)) return null;
       if (rootEnded) return rootEnded;
     }
+    // The expansion in progress (`exNode`, -1 when none) may be left by a slice between two successors (an expansion
+    // of a wide domain makes thousands of children, each a copy of a row of thousands of slots); the next goes on.
+    let { count, expanded, generated, ticks, exNode, exG } = progress;
+    let { parent, via, gOf, hOf, hashOf } = nodes;
     clock.resume(sliceEnd, ticks);
     // Arrays of megabytes that will be needed soon are allocated here, at the slice's start: an allocation may set off
     // a collection of milliseconds, which then does not come on top of a slice of work. A search in one go has no use
@@ -209,6 +216,7 @@ export function startSearch<R extends RowArray>(setup: SearchSetup, rep: StateRe
     let goalNode = -1;
     let status: SearchStatus = "no_plan";
     let limit: BudgetLimit | undefined;
+    let paused = false;
     try {
       search: for (;;) {
         if (exNode >= 0) {
@@ -218,7 +226,10 @@ export function startSearch<R extends RowArray>(setup: SearchSetup, rep: StateRe
             if (++ticks >= clock.next) {
               const verdict = clock.poll(ticks);
               if (verdict !== CLOCK_GO) {
-                if (verdict === CLOCK_PAUSE) return null;
+                if (verdict === CLOCK_PAUSE) {
+                  paused = true;
+                  break search;
+                }
                 status = verdict === CLOCK_ABORTED ? "aborted" : "budget_exhausted";
                 if (verdict !== CLOCK_ABORTED) limit = "time";
                 break search;
@@ -226,7 +237,10 @@ export function startSearch<R extends RowArray>(setup: SearchSetup, rep: StateRe
             }
             if (count >= nodes.growAt) {
               nodes.due(count);
-              if (nodes.version !== version) reload();
+              if (nodes.version !== version) {
+                reload();
+                ({ parent, via, gOf, hOf, hashOf } = nodes);
+              }
             }
             const ai = rep.next(count);
             if (ai < 0) {
@@ -258,6 +272,7 @@ export function startSearch<R extends RowArray>(setup: SearchSetup, rep: StateRe
               break search;
             }
             const child = count;
+            if (hashIsRow) nodes.rows(child)[nodes.at(child)] = hsh;
             hashOf[child] = hsh;
             parent[child] = node;
             via[child] = ai;
@@ -279,7 +294,10 @@ export function startSearch<R extends RowArray>(setup: SearchSetup, rep: StateRe
         if (++ticks >= clock.next) {
           const verdict = clock.poll(ticks);
           if (verdict !== CLOCK_GO) {
-            if (verdict === CLOCK_PAUSE) return null;
+            if (verdict === CLOCK_PAUSE) {
+              paused = true;
+              break;
+            }
             status = verdict === CLOCK_ABORTED ? "aborted" : "budget_exhausted";
             if (verdict !== CLOCK_ABORTED) limit = "time";
             break;
@@ -342,6 +360,13 @@ export function startSearch<R extends RowArray>(setup: SearchSetup, rep: StateRe
       release();
       throw error;
     }
+    progress.count = count;
+    progress.expanded = expanded;
+    progress.generated = generated;
+    progress.ticks = ticks;
+    progress.exNode = exNode;
+    progress.exG = exG;
+    if (paused) return null;
     const outcome = finishSearch(setup, status, { expanded, generated, stored: count, maxNodes, limit, expansions }, () =>
       pathOf(p, goalNode, parent, via),
     );

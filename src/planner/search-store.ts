@@ -5,6 +5,9 @@
  * next.
  * @internal
  */
+import type { OneWordScan } from "./bit-layout.js";
+import { BucketOpenList, bucketCostBound } from "./bucket-open-list.js";
+import type { CompiledProblem } from "./compiled-problem.js";
 import { OpenList } from "./open-list.js";
 
 /** A state row store: packed bits (Int32) or floats (Float64). */
@@ -344,10 +347,15 @@ export class SearchWorkspace {
   floatRelevantIndex: unknown = undefined;
   /** The bit representation's decoded row for heuristics and cost functions. */
   bitsRow: Float64Array | null = null;
+  /** The bit representation's one-word actions and scan buffers (search-bits.ts). */
+  oneWord: OneWordScan | null = null;
   #floatNodes: NodeStore<Float64Array> | null = null;
   #intNodes: NodeStore<Int32Array> | null = null;
   #table: Int32Array | null = null;
   #open: OpenList | null = null;
+  #buckets: BucketOpenList | null = null;
+  /** See {@link bucketCostBound}; computed at the first blind search. */
+  #costBound: number | undefined = undefined;
 
   takeFloatNodes(width: number): NodeStore<Float64Array> {
     const kept = this.#floatNodes;
@@ -391,10 +399,24 @@ export class SearchWorkspace {
     return kept ?? new OpenList();
   }
 
-  keepOpen(open: OpenList): void {
+  /**
+   * An empty open list for a search of `p`: for blind search (every estimate 0) on integer action costs, a
+   * {@link BucketOpenList}, which pops in the binary heap's order; otherwise the heap.
+   */
+  takeOpenFor(p: CompiledProblem, blind: boolean): OpenList | BucketOpenList {
+    if (!blind) return this.takeOpen();
+    this.#costBound ??= bucketCostBound(p.actions);
+    if (this.#costBound < 0) return this.takeOpen();
+    const kept = this.#buckets;
+    this.#buckets = null;
+    return kept ?? new BucketOpenList(this.#costBound);
+  }
+
+  keepOpen(open: OpenList | BucketOpenList): void {
     if (open.capacity <= KEEP_NODES * 2) {
       open.clear();
-      this.#open = open;
+      if (open instanceof BucketOpenList) this.#buckets = open;
+      else this.#open = open;
     }
   }
 }
