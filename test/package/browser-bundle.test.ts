@@ -15,10 +15,11 @@ const ROOT = new URL("../..", import.meta.url).pathname;
  * per-state graph trimming and the search loop's own time in the stats,
  * ~104 KB with the packed-bits engine's successor generator (a decision
  * tree over precondition bits, 0.4-0.9x the scan's CPU time on IPC tasks)
- * and slices that shorten while the cores are busy; another layer would add
- * far more.
+ * and slices that shorten while the cores are busy, ~107 KB with blind
+ * search's bucket open list and one-word scan (chain-XL blind 2x faster);
+ * another layer would add far more.
  */
-const LIMIT_BYTES = 105 * 1024;
+const LIMIT_BYTES = 110 * 1024;
 const USE =
   'export const found = plan({}, { warm: true }, [new ActionSpec({ name: "light_fire", effects: { warm: true } })])?.actionNames;';
 
@@ -59,7 +60,7 @@ async function run(code: string): Promise<unknown> {
 }
 
 describe("a browser bundle of ActionSpec + plan", () => {
-  it("from langgoap/core and langgoap/planner holds the planner only, under 105 KB minified, and plans", async () => {
+  it("from langgoap/core and langgoap/planner holds the planner only, under 110 KB minified, and plans", async () => {
     const { code, packages } = await bundle(
       'import { ActionSpec } from "./src/core/index.ts";\nimport { plan } from "./src/planner/index.ts";',
     );
@@ -69,7 +70,7 @@ describe("a browser bundle of ActionSpec + plan", () => {
     expect(await run(code)).toEqual(["light_fire"]);
   });
 
-  it("from the root entry drops every other layer and stays under 105 KB", async () => {
+  it("from the root entry drops every other layer and stays under 110 KB", async () => {
     const { code, packages } = await bundle('import { ActionSpec, plan } from "./src/index.ts";');
     expect(Object.keys(packages)).toEqual(["langgoap"]);
     expect(code).not.toContain("node:");
