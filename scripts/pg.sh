@@ -6,7 +6,7 @@
 # and checks what survived needs it on, or a commit already acknowledged can be lost with the WAL buffers. (fsync=off is
 # safe there: the server's processes die, the kernel's page cache holds what was written.)
 #   source scripts/pg.sh start   # exports PG_URL
-#   scripts/pg.sh stop           # PG_STOP_MODE=immediate skips the shutdown checkpoint
+#   scripts/pg.sh stop           # PG_STOP_MODE=immediate skips the shutdown checkpoint, smart waits for clients to leave
 set -u
 PGDIR="${PGDIR:-/tmp/langgoap-pg}"
 PGPORT="${PGPORT:-54329}"
@@ -50,7 +50,9 @@ case "${1:-}" in
   stop)
     BIN=$(dirname "$(ls "$PG_ROOT"/*/bin/pg_ctl 2>/dev/null | sort -V | tail -n 1)")
     # PG_STOP_MODE=immediate: no checkpoint, for a throwaway server whose owner is gone (test/support/pg-watchdog.sh).
-    run_as_postgres "$BIN/pg_ctl" -D "$PGDIR/data" -m "${PG_STOP_MODE:-fast}" stop >/dev/null 2>&1 || true
+    # PG_STOP_MODE=smart waits up to PG_STOP_WAIT seconds (default 60) for the clients to disconnect; the caller stops
+    # it fast after that if it is still up.
+    run_as_postgres "$BIN/pg_ctl" -D "$PGDIR/data" -m "${PG_STOP_MODE:-fast}" -t "${PG_STOP_WAIT:-60}" stop >/dev/null 2>&1 || true
     ;;
   *)
     echo "usage: source scripts/pg.sh start | scripts/pg.sh stop" >&2
