@@ -10,12 +10,12 @@
  * loaded machine the pass least disturbed) and the process's CPU time.
  *
  * `tsx bench/children/lmcut-speed.ts <problem.pddl> [states=2000] [passes=5] [seed=1] [walk=60]`
- * (the domain is `domain.pddl` beside the problem).
+ * (the domain beside the problem, found as the CLI finds it: `domain.pddl`, `p01-domain.pddl`, …).
  */
 import { readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { searchGoalOf } from "../../src/core/search-goal.js";
-import { loadPddl } from "../../src/pddl/index.js";
+import { findPddlDomainFile, loadPddl } from "../../src/pddl/index.js";
 import { bySpecificity } from "../../src/planner/action-order.js";
 import { compileProblem } from "../../src/planner/compile.js";
 import { EFFECT_ADD, passTests } from "../../src/planner/compiled-problem.js";
@@ -29,7 +29,7 @@ const states = Number(process.argv[3] ?? 2000);
 const passes = Number(process.argv[4] ?? 5);
 const seed = Number(process.argv[5] ?? 1);
 const walk = Number(process.argv[6] ?? 60);
-const domainFile = join(dirname(problemFile), "domain.pddl");
+const domainFile = findPddlDomainFile(problemFile) ?? join(dirname(problemFile), "domain.pddl");
 
 const task = loadPddl(readFileSync(domainFile, "utf8"), readFileSync(problemFile, "utf8"), { domainFile, problemFile });
 const goal = searchGoalOf(task.goal);

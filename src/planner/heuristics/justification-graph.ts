@@ -8,12 +8,17 @@
  * `landmark-cut.ts` runs the rounds. Buffers are allocated once; nothing is
  * allocated per evaluation.
  *
- * An evaluation works on the graph trimmed to its state: effects on atoms
- * that hold in the state are dropped (they cost 0 already, and the cut's
- * forward pass starts from them), and an action left without effects is
- * kept out of the precondition-choice lists (it lowers no cost and crosses
- * into no goal zone, which holds no state atom while the goal costs more
- * than 0). Neither changes a value, a choice or the order of a list.
+ * An evaluation's rounds work on the graph trimmed to its state: effects on
+ * atoms that hold in the state are dropped (they cost 0 already, and the
+ * cut's forward pass starts from them), and an action left without effects
+ * is kept out of the precondition-choice lists (it lowers no cost and
+ * crosses into no goal zone, which holds no state atom while the goal
+ * costs more than 0). Neither changes a value, a choice or the order of a
+ * list. Most evaluations of a search run no round (the goal costs nothing,
+ * or the parent's landmarks already paid for it), so the first hmax pass
+ * only records the order in which actions were reached, and the trimmed
+ * lists are built from it by {@link JustificationGraph.prepareRounds} when
+ * a round is due: the pass then costs what Fast Downward's does.
  * @internal
  */
 import type { CompiledProblem } from "../compiled-problem.js";
@@ -40,7 +45,7 @@ export class JustificationGraph {
   readonly #preCount: Int32Array;
   readonly #effStart: Int32Array;
   readonly #effAtom: Int32Array;
-  /** This evaluation's effects (`#effStart`/`#effAtom` without the atoms that hold in the state), filled by `computeHmax`. */
+  /** This evaluation's effects (`#effStart`/`#effAtom` without the atoms that hold in the state), filled by `prepareRounds`. */
   readonly liveStart: Int32Array;
   readonly liveAtom: Int32Array;
   /** The atoms that hold in the evaluated state, in increasing order (the first `stateCount`), filled by `computeHmax`. */
@@ -59,6 +64,9 @@ export class JustificationGraph {
   readonly #remaining: Int32Array;
   /** Per action: its precondition choice, the costliest precondition (-1 while unreached). */
   readonly pcf: Int32Array;
+  /** The actions `computeHmax` reached, in the order they were reached (the first `#reachedCount`). */
+  readonly #reachedOrder: Int32Array;
+  #reachedCount = 0;
   /** The graph's out-edges: per atom, a doubly linked list of the actions whose precondition choice it is (heads, links). */
   readonly supHead: Int32Array;
   readonly supNext: Int32Array;
@@ -86,6 +94,7 @@ export class JustificationGraph {
     this.#hmax = new Float64Array(width);
     this.#remaining = new Int32Array(nActions + 1);
     this.pcf = new Int32Array(nActions + 1);
+    this.#reachedOrder = new Int32Array(nActions + 1);
     this.supHead = new Int32Array(width);
     this.supNext = new Int32Array(nActions + 1);
     this.#supPrev = new Int32Array(nActions + 1);
@@ -107,10 +116,11 @@ export class JustificationGraph {
   /**
    * hmax under the current costs from the state in `holds`, explored to the
    * end (actions past the goal may still cross into the goal zone); records
-   * each action's precondition choice, its costliest precondition. First
-   * trims the graph to the state (see above): an action without effects
-   * there gets its choice but joins no list, and nothing keeps its choice up
-   * to date (nothing reads it).
+   * each action's precondition choice, its costliest precondition, and the
+   * order in which actions were reached. An effect that holds in the state
+   * costs 0 already, so relaxing it changes nothing: the pass walks the
+   * whole effect lists, and the trimmed ones are built only for rounds
+   * ({@link prepareRounds}).
    */
   computeHmax(): number {
     const hm = this.#hmax;
@@ -120,19 +130,66 @@ export class JustificationGraph {
     hm.fill(Number.POSITIVE_INFINITY);
     this.#remaining.set(this.#preCount);
     this.pcf.fill(-1);
-    this.supHead.fill(-1);
-    this.#heap.clear();
+    const heap = this.#heap;
+    heap.clear();
     let count = 0;
     for (let i = 0; i < nAtoms; i++) {
       if (holds[i] === 1) {
         hm[i] = 0;
-        this.#heap.push(i, 0);
+        heap.push(i, 0);
         stateAtoms[count++] = i;
       }
     }
     this.stateCount = count;
     hm[this.#init] = 0;
-    this.#heap.push(this.#init, 0);
+    heap.push(this.#init, 0);
+    const effStart = this.#effStart;
+    const effAtom = this.#effAtom;
+    const needStart = this.#needStart;
+    const needAction = this.#needAction;
+    const cost = this.cost;
+    const remaining = this.#remaining;
+    const pcf = this.pcf;
+    const order = this.#reachedOrder;
+    let reachedCount = 0;
+    while (heap.size > 0) {
+      heap.pop();
+      const atom = heap.poppedItem;
+      const c = heap.poppedCost;
+      // An atom is queued only when its cost falls, so the entry that matches its cost is its only one left.
+      if (c > (hm[atom] as number)) continue;
+      const needEnd = needStart[atom + 1] as number;
+      for (let k = needStart[atom] as number; k < needEnd; k++) {
+        const a = needAction[k] as number;
+        const left = (remaining[a] as number) - 1;
+        remaining[a] = left;
+        if (left !== 0) continue;
+        // Atoms leave the queue in cost order, so the last precondition to arrive is the costliest.
+        pcf[a] = atom;
+        order[reachedCount++] = a;
+        const reach = c + (cost[a] as number);
+        const to = effStart[a + 1] as number;
+        for (let e = effStart[a] as number; e < to; e++) {
+          const q = effAtom[e] as number;
+          if (reach < (hm[q] as number)) {
+            hm[q] = reach;
+            heap.push(q, reach);
+          }
+        }
+      }
+    }
+    this.#reachedCount = reachedCount;
+    return hm[this.#goal] as number;
+  }
+
+  /**
+   * Builds what the rounds after the last {@link computeHmax} work on: the
+   * effects trimmed to the state (`liveStart`/`liveAtom`) and the
+   * precondition-choice lists (`supHead`/`supNext`), each action linked in
+   * the order the pass reached it, as if it had been linked there.
+   */
+  prepareRounds(): void {
+    const holds = this.holds;
     const effStart = this.#effStart;
     const effAtom = this.#effAtom;
     const liveStart = this.liveStart;
@@ -148,38 +205,13 @@ export class JustificationGraph {
       }
     }
     liveStart[actions] = live;
-    const needStart = this.#needStart;
-    const needAction = this.#needAction;
-    const cost = this.cost;
-    const remaining = this.#remaining;
-    const heap = this.#heap;
-    while (heap.size > 0) {
-      heap.pop();
-      const atom = heap.poppedItem;
-      const c = heap.poppedCost;
-      // An atom is queued only when its cost falls, so the entry that matches its cost is its only one left.
-      if (c > (hm[atom] as number)) continue;
-      for (let k = needStart[atom] as number; k < (needStart[atom + 1] as number); k++) {
-        const a = needAction[k] as number;
-        remaining[a] = (remaining[a] as number) - 1;
-        if (remaining[a] !== 0) continue;
-        // Atoms leave the queue in cost order, so the last precondition to arrive is the costliest.
-        this.pcf[a] = atom;
-        const from = liveStart[a] as number;
-        const to = liveStart[a + 1] as number;
-        if (from === to) continue;
-        this.#link(a, atom);
-        const reach = c + (cost[a] as number);
-        for (let e = from; e < to; e++) {
-          const q = liveAtom[e] as number;
-          if (reach < (hm[q] as number)) {
-            hm[q] = reach;
-            this.#heap.push(q, reach);
-          }
-        }
-      }
+    this.supHead.fill(-1);
+    const order = this.#reachedOrder;
+    const pcf = this.pcf;
+    for (let i = 0; i < this.#reachedCount; i++) {
+      const a = order[i] as number;
+      if ((liveStart[a] as number) !== (liveStart[a + 1] as number)) this.#link(a, pcf[a] as number);
     }
-    return hm[this.#goal] as number;
   }
 
   /**

@@ -161,6 +161,7 @@ export class LmCut {
     // (thousands of landmarks on a long plan) stops after a fixed amount of work, the same on every machine.
     const rounds = Math.max(1, Math.floor(EVALUATION_WORK / graph.roundWork));
     const timed = this.#deadline !== Number.POSITIVE_INFINITY;
+    if (goalCost > EPSILON) graph.prepareRounds();
     for (let round = 0; round < rounds && round <= graph.goalAction && goalCost > EPSILON; round++) {
       // The next evaluation's `begin` drops the record left uncommitted here.
       if (timed && round % DEADLINE_EVERY === DEADLINE_EVERY - 1 && performance.now() > this.#deadline) return Number.NaN;
