@@ -19,7 +19,7 @@
  */
 
 /** Empty buckets a pop may step over, per pushed entry, before a bucket queue turns into a heap (see `push`). */
-const MIN_BUCKETS_BEFORE_SWITCH = 100;
+export const MIN_BUCKETS_BEFORE_SWITCH = 100;
 
 export class CostQueue {
   #items: Int32Array;
@@ -84,7 +84,6 @@ export class CostQueue {
     if (cost >= this.#head.length) this.#growBuckets(cost);
     const e = this.#used++;
     this.#items[e] = item;
-    this.#costs[e] = cost;
     this.#next[e] = this.#head[cost] as number;
     this.#head[cost] = e;
     if (cost > this.#high) this.#high = cost;

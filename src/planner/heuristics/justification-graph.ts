@@ -22,7 +22,7 @@
  * @internal
  */
 import type { CompiledProblem } from "../compiled-problem.js";
-import { CostQueue } from "../cost-queue.js";
+import { CostQueue, MIN_BUCKETS_BEFORE_SWITCH } from "../cost-queue.js";
 import { type JustificationLists, justificationLists } from "./justification-lists.js";
 import type { RelaxedModel } from "./relaxed-model.js";
 
@@ -64,14 +64,19 @@ export class JustificationGraph {
   readonly #remaining: Int32Array;
   /** Per action: its precondition choice, the costliest precondition (-1 while unreached). */
   readonly pcf: Int32Array;
-  /** The actions `computeHmax` reached, in the order they were reached (the first `#reachedCount`). */
-  readonly #reachedOrder: Int32Array;
-  #reachedCount = 0;
+  /** The actions `computeHmax` reached, in the order they were reached (the first `reachedCount`). */
+  readonly reachedOrder: Int32Array;
+  reachedCount = 0;
   /** The graph's out-edges: per atom, a doubly linked list of the actions whose precondition choice it is (heads, links). */
   readonly supHead: Int32Array;
   readonly supNext: Int32Array;
   readonly #supPrev: Int32Array;
   readonly #heap: CostQueue;
+  #integerCosts = false;
+  /** The first pass's bucket queue with integer costs (see {@link computeHmax}): per cost its last entry, per entry its atom and the entry before it. */
+  #bucketHead = new Int32Array(64);
+  #entryItem = new Int32Array(256);
+  #entryNext = new Int32Array(256);
 
   constructor(p: CompiledProblem, model: RelaxedModel) {
     const nAtoms = p.atoms.length;
@@ -94,7 +99,7 @@ export class JustificationGraph {
     this.#hmax = new Float64Array(width);
     this.#remaining = new Int32Array(nActions + 1);
     this.pcf = new Int32Array(nActions + 1);
-    this.#reachedOrder = new Int32Array(nActions + 1);
+    this.reachedOrder = new Int32Array(nActions + 1);
     this.supHead = new Int32Array(width);
     this.supNext = new Int32Array(nActions + 1);
     this.#supPrev = new Int32Array(nActions + 1);
@@ -111,6 +116,7 @@ export class JustificationGraph {
   /** Declares whether every action cost is an integer (the queue is then a bucket queue; see `CostQueue`). */
   set integerCosts(integer: boolean) {
     this.#heap.integerCosts = integer;
+    this.#integerCosts = integer;
   }
 
   /**
@@ -123,6 +129,134 @@ export class JustificationGraph {
    * ({@link prepareRounds}).
    */
   computeHmax(): number {
+    if (this.#integerCosts) {
+      const value = this.#computeHmaxBuckets();
+      if (!Number.isNaN(value)) return value;
+    }
+    return this.computeHmaxOnQueue();
+  }
+
+  /**
+   * {@link computeHmax} with integer costs: the bucket queue of `CostQueue`
+   * on local arrays (the pass is most of an evaluation's time). Pops in the
+   * same order as `CostQueue` (lowest bucket first, last in first out
+   * within one), so every value and choice is the same; NaN when a push
+   * would have turned `CostQueue` into a heap (a cost far above the lowest
+   * bucket), and the caller reruns the pass on `CostQueue`.
+   */
+  #computeHmaxBuckets(): number {
+    const hm = this.#hmax;
+    const nAtoms = this.#nAtoms;
+    const holds = this.holds;
+    const stateAtoms = this.stateAtoms;
+    hm.fill(Number.POSITIVE_INFINITY);
+    this.#remaining.set(this.#preCount);
+    this.pcf.fill(-1);
+    let head = this.#bucketHead;
+    let item = this.#entryItem;
+    let next = this.#entryNext;
+    let used = 0;
+    let low = 0;
+    let high = 0;
+    let size = 0;
+    head[0] = -1;
+    let count = 0;
+    for (let i = 0; i < nAtoms; i++) {
+      if (holds[i] === 1) {
+        hm[i] = 0;
+        if (used === item.length) [item, next] = this.#growEntries();
+        item[used] = i;
+        next[used] = head[0] as number;
+        head[0] = used++;
+        size++;
+        stateAtoms[count++] = i;
+      }
+    }
+    this.stateCount = count;
+    hm[this.#init] = 0;
+    if (used === item.length) [item, next] = this.#growEntries();
+    item[used] = this.#init;
+    next[used] = head[0] as number;
+    head[0] = used++;
+    size++;
+    const effStart = this.#effStart;
+    const effAtom = this.#effAtom;
+    const needStart = this.#needStart;
+    const needAction = this.#needAction;
+    const cost = this.cost;
+    const remaining = this.#remaining;
+    const pcf = this.pcf;
+    const order = this.reachedOrder;
+    let reachedCount = 0;
+    pass: while (size > 0) {
+      let c = low;
+      while ((head[c] as number) < 0) c++;
+      low = c;
+      const entry = head[c] as number;
+      head[c] = next[entry] as number;
+      size--;
+      const atom = item[entry] as number;
+      // An atom is queued only when its cost falls, so the entry that matches its cost is its only one left.
+      if (c > (hm[atom] as number)) continue;
+      const needEnd = needStart[atom + 1] as number;
+      for (let k = needStart[atom] as number; k < needEnd; k++) {
+        const a = needAction[k] as number;
+        const left = (remaining[a] as number) - 1;
+        remaining[a] = left;
+        if (left !== 0) continue;
+        // Atoms leave the queue in cost order, so the last precondition to arrive is the costliest.
+        pcf[a] = atom;
+        order[reachedCount++] = a;
+        const reach = c + (cost[a] as number);
+        const to = effStart[a + 1] as number;
+        for (let e = effStart[a] as number; e < to; e++) {
+          const q = effAtom[e] as number;
+          if (reach >= (hm[q] as number)) continue;
+          // Where CostQueue would turn into a heap (see its push), the pass is rerun on it.
+          const ahead = reach - low;
+          if ((reach | 0) !== reach || (ahead > MIN_BUCKETS_BEFORE_SWITCH && ahead > used)) {
+            reachedCount = -1;
+            break pass;
+          }
+          hm[q] = reach;
+          if (used === item.length) [item, next] = this.#growEntries();
+          if (reach >= head.length) head = this.#growBuckets(reach);
+          while (high < reach) head[++high] = -1;
+          item[used] = q;
+          next[used] = head[reach] as number;
+          head[reach] = used++;
+          size++;
+        }
+      }
+    }
+    if (reachedCount < 0) return Number.NaN;
+    this.reachedCount = reachedCount;
+    return hm[this.#goal] as number;
+  }
+
+  #growEntries(): [Int32Array, Int32Array] {
+    const length = this.#entryItem.length * 2;
+    const item = new Int32Array(length);
+    item.set(this.#entryItem);
+    const next = new Int32Array(length);
+    next.set(this.#entryNext);
+    this.#entryItem = item;
+    this.#entryNext = next;
+    return [item, next];
+  }
+
+  #growBuckets(cost: number): Int32Array {
+    const head = new Int32Array(Math.max(cost + 1, this.#bucketHead.length * 2));
+    head.set(this.#bucketHead);
+    this.#bucketHead = head;
+    return head;
+  }
+
+  /**
+   * {@link computeHmax} on `CostQueue`: where costs are not integers, or
+   * where the bucket pass gives way to it (tests compare the two).
+   */
+  computeHmaxOnQueue(): number {
     const hm = this.#hmax;
     const nAtoms = this.#nAtoms;
     const holds = this.holds;
@@ -150,7 +284,7 @@ export class JustificationGraph {
     const cost = this.cost;
     const remaining = this.#remaining;
     const pcf = this.pcf;
-    const order = this.#reachedOrder;
+    const order = this.reachedOrder;
     let reachedCount = 0;
     while (heap.size > 0) {
       heap.pop();
@@ -178,7 +312,7 @@ export class JustificationGraph {
         }
       }
     }
-    this.#reachedCount = reachedCount;
+    this.reachedCount = reachedCount;
     return hm[this.#goal] as number;
   }
 
@@ -206,9 +340,9 @@ export class JustificationGraph {
     }
     liveStart[actions] = live;
     this.supHead.fill(-1);
-    const order = this.#reachedOrder;
+    const order = this.reachedOrder;
     const pcf = this.pcf;
-    for (let i = 0; i < this.#reachedCount; i++) {
+    for (let i = 0; i < this.reachedCount; i++) {
       const a = order[i] as number;
       if ((liveStart[a] as number) !== (liveStart[a + 1] as number)) this.#link(a, pcf[a] as number);
     }
