@@ -20,7 +20,6 @@ function passResult(graph: JustificationGraph, value: number) {
     pcf: Array.from(graph.pcf),
     order: Array.from(graph.reachedOrder.subarray(0, graph.reachedCount)),
     lists,
-    live: Array.from(graph.liveAtom.subarray(0, graph.liveStart[graph.goalAction + 1] as number)),
   };
 }
 

@@ -15,9 +15,9 @@ import type { JustificationLists } from "./justification-lists.js";
 export interface JustificationState {
   /** The action costs of the current evaluation. */
   readonly cost: Float64Array;
-  /** This evaluation's effects per action, without the atoms that hold in the state. */
-  readonly liveStart: Int32Array;
-  readonly liveAtom: Int32Array;
+  /** Per action, the distinct atoms it achieves. */
+  readonly effStart: Int32Array;
+  readonly effAtom: Int32Array;
   /** The atoms that hold in the evaluated state, in increasing order: the first `stateCount`. */
   readonly stateAtoms: Int32Array;
   readonly stateCount: number;
@@ -100,8 +100,8 @@ export class CutFinder {
     const supHead = this.#supHead;
     const supNext = this.#supNext;
     const state = this.#state;
-    const effStart = state.liveStart;
-    const effAtom = state.liveAtom;
+    const effStart = state.effStart;
+    const effAtom = state.effAtom;
     const cut = this.cut;
     const crossing = this.#crossing;
     let crossings = 0;
@@ -133,8 +133,8 @@ export class CutFinder {
     for (let i = 0; i < crossings; i++) if (gz[pcf[crossing[i] as number] as number] !== mark) candidates++;
     if (candidates === 0) return 0;
     // Forward from the state through precondition choices, stopping at the goal zone (as Fast Downward does, an
-    // action into the goal zone is cut and its other effects are not explored). The effects are the state's
-    // (`liveAtom`): an effect that holds in the state is reached from the start.
+    // action into the goal zone is cut and its other effects are not explored). An effect that holds in the state
+    // is reached from the start (no state atom is in the goal zone), so it is passed over.
     const stateAtoms = state.stateAtoms;
     const stateCount = state.stateCount;
     for (let i = 0; i < stateCount; i++) {

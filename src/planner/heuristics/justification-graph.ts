@@ -8,17 +8,16 @@
  * `landmark-cut.ts` runs the rounds. Buffers are allocated once; nothing is
  * allocated per evaluation.
  *
- * An evaluation's rounds work on the graph trimmed to its state: effects on
- * atoms that hold in the state are dropped (they cost 0 already, and the
- * cut's forward pass starts from them), and an action left without effects
- * is kept out of the precondition-choice lists (it lowers no cost and
- * crosses into no goal zone, which holds no state atom while the goal
- * costs more than 0). Neither changes a value, a choice or the order of a
- * list. Most evaluations of a search run no round (the goal costs nothing,
- * or the parent's landmarks already paid for it), so the first hmax pass
- * only records the order in which actions were reached, and the trimmed
- * lists are built from it by {@link JustificationGraph.prepareRounds} when
- * a round is due: the pass then costs what Fast Downward's does.
+ * An action whose effects all hold in the evaluated state is kept out of
+ * the precondition-choice lists (it lowers no cost and crosses into no
+ * goal zone, which holds no state atom while the goal costs more than 0);
+ * the passes walk whole effect lists, where an atom that holds costs 0
+ * and is reached from the start already, so it changes nothing. Most
+ * evaluations of a search run no round (the goal costs nothing, or the
+ * parent's landmarks already paid for it), so the first hmax pass only
+ * records the order in which actions were reached, and the lists are
+ * built from it by {@link JustificationGraph.prepareRounds} when a round
+ * is due: the pass then costs what Fast Downward's does.
  * @internal
  */
 import type { CompiledProblem } from "../compiled-problem.js";
@@ -43,11 +42,9 @@ export class JustificationGraph {
   readonly #preStart: Int32Array;
   readonly #preAtom: Int32Array;
   readonly #preCount: Int32Array;
-  readonly #effStart: Int32Array;
-  readonly #effAtom: Int32Array;
-  /** This evaluation's effects (`#effStart`/`#effAtom` without the atoms that hold in the state), filled by `prepareRounds`. */
-  readonly liveStart: Int32Array;
-  readonly liveAtom: Int32Array;
+  /** Per action, the distinct atoms it achieves (the cut's forward pass walks them too). */
+  readonly effStart: Int32Array;
+  readonly effAtom: Int32Array;
   /** The atoms that hold in the evaluated state, in increasing order (the first `stateCount`), filled by `computeHmax`. */
   readonly stateAtoms: Int32Array;
   stateCount = 0;
@@ -89,8 +86,8 @@ export class JustificationGraph {
     this.#preStart = lists.pre.start;
     this.#preAtom = lists.pre.items;
     this.#preCount = lists.preCount;
-    this.#effStart = lists.eff.start;
-    this.#effAtom = lists.eff.items;
+    this.effStart = lists.eff.start;
+    this.effAtom = lists.eff.items;
     this.#needStart = lists.need.start;
     this.#needAction = lists.need.items;
     this.lists = lists;
@@ -105,8 +102,6 @@ export class JustificationGraph {
     this.#supPrev = new Int32Array(nActions + 1);
     // Two more than the atoms: the init and goal atoms never hold (effects are tested against it without a bound check).
     this.holds = new Uint8Array(width);
-    this.liveStart = new Int32Array(nActions + 2);
-    this.liveAtom = new Int32Array(this.#effAtom.length);
     this.stateAtoms = new Int32Array(nAtoms);
     this.cut = new Int32Array(nActions + 1);
     this.#heap = new CostQueue(width * 2);
@@ -179,8 +174,8 @@ export class JustificationGraph {
     next[used] = head[0] as number;
     head[0] = used++;
     size++;
-    const effStart = this.#effStart;
-    const effAtom = this.#effAtom;
+    const effStart = this.effStart;
+    const effAtom = this.effAtom;
     const needStart = this.#needStart;
     const needAction = this.#needAction;
     const cost = this.cost;
@@ -234,7 +229,7 @@ export class JustificationGraph {
     return hm[this.#goal] as number;
   }
 
-  #growEntries(): [Int32Array, Int32Array] {
+  #growEntries(): [Int32Array<ArrayBuffer>, Int32Array<ArrayBuffer>] {
     const length = this.#entryItem.length * 2;
     const item = new Int32Array(length);
     item.set(this.#entryItem);
@@ -245,7 +240,7 @@ export class JustificationGraph {
     return [item, next];
   }
 
-  #growBuckets(cost: number): Int32Array {
+  #growBuckets(cost: number): Int32Array<ArrayBuffer> {
     const head = new Int32Array(Math.max(cost + 1, this.#bucketHead.length * 2));
     head.set(this.#bucketHead);
     this.#bucketHead = head;
@@ -277,8 +272,8 @@ export class JustificationGraph {
     this.stateCount = count;
     hm[this.#init] = 0;
     heap.push(this.#init, 0);
-    const effStart = this.#effStart;
-    const effAtom = this.#effAtom;
+    const effStart = this.effStart;
+    const effAtom = this.effAtom;
     const needStart = this.#needStart;
     const needAction = this.#needAction;
     const cost = this.cost;
@@ -318,33 +313,26 @@ export class JustificationGraph {
 
   /**
    * Builds what the rounds after the last {@link computeHmax} work on: the
-   * effects trimmed to the state (`liveStart`/`liveAtom`) and the
    * precondition-choice lists (`supHead`/`supNext`), each action linked in
-   * the order the pass reached it, as if it had been linked there.
+   * the order the pass reached it, as if it had been linked there, unless
+   * every effect it has holds in the state.
    */
   prepareRounds(): void {
     const holds = this.holds;
-    const effStart = this.#effStart;
-    const effAtom = this.#effAtom;
-    const liveStart = this.liveStart;
-    const liveAtom = this.liveAtom;
-    const actions = this.goalAction + 1;
-    let live = 0;
-    for (let a = 0; a < actions; a++) {
-      liveStart[a] = live;
-      const end = effStart[a + 1] as number;
-      for (let e = effStart[a] as number; e < end; e++) {
-        const q = effAtom[e] as number;
-        if (holds[q] === 0) liveAtom[live++] = q;
-      }
-    }
-    liveStart[actions] = live;
-    this.supHead.fill(-1);
+    const effStart = this.effStart;
+    const effAtom = this.effAtom;
     const order = this.reachedOrder;
     const pcf = this.pcf;
+    this.supHead.fill(-1);
     for (let i = 0; i < this.reachedCount; i++) {
       const a = order[i] as number;
-      if ((liveStart[a] as number) !== (liveStart[a + 1] as number)) this.#link(a, pcf[a] as number);
+      const end = effStart[a + 1] as number;
+      for (let e = effStart[a] as number; e < end; e++) {
+        if (holds[effAtom[e] as number] === 0) {
+          this.#link(a, pcf[a] as number);
+          break;
+        }
+      }
     }
   }
 
@@ -363,8 +351,8 @@ export class JustificationGraph {
     const supNext = this.supNext;
     const preStart = this.#preStart;
     const preAtom = this.#preAtom;
-    const effStart = this.liveStart;
-    const effAtom = this.liveAtom;
+    const effStart = this.effStart;
+    const effAtom = this.effAtom;
     const cut = this.cut;
     heap.clear();
     for (let i = 0; i < cutSize; i++) this.#relaxEffects(cut[i] as number);
@@ -429,8 +417,8 @@ export class JustificationGraph {
   /** Lowers the hmax of what action `a` achieves to its precondition choice's cost plus its own. */
   #relaxEffects(a: number): void {
     const hm = this.#hmax;
-    const effStart = this.liveStart;
-    const effAtom = this.liveAtom;
+    const effStart = this.effStart;
+    const effAtom = this.effAtom;
     const reach = (hm[this.pcf[a] as number] as number) + (this.cost[a] as number);
     for (let e = effStart[a] as number; e < (effStart[a + 1] as number); e++) {
       const q = effAtom[e] as number;
