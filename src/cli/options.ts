@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { describeValue, LangGoapError, type LangGoapErrorCode } from "../core/errors.js";
 import { HEURISTIC_NAMES, type HeuristicName } from "../planner/heuristics/registry.js";
+import { PRUNING_NAMES, type PruningName } from "../planner/plan-options.js";
 import { parseBudget, type SearchBudget } from "./budget.js";
 import type { CommandSpec } from "./commands/spec.js";
 import { EXTENSION_FORMATS } from "./extension-formats.js";
@@ -19,6 +20,7 @@ export interface ParsedCommand {
   /** `undefined`: astar, or pipeline for goals with constraints, objectives or metrics. */
   readonly strategy: StrategyName | undefined;
   readonly heuristic: HeuristicName | undefined;
+  readonly pruning: PruningName | undefined;
   readonly budget: SearchBudget | undefined;
   /** `--max-states`: states an A* search may hold (`Infinity` for `none`); `undefined`: the default cap. */
   readonly maxStates: number | undefined;
@@ -178,6 +180,7 @@ export function parseCommand(spec: CommandSpec, argv: readonly string[]): Parsed
     state: text("state"),
     strategy: strategyText === undefined ? undefined : oneOf(spec, "strategy", strategyText, STRATEGIES, "UNKNOWN_STRATEGY"),
     heuristic: text("heuristic") === undefined ? undefined : oneOf(spec, "heuristic", text("heuristic") as string, HEURISTIC_NAMES),
+    pruning: text("pruning") === undefined ? undefined : oneOf(spec, "pruning", text("pruning") as string, PRUNING_NAMES),
     budget: budgetText === undefined ? undefined : parseBudget(budgetText),
     maxStates: maxStatesOf(spec, text("max-states")),
     seed,

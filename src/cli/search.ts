@@ -12,6 +12,7 @@ import {
   type NoPlanExplanation,
   type Plan,
   type PlanningStrategy,
+  type PruningName,
   planDetailedAsync,
   type SearchRecord,
   type SearchStats,
@@ -31,6 +32,8 @@ export interface SearchSettings {
   /** `undefined`: astar, or pipeline for goals with constraints, objectives or metrics (as the graph chooses). */
   readonly strategy: StrategyName | undefined;
   readonly heuristic: HeuristicName | undefined;
+  /** `--pruning`; `undefined`: the planner's default (`auto`). */
+  readonly pruning?: PruningName;
   readonly budget: SearchBudget | undefined;
   readonly seed: number;
   /** States an A* search may hold (`--max-states`); `undefined`: the planner's default cap. */
@@ -89,6 +92,7 @@ export async function createStrategy(settings: SearchSettings, strategy: Strateg
   }
   return new AStarStrategy({
     ...(settings.heuristic ? { heuristic: settings.heuristic } : {}),
+    ...(settings.pruning ? { pruning: settings.pruning } : {}),
     ...(budget?.kind === "steps" ? { maxExpansions: budget.steps } : {}),
     ...(budget?.kind === "time" ? { timeBudgetMs: budget.ms } : {}),
     ...(settings.maxStates !== undefined ? { maxNodes: settings.maxStates } : {}),
@@ -97,6 +101,11 @@ export async function createStrategy(settings: SearchSettings, strategy: Strateg
 
 /** Checks option combinations a strategy cannot honour. */
 export function checkSettings(settings: SearchSettings, strategy: StrategyName): void {
+  if (strategy !== "astar" && settings.pruning) {
+    throw new LangGoapError("INVALID_OPTION", `--pruning applies to the astar strategy, not to --strategy ${strategy}`, {
+      option: "pruning",
+    });
+  }
   if (strategy === "mcts" && settings.heuristic) {
     throw new LangGoapError("INVALID_OPTION", "--heuristic applies to the astar strategy; mcts estimates states by rollouts", {
       option: "heuristic",
@@ -146,6 +155,7 @@ export async function search(
       strategy === "astar"
         ? await planDetailedAsync(start, goal, actions, {
             ...(settings.heuristic ? { heuristic: settings.heuristic } : {}),
+            ...(settings.pruning ? { pruning: settings.pruning } : {}),
             ...(budget?.kind === "steps" ? { maxExpansions: budget.steps } : {}),
             // The budget runs from the command's start: loading the domain used part of it.
             timeBudgetMs: Math.max(0, (budget?.kind === "time" ? budget.ms : DEFAULT_TIME_BUDGET_MS) - (settings.loadMs ?? 0)),

@@ -57,6 +57,7 @@ const INSPECT_SEARCH_OPTIONS_KEYS = {
   blacklistFallback: true,
   prune: true,
   relevance: true,
+  pruning: true,
 } as const satisfies OptionKeys<InspectSearchOptions>;
 
 /**

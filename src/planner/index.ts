@@ -28,7 +28,7 @@ export {
   type ScheduleEntry,
 } from "./plan.js";
 export { type DeserializePlanOptions, deserializePlan, type SerializedPlan, serializePlan } from "./plan-file.js";
-export type { PlanOptions } from "./plan-options.js";
+export { type PlanOptions, PRUNING_NAMES, type PruningName } from "./plan-options.js";
 export { assertValidPlan, prunePlan, type Replay, replayPlan } from "./replay.js";
 export {
   type OutcomeDistribution,

@@ -14,13 +14,14 @@ import type { SearchGoal } from "../core/search-goal.js";
 import { callTracer } from "../core/tracer.js";
 import { bySpecificity } from "./action-order.js";
 import type { ResolvedBudget } from "./budget.js";
+import type { CompiledProblem } from "./compiled-problem.js";
 import { acquireCompiled, type CompiledEntry, releaseCompiled, relevantBitsOf, relevantFloatOf } from "./compiled-problem-cache.js";
 import { escalatedPhase, firstPhase } from "./default-heuristic-policy.js";
 import type { HeuristicName } from "./heuristics/registry.js";
 import { heuristicIn } from "./heuristics/registry.js";
 import { RELAX_PAUSED } from "./heuristics/relaxed-model.js";
 import { type Pace, PlanningStopped } from "./pace.js";
-import type { PlanOptions } from "./plan-options.js";
+import type { PlanOptions, PruningName } from "./plan-options.js";
 import { packStart, startBitsSearch } from "./search-bits.js";
 import { startFloatSearch } from "./search-float.js";
 import { finishedRun, type SearchOutcome, type SearchRun, type SearchSetup } from "./search-setup.js";
@@ -168,6 +169,21 @@ function* startSearch(
     relevantFloat,
     successors: successors ?? undefined,
     workspace: compiled.workspace,
+    pruning: pruningFor(p, heuristicName, options.pruning ?? "auto"),
   };
   return compiled.layout && packed ? startBitsSearch(setup, compiled.layout, packed) : startFloatSearch(setup);
+}
+
+/** Domains with at least this many actions are pruned by default (see `PlanOptions.pruning`), as they search with LM-cut from the start. */
+export const AUTO_PRUNING_ACTIONS = 32;
+
+/**
+ * The pruning a search runs: `auto` resolved by the domain's size and the heuristic. Blind search and goal counting
+ * evaluate a state in less time than its stubborn set takes (chain-M blind: 0.16 ms a search without, 0.48 with), so
+ * `auto` leaves them unpruned.
+ */
+function pruningFor(p: CompiledProblem, heuristic: HeuristicName, pruning: PruningName): Exclude<PruningName, "auto"> {
+  if (pruning !== "auto") return pruning;
+  if (heuristic === "zero" || heuristic === "goal-count") return "none";
+  return p.actions.length >= AUTO_PRUNING_ACTIONS ? "stubborn-sets" : "none";
 }

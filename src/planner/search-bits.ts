@@ -14,6 +14,7 @@ import type { CompiledProblem } from "./compiled-problem.js";
 import { NO_MORE, NOT_YET, type StateRepresentation, startSearch } from "./search-loop.js";
 import type { SearchRun, SearchSetup } from "./search-setup.js";
 import type { NodeStore } from "./search-store.js";
+import { type StubbornSets, stubbornSetsOf } from "./stubborn-sets.js";
 
 export { type BitLayout, bitLayoutOf, packStart } from "./bit-layout.js";
 
@@ -65,6 +66,8 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
   readonly #factWord: number;
   /** One word: the hash of a row is the row itself (see {@link StateRepresentation.hashIsRow}). */
   readonly hashIsRow: boolean;
+  /** Partial-order pruning (stubborn-sets.ts) when the search asked for it and it applies, else null. */
+  readonly #stubborn: StubbornSets | null;
 
   constructor(setup: SearchSetup, layout: BitLayout, start: Int32Array) {
     const { p, workspace } = setup;
@@ -86,6 +89,8 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     this.#kids = oneWord?.kids ?? NO_KIDS;
     this.#kidEntries = oneWord?.entries ?? NO_KIDS;
     this.hashIsRow = layout.words === 1;
+    this.#stubborn = setup.pruning === "stubborn-sets" ? stubbornOf(setup, layout) : null;
+    this.#stubborn?.begin();
   }
 
   seedRoot(): number {
@@ -136,6 +141,13 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     this.#kidCount = 0;
     this.#kidAt = 0;
     this.#listed?.begin();
+    if (this.#stubborn?.active) this.#stubborn.compute(this.#rows, this.#base);
+  }
+
+  /** False when partial-order pruning drops applicable action `ai` at the expanding state. */
+  #kept(ai: number): boolean {
+    const stubborn = this.#stubborn;
+    return stubborn === null || !stubborn.active || stubborn.keeps(ai);
   }
 
   // Frozen: every child's cost and effect functions read this one object, so none may change it for its siblings.
@@ -177,7 +189,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
           break;
         }
       }
-      if (!changed) continue;
+      if (!changed || !this.#kept(ai)) continue;
       this.#writeChild(child, ai);
       this.#action = ai + 1;
       return ai;
@@ -199,9 +211,11 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
       if (this.#kidCount === 0) return this.#action === n ? NO_MORE : NOT_YET;
     }
     const k = this.#kidAt++;
+    const ai = (this.#one as OneWordActions).action[this.#kidEntries[k] as number] as number;
+    if (!this.#kept(ai)) return NOT_YET;
     // The row is the hash: the loop writes it if it keeps the child (see `hashIsRow`).
     this.childHash = this.#kids[k] as number;
-    return (this.#one as OneWordActions).action[this.#kidEntries[k] as number] as number;
+    return ai;
   }
 
   /**
@@ -253,6 +267,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
         const w = effWord[k] as number;
         const before = arena[base + w] as number;
         if (((before ^ ((before & ~(effClear[k] as number)) | (effSet[k] as number))) & (factMask[w] as number)) !== 0) {
+          if (!this.#kept(ai)) break;
           this.#writeChild(child, ai);
           return ai;
         }
@@ -289,6 +304,22 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     for (let w = 1; w < this.#words; w++) x = Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) ^ (arena[base + w] as number);
     return x;
   }
+}
+
+/** The setup's stubborn sets, kept in its workspace for the next search with the same relevance view; null where they do not apply. */
+function stubbornOf(setup: SearchSetup, layout: BitLayout): StubbornSets | null {
+  const relevant = setup.relevantBits;
+  const kept = setup.workspace.stubborn;
+  if (kept !== null && kept.layout === layout && kept.relevant === relevant) return kept.sets;
+  const sets = stubbornSetsOf(
+    setup.p,
+    layout,
+    relevant?.action,
+    relevant?.effClear ?? layout.effWordClear,
+    relevant?.effSet ?? layout.effWordSet,
+  );
+  setup.workspace.stubborn = { layout, relevant, sets };
+  return sets;
 }
 
 /** The setup's {@link OneWordActions} and scan buffers, kept in its workspace for the next search with the same relevance view. */

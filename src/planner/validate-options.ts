@@ -8,7 +8,7 @@ import { describeValue, LangGoapError } from "../core/errors.js";
 import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import { checkBudget } from "./budget.js";
 import { HEURISTIC_NAMES, isHeuristicName } from "./heuristics/registry.js";
-import type { PlanOptions } from "./plan-options.js";
+import { type PlanOptions, PRUNING_NAMES } from "./plan-options.js";
 
 const PLAN_OPTIONS_KEYS = {
   heuristic: true,
@@ -23,6 +23,7 @@ const PLAN_OPTIONS_KEYS = {
   recordExpansions: true,
   prune: true,
   relevance: true,
+  pruning: true,
 } as const satisfies OptionKeys<PlanOptions>;
 
 /** Throws `INVALID_OPTION` naming the first bad field of `options`. */
@@ -35,5 +36,7 @@ export function validateOptions(options: PlanOptions): void {
   }
   if (options.weight !== undefined && !(options.weight >= 1 && Number.isFinite(options.weight)))
     throw bad("weight", "a finite number >= 1", options.weight);
+  if (options.pruning !== undefined && !(PRUNING_NAMES as readonly unknown[]).includes(options.pruning))
+    throw bad("pruning", `one of ${PRUNING_NAMES.join(", ")}`, options.pruning);
   checkBudget(options, "plan options");
 }

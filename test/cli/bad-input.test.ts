@@ -85,6 +85,7 @@ describe("bad input exits 2 with a message naming the problem", () => {
       ["plan", VILLAGE, "--heuristic", "manhattan"],
       'unknown heuristic "manhattan" for plan; expected one of zero, goal-count, hmax, hadd, hff, lmcut, opcount',
     );
+    await rejects(["plan", VILLAGE, "--pruning", "por"], 'unknown pruning "por" for plan; expected one of auto, none, stubborn-sets');
     await rejects(
       ["plan", VILLAGE, "--format", "pdf"],
       'unknown format "pdf" for plan; expected one of ascii, json, mermaid, dot, gantt, mermaid-gantt, html, png, gantt-png, ipc',
@@ -161,6 +162,10 @@ describe("bad input exits 2 with a message naming the problem", () => {
     await rejects(
       ["plan", VILLAGE, "--strategy", "mcts", "--heuristic", "hff"],
       "--heuristic applies to the astar strategy; mcts estimates states by rollouts",
+    );
+    await rejects(
+      ["plan", VILLAGE, "--strategy", "mcts", "--pruning", "none"],
+      "--pruning applies to the astar strategy, not to --strategy mcts",
     );
     await rejects(
       ["plan", VILLAGE, "--strategy", "pipeline", "--budget", "500"],

@@ -77,8 +77,9 @@ describe("bounded searches in the CLI", () => {
 
   // A child process starts slowly on a busy machine: the limit bounds a hang, it is not a speed claim.
   it("stops a search on Ctrl-C, prints what it reached and exits 130", { timeout: 120_000 }, async () => {
-    // The state cap is lifted: under it the search ends in about a second, a race with the progress line.
-    const { code, stderr } = await interrupted(["plan", TOGGLES, "--budget", "600s", "--max-states", "none"]);
+    // The state cap is lifted: under it the search ends in about a second, a race with the progress line. Without
+    // pruning: the stubborn sets prove the toggles' space unsolvable in about 120 expansions (see below).
+    const { code, stderr } = await interrupted(["plan", TOGGLES, "--budget", "600s", "--max-states", "none", "--pruning", "none"]);
     expect(code).toBe(130);
     expect(stderr).toMatch(
       /langgoap: no plan: search aborted after [\d,]+ expansions \([\d,]+ states generated\) in [\d,]+ ms; no plan found before it stopped\n$/,
@@ -86,7 +87,7 @@ describe("bounded searches in the CLI", () => {
   });
 
   it("stops a run on Ctrl-C, prints the run so far and exits 130", { timeout: 120_000 }, async () => {
-    const { code, stdout, stderr } = await interrupted(["run", TOGGLES, "--budget", "600s", "--max-states", "none"]);
+    const { code, stdout, stderr } = await interrupted(["run", TOGGLES, "--budget", "600s", "--max-states", "none", "--pruning", "none"]);
     expect(code).toBe(130);
     expect(stderr).toMatch(/langgoap: run ended with status aborted: aborted: AbortError/);
     expect(stdout).toMatch(/^Run: aborted \(0 actions executed, 0 replans\)\n/);
@@ -94,16 +95,25 @@ describe("bounded searches in the CLI", () => {
   });
 
   it("caps the states a search holds with --max-states and refuses a bad count", async () => {
-    const capped = await cli(["plan", TOGGLES, "--max-states", "1000"]);
+    const capped = await cli(["plan", TOGGLES, "--max-states", "1000", "--pruning", "none"]);
     expect(capped.code).toBe(4);
     expect(capped.stderr).toMatch(/search stopped by its node budget \(maxNodes 1,000\) after [\d,]+ states held/);
     // run applies search options to the strategy the graph chooses, without --strategy too.
-    const ran = await cli(["run", TOGGLES, "--budget", "500"]);
+    const ran = await cli(["run", TOGGLES, "--budget", "500", "--pruning", "none"]);
     expect(ran.code).toBe(4);
     expect(ran.stdout).toMatch(/search stopped by its expansion budget \(maxExpansions 500\)/);
     const bad = await cli(["plan", TOGGLES, "--max-states", "0"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--max-states must be a whole number of at least 1, or none, got "0"');
+  });
+
+  it("proves the toggles unsolvable by default: the stubborn sets leave the 40 toggles, which no goal needs, unexpanded", async () => {
+    const { code, stderr } = await cli(["plan", TOGGLES, "--max-states", "1000", "--stats"]);
+    expect(code).toBe(1);
+    expect(stderr).toContain("langgoap: no plan: no plan reaches the goal");
+    const stats = JSON.parse(stderr.trim().split("\n").at(-1) as string) as { status: string; expansions: number };
+    expect(stats.status).toBe("no_plan");
+    expect(stats.expansions).toBeLessThan(200);
   });
 });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -92,6 +92,28 @@ describe("langgoap plan", () => {
     const json = JSON.parse(stdout);
     expect(json).toMatchObject({ status: "no_plan", plan: null, message: "no plan reaches the goal" });
     expect(json.explanation.unreachableConditions).toEqual(["is_hungry = false"]);
+  });
+
+  it("--pruning stubborn-sets expands one order of independent actions, none every order, at the same cost", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "langgoap-cli-pruning-"));
+    const lights = Array.from({ length: 8 }, (_, i) => `l${i}`);
+    const file = join(dir, "lights.yaml");
+    writeFileSync(
+      file,
+      [
+        "actions:",
+        ...lights.flatMap((l) => [`  - name: on_${l}`, `    effects: { ${l}: true }`]),
+        `state: { ${lights.map((l) => `${l}: false`).join(", ")} }`,
+        `goal: { ${lights.map((l) => `${l}: true`).join(", ")} }`,
+      ].join("\n"),
+    );
+    const stats = async (pruning: string) => {
+      const { code, stderr } = await cli(["plan", file, "--pruning", pruning, "--stats"]);
+      expect(code).toBe(0);
+      return JSON.parse(stderr.trim().split("\n").at(-1) as string) as { cost: number; generated: number };
+    };
+    expect(await stats("stubborn-sets")).toMatchObject({ cost: 8, generated: 9 });
+    expect(await stats("none")).toMatchObject({ cost: 8, generated: 1 + (8 * 9) / 2 });
   });
 
   it("exits 4 when the expansion budget runs out, saying which budget with the figures", async () => {

@@ -16,10 +16,12 @@ const ROOT = new URL("../..", import.meta.url).pathname;
  * ~104 KB with the packed-bits engine's successor generator (a decision
  * tree over precondition bits, 0.4-0.9x the scan's CPU time on IPC tasks)
  * and slices that shorten while the cores are busy, ~107 KB with blind
- * search's bucket open list and one-word scan (chain-XL blind 2x faster);
- * another layer would add far more.
+ * search's bucket open list and one-word scan (chain-XL blind 2x faster),
+ * ~113 KB with strong stubborn sets (3 KB: woodworking-opt08 p05 in 30 ms
+ * instead of 15 s) and LM-cut's first pass on its own bucket queue (1.3
+ * KB); another layer would add far more.
  */
-const LIMIT_BYTES = 110 * 1024;
+const LIMIT_BYTES = 116 * 1024;
 const USE =
   'export const found = plan({}, { warm: true }, [new ActionSpec({ name: "light_fire", effects: { warm: true } })])?.actionNames;';
 
@@ -60,7 +62,7 @@ async function run(code: string): Promise<unknown> {
 }
 
 describe("a browser bundle of ActionSpec + plan", () => {
-  it("from langgoap/core and langgoap/planner holds the planner only, under 110 KB minified, and plans", async () => {
+  it("from langgoap/core and langgoap/planner holds the planner only, under 116 KB minified, and plans", async () => {
     const { code, packages } = await bundle(
       'import { ActionSpec } from "./src/core/index.ts";\nimport { plan } from "./src/planner/index.ts";',
     );
@@ -70,7 +72,7 @@ describe("a browser bundle of ActionSpec + plan", () => {
     expect(await run(code)).toEqual(["light_fire"]);
   });
 
-  it("from the root entry drops every other layer and stays under 110 KB", async () => {
+  it("from the root entry drops every other layer and stays under 116 KB", async () => {
     const { code, packages } = await bundle('import { ActionSpec, plan } from "./src/index.ts";');
     expect(Object.keys(packages)).toEqual(["langgoap"]);
     expect(code).not.toContain("node:");
@@ -78,12 +80,12 @@ describe("a browser bundle of ActionSpec + plan", () => {
     expect(await run(code)).toEqual(["light_fire"]);
   });
 
-  it("from the root entry with esbuild --splitting loads the planner's chunks only, not LangGraph's (under 180 KB up front)", async () => {
+  it("from the root entry with esbuild --splitting loads the planner's chunks only, not LangGraph's (under 186 KB up front)", async () => {
     // esbuild chunks by which entry points reach a module before tree-shaking, and this page imports every chunk
-    // holding a module it reaches: 165 KB, the planner's chunk shared with the lazy optimize layer and the store
+    // holding a module it reaches: 181 KB, the planner's chunk shared with the lazy optimize layer and the store
     // history's. A lazy layer that reaches LangChain (the nl layer once was) put LangGraph, LangChain and zod in
     // such a chunk: 1,027 KB.
     const split = await esbuildSplitBundle(BUNDLE_ENTRIES.planning);
-    expect(split.entryBytes).toBeLessThan(180_000);
+    expect(split.entryBytes).toBeLessThan(186_000);
   });
 });

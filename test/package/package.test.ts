@@ -206,7 +206,7 @@ void wrong;
     expect(pkg.sideEffects).toBe(false);
   });
 
-  it("bundles ActionSpec + plan from the installed root for the browser under 110 KB, without zod or yaml", {
+  it("bundles ActionSpec + plan from the installed root for the browser under 116 KB, without zod or yaml", {
     timeout: 60_000,
   }, async () => {
     const result = await build({
@@ -233,7 +233,7 @@ void wrong;
     expect([...packages].sort()).toEqual(["(entry)", "langgoap"]);
     // The same guard as test/package/browser-bundle.test.ts (a layer leaking in, not a diet): ~101 KB with the
     // successor generator and load-adapted slices, ~104 KB with blind search's bucket list and one-word scan.
-    expect(output.bytes).toBeLessThan(110 * 1024);
+    expect(output.bytes).toBeLessThan(116 * 1024);
     expect(result.outputFiles?.[0]?.text).not.toContain("node:");
   });
 

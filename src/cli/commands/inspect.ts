@@ -35,7 +35,8 @@ export async function inspectCommand(ctx: CommandContext): Promise<number> {
   const goal = ctx.goal!;
   const resolved = resolveStrategy(settings, goal);
   checkSettings(settings, resolved);
-  const tuned = settings.heuristic !== undefined || settings.budget !== undefined || settings.maxStates !== undefined;
+  const tuned =
+    settings.heuristic !== undefined || settings.pruning !== undefined || settings.budget !== undefined || settings.maxStates !== undefined;
   const strategy = ctx.args.strategy !== undefined || tuned ? await createStrategy(settings, ctx.args.strategy ?? resolved) : undefined;
   const [{ createInspector }, { GoapGraph, SqliteStore, StoreExecutionHistory }, { MultiTracer }] = await Promise.all([
     import("../../inspect/index.js"),
@@ -57,6 +58,7 @@ export async function inspectCommand(ctx: CommandContext): Promise<number> {
     if (resolved === "astar") {
       inspector.search("first planning call", ctx.state, goal, ctx.domain.actions, {
         ...(ctx.args.heuristic ? { heuristic: ctx.args.heuristic } : {}),
+        ...(ctx.args.pruning ? { pruning: ctx.args.pruning } : {}),
         ...(budget?.kind === "steps" ? { maxExpansions: budget.steps } : {}),
         ...(budget?.kind === "time" ? { timeBudgetMs: budget.ms } : {}),
         ...(ctx.args.maxStates !== undefined ? { maxNodes: ctx.args.maxStates } : {}),

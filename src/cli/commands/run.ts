@@ -42,7 +42,8 @@ export async function runCommand(ctx: CommandContext): Promise<number> {
   const resolved = resolveStrategy(settings, goal);
   checkSettings(settings, resolved);
   // Search options apply to the strategy the graph would choose too (before, they were dropped without --strategy).
-  const tuned = settings.heuristic !== undefined || settings.budget !== undefined || settings.maxStates !== undefined;
+  const tuned =
+    settings.heuristic !== undefined || settings.pruning !== undefined || settings.budget !== undefined || settings.maxStates !== undefined;
   const strategy = ctx.args.strategy !== undefined || tuned ? await createStrategy(settings, ctx.args.strategy ?? resolved) : undefined;
   // LangGraph loads only for runs: planning commands start faster without it.
   const { GoapGraph } = await import("../../graph/index.js");

@@ -7,10 +7,11 @@ import { terminalText } from "../terminal-text.js";
 
 /** The search settings the command line asked for. */
 export function searchSettings(ctx: CommandContext, recordExpansions = false): SearchSettings {
-  const { strategy, heuristic, budget, seed, maxStates } = ctx.args;
+  const { strategy, heuristic, pruning, budget, seed, maxStates } = ctx.args;
   return {
     strategy,
     heuristic,
+    ...(pruning !== undefined ? { pruning } : {}),
     budget,
     seed,
     ...(maxStates !== undefined ? { maxStates } : {}),

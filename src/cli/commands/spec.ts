@@ -66,6 +66,12 @@ const HEURISTIC: OptionSpec = {
   value: "<name>",
   help: `A* heuristic: ${HEURISTICS.map((h) => `${h.name} (${h.summary})`).join(" | ")}. Default by domain: lmcut on boolean domains of 32 actions or more; hmax switching to lmcut after 300 expansions on smaller boolean ones; opcount on numeric ones with inc/dec; hmax otherwise and for plans of 500+ steps.`,
 };
+const PRUNING: OptionSpec = {
+  name: "pruning",
+  type: "string",
+  value: "<name>",
+  help: "A* partial-order pruning: auto (strong stubborn sets on boolean domains of 32 actions or more, unless the heuristic is zero or goal-count) | stubborn-sets | none. Plans stay optimal; pruning switches itself off where it removes few successors.",
+};
 const BUDGET: OptionSpec = {
   name: "budget",
   type: "string",
@@ -139,6 +145,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       STATE,
       STRATEGY,
       HEURISTIC,
+      PRUNING,
       BUDGET,
       MAX_STATES,
       SEED,
@@ -177,7 +184,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       "Prints the goal and start state, then either the plan's length and cost or why no plan exists: goal conditions no action produces, preconditions nothing establishes, actions that can never run, and a suggestion. Exits 1 when there is no plan.",
     formats: ["ascii", "json"],
     defaultFormat: "ascii",
-    options: [GOAL, STATE, STRATEGY, HEURISTIC, BUDGET, MAX_STATES, SEED, FORMAT(["ascii", "json"], "ascii"), OUTPUT, HELP],
+    options: [GOAL, STATE, STRATEGY, HEURISTIC, PRUNING, BUDGET, MAX_STATES, SEED, FORMAT(["ascii", "json"], "ascii"), OUTPUT, HELP],
     examples: ["langgoap explain examples/domains/village.yaml --goal '{\"has_gold\": true}'"],
   },
   {
@@ -192,6 +199,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       STATE,
       STRATEGY,
       HEURISTIC,
+      PRUNING,
       BUDGET,
       MAX_STATES,
       SEED,
@@ -230,6 +238,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       STATE,
       STRATEGY,
       HEURISTIC,
+      PRUNING,
       BUDGET,
       MAX_STATES,
       SEED,
@@ -258,6 +267,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       STATE,
       STRATEGY,
       HEURISTIC,
+      PRUNING,
       BUDGET,
       MAX_STATES,
       SEED,

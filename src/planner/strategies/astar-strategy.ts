@@ -1,10 +1,12 @@
 import type { ActionSpec } from "../../core/action.js";
+import { describeValue, LangGoapError } from "../../core/errors.js";
 import type { WorldState } from "../../core/facts.js";
 import type { GoalSpec } from "../../core/goal.js";
 import { checkOptionKeys, type OptionKeys } from "../../core/option-keys.js";
 import { planDetailedAsync } from "../astar.js";
 import { checkBudget } from "../budget.js";
 import type { HeuristicName } from "../heuristics/registry.js";
+import { PRUNING_NAMES, type PruningName } from "../plan-options.js";
 import type { PlanDetailedResult, StrategyContext } from "../types.js";
 import { BasePlanningStrategy, contextPlanOptions } from "./base.js";
 
@@ -20,6 +22,8 @@ export interface AStarStrategyOptions {
   readonly maxExpansions?: number;
   /** States a search may hold (the memory bound). @defaultValue 1,000,000, fewer for wide states (see `DEFAULT_MAX_NODES`) */
   readonly maxNodes?: number;
+  /** Partial-order pruning (see `PlanOptions.pruning`). @defaultValue "auto" */
+  readonly pruning?: PruningName;
 }
 
 const A_STAR_STRATEGY_OPTIONS_KEYS = {
@@ -28,6 +32,7 @@ const A_STAR_STRATEGY_OPTIONS_KEYS = {
   timeBudgetMs: true,
   maxExpansions: true,
   maxNodes: true,
+  pruning: true,
 } as const satisfies OptionKeys<AStarStrategyOptions>;
 
 /**
@@ -46,6 +51,13 @@ export class AStarStrategy extends BasePlanningStrategy {
     super();
     checkOptionKeys(options, A_STAR_STRATEGY_OPTIONS_KEYS, "new AStarStrategy()");
     checkBudget(options, "AStarStrategy");
+    if (options.pruning !== undefined && !(PRUNING_NAMES as readonly unknown[]).includes(options.pruning)) {
+      throw new LangGoapError(
+        "INVALID_OPTION",
+        `AStarStrategy: pruning must be one of ${PRUNING_NAMES.join(", ")}, got ${describeValue(options.pruning)}`,
+        { field: "pruning", value: options.pruning },
+      );
+    }
   }
 
   /** The search's full result: status, counters, explanation or budget figures. Blacklisted actions are left out (see {@link contextPlanOptions}). */

@@ -1,0 +1,348 @@
+/**
+ * Strong stubborn sets (Wehrle & Helmert, 2014) on packed boolean states:
+ * partial-order pruning that keeps an optimal plan from every state while
+ * expanding fewer successors. At a state that is not a goal, the stubborn
+ * set starts from the achievers of one unsatisfied goal fact (a
+ * disjunctive action landmark) and is closed under two rules: an action of
+ * the set that applies brings in every action it interferes with (one
+ * disables the other, or both write one fact with different values), and
+ * one that does not apply brings in the achievers of one of its
+ * unsatisfied preconditions (a necessary enabling set). Only the applicable
+ * actions of the set are expanded. A* with an admissible heuristic stays
+ * optimal and complete: the pruned space holds an optimal plan from every
+ * state it reaches.
+ *
+ * A fact is one bit, `canRerun: false` markers included; an action is its
+ * precondition bits (a bit and the value it must have) and its effect bits
+ * (a bit and the value it writes), as the search applies them (the
+ * relevance view's effect masks). Actions whose cost is a function are not
+ * supported: the exchange argument needs costs that do not depend on the
+ * state, so the search does not prune there (see {@link stubbornSetsOf}).
+ *
+ * Like Fast Downward's, the pruning switches itself off when it does not
+ * pay: after {@link CHECK_AFTER} expansions, if it removed less than
+ * {@link MIN_PRUNED_SHARE} of the applicable successors, the search expands
+ * every one from then on (and after {@link EARLY_CHECK_AFTER}, if it removed
+ * almost none). Counts, not time: the same on every machine.
+ * @internal
+ */
+import type { BitLayout } from "./bit-layout.js";
+import type { CompiledProblem } from "./compiled-problem.js";
+
+/** Expansions after which the pruning checks whether it pays. */
+export const CHECK_AFTER = 1000;
+/** Share of the applicable successors it must have removed by then to stay on. */
+export const MIN_PRUNED_SHARE = 0.2;
+/**
+ * An earlier check: after this many expansions, pruning that has removed
+ * less than {@link EARLY_MIN_PRUNED_SHARE} of the successors switches off.
+ * Where nearly every action interferes with every other, computing the
+ * sets cost more than the expansion (mprime prob04: 1 successor of 4,386
+ * pruned by then, 56 % more time; airport p09: 0.9 %), while the domains
+ * it pays on had pruned a fifth or more by then (elevators-opt08 p03 21 %,
+ * openstacks-opt08 p05 19 %, parcprinter-08 p04 59 %, woodworking-opt08
+ * p05 70 %).
+ */
+export const EARLY_CHECK_AFTER = 100;
+/** See {@link EARLY_CHECK_AFTER}. */
+export const EARLY_MIN_PRUNED_SHARE = 0.05;
+
+/** Actions in all the interference lists a search keeps at most (16 MB): past that, they are not kept. */
+const MAX_KEPT_INTERFERERS = 4 * 1024 * 1024;
+/** {@link StubbornSets}'s answer for an action whose interference list is not kept. */
+const NOT_KEPT = new Int32Array(0);
+
+/** A list per literal (a bit and a value: `2 * bit + value`), as CSR arrays. */
+interface LiteralLists {
+  readonly start: Int32Array;
+  readonly items: Int32Array;
+}
+
+function literalLists(literals: number, perAction: Int32Array, actionStart: Int32Array, actions: readonly number[]): LiteralLists {
+  const count = new Int32Array(literals + 1);
+  for (const a of actions)
+    for (let k = actionStart[a] as number; k < (actionStart[a + 1] as number); k++) count[(perAction[k] as number) + 1]++;
+  for (let l = 0; l < literals; l++) count[l + 1] = (count[l + 1] as number) + (count[l] as number);
+  const items = new Int32Array(count[literals] as number);
+  const fill = count.slice(0, literals);
+  // Actions in ascending order: each list is too.
+  for (const a of actions) {
+    for (let k = actionStart[a] as number; k < (actionStart[a + 1] as number); k++) {
+      const l = perAction[k] as number;
+      items[fill[l] as number] = a;
+      fill[l] = (fill[l] as number) + 1;
+    }
+  }
+  return { start: count, items };
+}
+
+/** Each action's literals from CSR word masks: a bit of `mask` has the value of its bit in `value`. */
+function maskLiterals(
+  nActions: number,
+  start: Int32Array,
+  word: Int32Array,
+  bitsOf: (k: number) => number,
+  bitValue: (k: number, bit: number) => number,
+): { start: Int32Array; items: Int32Array } {
+  const starts = new Int32Array(nActions + 1);
+  const items: number[] = [];
+  for (let a = 0; a < nActions; a++) {
+    for (let k = start[a] as number; k < (start[a + 1] as number); k++) {
+      const w = word[k] as number;
+      let mask = bitsOf(k);
+      while (mask !== 0) {
+        const low = mask & -mask;
+        const b = 31 - Math.clz32(low);
+        items.push(2 * (32 * w + b) + bitValue(k, low));
+        mask ^= low;
+      }
+    }
+    starts[a + 1] = items.length;
+  }
+  return { start: starts, items: Int32Array.from(items) };
+}
+
+/**
+ * The stubborn sets of one search's boolean task: built once per layout and
+ * relevance view (see {@link stubbornSetsOf}), then {@link compute} at each
+ * expansion and {@link keeps} for each applicable action.
+ */
+export class StubbornSets {
+  readonly #preStart: Int32Array;
+  readonly #pre: Int32Array;
+  readonly #effStart: Int32Array;
+  readonly #eff: Int32Array;
+  /** Per literal: the actions that write it, and the actions that need it. */
+  readonly #achievers: LiteralLists;
+  readonly #needers: LiteralLists;
+  readonly #goal: Int32Array;
+  /** Per action: `#stamp` when it is in the current set. */
+  readonly #inSet: Int32Array;
+  #stamp = 0;
+  readonly #queue: Int32Array;
+  #tail = 0;
+  /** Per action, the actions it interferes with once made (see {@link #interferersOf}). */
+  readonly #interferers: (Int32Array | undefined)[];
+  #keptInterferers = 0;
+  readonly #interfererSeen: Int32Array;
+  #interfererStamp = 0;
+  /** Pruning is on (it switches off for good when it does not pay). */
+  active = true;
+  #expansions = 0;
+  #applicable = 0;
+  #pruned = 0;
+
+  constructor(layout: BitLayout, actions: readonly number[], effClear: Int32Array, effSet: Int32Array) {
+    const nActions = layout.preStart.length - 1;
+    const bits = 32 * layout.words;
+    const pre = maskLiterals(
+      nActions,
+      layout.preStart,
+      layout.preWord,
+      (k) => layout.preWordMask[k] as number,
+      (k, bit) => ((layout.preWordValue[k] as number) & bit ? 1 : 0),
+    );
+    // An effect word clears some bits and sets others: a bit in `set` is written 1, one in `clear` only, 0.
+    const eff = maskLiterals(
+      nActions,
+      layout.effStart,
+      layout.effWord,
+      (k) => (effClear[k] as number) | (effSet[k] as number),
+      (k, bit) => ((effSet[k] as number) & bit ? 1 : 0),
+    );
+    this.#preStart = pre.start;
+    this.#pre = pre.items;
+    this.#effStart = eff.start;
+    this.#eff = eff.items;
+    this.#achievers = literalLists(2 * bits, eff.items, eff.start, actions);
+    this.#needers = literalLists(2 * bits, pre.items, pre.start, actions);
+    const goal: number[] = [];
+    for (let w = 0; w < layout.words; w++) {
+      let mask = layout.goalMask[w] as number;
+      while (mask !== 0) {
+        const low = mask & -mask;
+        goal.push(2 * (32 * w + 31 - Math.clz32(low)) + ((layout.goalValue[w] as number) & low ? 1 : 0));
+        mask ^= low;
+      }
+    }
+    this.#goal = Int32Array.from(goal);
+    this.#inSet = new Int32Array(nActions);
+    this.#queue = new Int32Array(nActions);
+    this.#interferers = new Array<Int32Array | undefined>(nActions).fill(undefined);
+    this.#interfererSeen = new Int32Array(nActions);
+  }
+
+  /** Starts a search: pruning on, its counts at zero. */
+  begin(): void {
+    this.active = true;
+    this.#expansions = 0;
+    this.#applicable = 0;
+    this.#pruned = 0;
+  }
+
+  /**
+   * Computes the stubborn set of the state at `base` in `rows`. At a goal
+   * state every action is kept (the set starts from an unsatisfied goal).
+   */
+  compute(rows: Int32Array, base: number): void {
+    this.#expansions++;
+    if (this.#expansions === EARLY_CHECK_AFTER + 1 && this.#pruned < EARLY_MIN_PRUNED_SHARE * this.#applicable) this.active = false;
+    if (this.#expansions === CHECK_AFTER + 1 && this.#pruned < MIN_PRUNED_SHARE * this.#applicable) this.active = false;
+    if (!this.active) return;
+    const achieverStart = this.#achievers.start;
+    let landmark = -1;
+    for (let g = 0; g < this.#goal.length; g++) {
+      if (!holds(rows, base, this.#goal[g] as number)) {
+        landmark = this.#goal[g] as number;
+        break;
+      }
+    }
+    const stamp = ++this.#stamp;
+    if (landmark < 0) {
+      // A goal state: nothing is pruned.
+      this.#inSet.fill(stamp);
+      return;
+    }
+    const achievers = this.#achievers;
+    const needers = this.#needers;
+    const inSet = this.#inSet;
+    const queue = this.#queue;
+    const pre = this.#pre;
+    const preStart = this.#preStart;
+    const eff = this.#eff;
+    const effStart = this.#effStart;
+    this.#tail = 0;
+    this.#addAll(achievers, landmark, stamp);
+    for (let head = 0; head < this.#tail; head++) {
+      const a = queue[head] as number;
+      const preEnd = preStart[a + 1] as number;
+      let unmet = -1;
+      let unmetSize = Number.POSITIVE_INFINITY;
+      for (let k = preStart[a] as number; k < preEnd; k++) {
+        const literal = pre[k] as number;
+        if (holds(rows, base, literal)) continue;
+        const size = (achieverStart[literal + 1] as number) - (achieverStart[literal] as number);
+        if (size < unmetSize) {
+          unmet = literal;
+          unmetSize = size;
+        }
+      }
+      if (unmet >= 0) {
+        // Not applicable: a necessary enabling set, the achievers of the unsatisfied precondition that has the fewest
+        // (the first of those in its list). Fewest, measured against the first as Fast Downward takes: elevators-opt08
+        // p05 26,460 expansions against 28,936, woodworking-opt08 p05 the same 128, parcprinter-08 p04 the same 152.
+        this.#addAll(achievers, unmet, stamp);
+        continue;
+      }
+      // Applicable: every action it interferes with (see #interferersOf).
+      const interferers = this.#interferers[a] ?? this.#interferersOf(a);
+      if (interferers !== NOT_KEPT) {
+        let tail = this.#tail;
+        for (let k = 0; k < interferers.length; k++) {
+          const b = interferers[k] as number;
+          if (inSet[b] !== stamp) {
+            inSet[b] = stamp;
+            queue[tail++] = b;
+          }
+        }
+        this.#tail = tail;
+        continue;
+      }
+      for (let k = preStart[a] as number; k < preEnd; k++) this.#addAll(achievers, (pre[k] as number) ^ 1, stamp);
+      const effEnd = effStart[a + 1] as number;
+      for (let k = effStart[a] as number; k < effEnd; k++) {
+        const other = (eff[k] as number) ^ 1;
+        this.#addAll(needers, other, stamp);
+        this.#addAll(achievers, other, stamp);
+      }
+    }
+  }
+
+  /**
+   * The actions action `a` interferes with, each once: those that write the
+   * other value of a fact it needs (they disable it), those that need the
+   * other value of a fact it writes (it disables them) and those that write
+   * that other value (they conflict with it). Made at its first use and kept
+   * (Fast Downward keeps the relation the same way), as long as all kept
+   * lists hold at most {@link MAX_KEPT_INTERFERERS} actions; past that,
+   * {@link NOT_KEPT}, and the lists by literal are walked each time.
+   */
+  #interferersOf(a: number): Int32Array {
+    if (this.#keptInterferers >= MAX_KEPT_INTERFERERS) return NOT_KEPT;
+    const stamp = ++this.#interfererStamp;
+    const seen = this.#interfererSeen;
+    const found: number[] = [];
+    const collect = (lists: LiteralLists, literal: number): void => {
+      const end = lists.start[literal + 1] as number;
+      for (let k = lists.start[literal] as number; k < end; k++) {
+        const b = lists.items[k] as number;
+        if (seen[b] !== stamp && b !== a) {
+          seen[b] = stamp;
+          found.push(b);
+        }
+      }
+    };
+    for (let k = this.#preStart[a] as number; k < (this.#preStart[a + 1] as number); k++)
+      collect(this.#achievers, (this.#pre[k] as number) ^ 1);
+    for (let k = this.#effStart[a] as number; k < (this.#effStart[a + 1] as number); k++) {
+      const other = (this.#eff[k] as number) ^ 1;
+      collect(this.#needers, other);
+      collect(this.#achievers, other);
+    }
+    const list = Int32Array.from(found);
+    this.#keptInterferers += list.length;
+    this.#interferers[a] = list;
+    return list;
+  }
+
+  /** Queues the actions of `literal`'s list in `lists` that are not in the set yet. */
+  #addAll(lists: LiteralLists, literal: number, stamp: number): void {
+    const inSet = this.#inSet;
+    const queue = this.#queue;
+    const items = lists.items;
+    const end = lists.start[literal + 1] as number;
+    let tail = this.#tail;
+    for (let k = lists.start[literal] as number; k < end; k++) {
+      const a = items[k] as number;
+      if (inSet[a] !== stamp) {
+        inSet[a] = stamp;
+        queue[tail++] = a;
+      }
+    }
+    this.#tail = tail;
+  }
+
+  /** Whether the search expands applicable action `a` at the state last computed; counts it for the switch-off check. */
+  keeps(a: number): boolean {
+    this.#applicable++;
+    if (this.#inSet[a] === this.#stamp) return true;
+    this.#pruned++;
+    return false;
+  }
+}
+
+/**
+ * The stubborn sets for a boolean search, or null where they do not apply:
+ * an action whose cost is a function (costs must not depend on the state).
+ */
+export function stubbornSetsOf(
+  p: CompiledProblem,
+  layout: BitLayout,
+  relevant: Uint8Array | undefined,
+  effClear: Int32Array,
+  effSet: Int32Array,
+): StubbornSets | null {
+  const actions: number[] = [];
+  for (const a of p.actions) {
+    if (relevant !== undefined && relevant[a.index] === 0) continue;
+    if (a.staticCost < 0) return null;
+    actions.push(a.index);
+  }
+  return new StubbornSets(layout, actions, effClear, effSet);
+}
+
+/** Whether `literal` (a bit and a value) holds in the packed state at `base` in `rows`. */
+function holds(rows: Int32Array, base: number, literal: number): boolean {
+  const bit = literal >> 1;
+  return (((rows[base + (bit >> 5)] as number) >>> (bit & 31)) & 1) === (literal & 1);
+}
