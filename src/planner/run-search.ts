@@ -25,6 +25,7 @@ import type { PlanOptions, PruningName } from "./plan-options.js";
 import { packStart, startBitsSearch } from "./search-bits.js";
 import { startFloatSearch } from "./search-float.js";
 import { finishedRun, type SearchOutcome, type SearchRun, type SearchSetup } from "./search-setup.js";
+import { stubbornSetsSteps } from "./stubborn-sets.js";
 import { successorGeneratorSteps } from "./successor-generator.js";
 
 // Checkpoints here read `pace.due()` before `yield* pace.pause()` rather than `yield* pace.check()`: a small
@@ -152,6 +153,17 @@ function* startSearch(
   if (pace.due()) yield* pace.pause();
   const packed = compiled.layout ? packStart(p, compiled.layout) : null;
   const successors = compiled.layout && packed ? yield* successorGeneratorSteps(compiled.layout, relevantBits?.action, packed, pace) : null;
+  const stubborn =
+    compiled.layout && packed && pruningFor(p, heuristicName, options.pruning ?? "auto") === "stubborn-sets"
+      ? yield* stubbornSetsSteps(
+          p,
+          compiled.layout,
+          relevantBits?.action,
+          relevantBits?.effClear ?? compiled.layout.effWordClear,
+          relevantBits?.effSet ?? compiled.layout.effWordSet,
+          pace,
+        )
+      : null;
   const setup: SearchSetup = {
     p,
     h,
@@ -169,7 +181,7 @@ function* startSearch(
     relevantFloat,
     successors: successors ?? undefined,
     workspace: compiled.workspace,
-    pruning: pruningFor(p, heuristicName, options.pruning ?? "auto"),
+    stubborn,
   };
   return compiled.layout && packed ? startBitsSearch(setup, compiled.layout, packed) : startFloatSearch(setup);
 }

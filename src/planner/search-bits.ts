@@ -14,7 +14,7 @@ import type { CompiledProblem } from "./compiled-problem.js";
 import { NO_MORE, NOT_YET, type StateRepresentation, startSearch } from "./search-loop.js";
 import type { SearchRun, SearchSetup } from "./search-setup.js";
 import type { NodeStore } from "./search-store.js";
-import { type StubbornSets, stubbornSetsOf } from "./stubborn-sets.js";
+import type { StubbornSets } from "./stubborn-sets.js";
 
 export { type BitLayout, bitLayoutOf, packStart } from "./bit-layout.js";
 
@@ -89,7 +89,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     this.#kids = oneWord?.kids ?? NO_KIDS;
     this.#kidEntries = oneWord?.entries ?? NO_KIDS;
     this.hashIsRow = layout.words === 1;
-    this.#stubborn = setup.pruning === "stubborn-sets" ? stubbornOf(setup, layout) : null;
+    this.#stubborn = setup.stubborn ?? null;
     this.#stubborn?.begin();
   }
 
@@ -304,22 +304,6 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     for (let w = 1; w < this.#words; w++) x = Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) ^ (arena[base + w] as number);
     return x;
   }
-}
-
-/** The setup's stubborn sets, kept in its workspace for the next search with the same relevance view; null where they do not apply. */
-function stubbornOf(setup: SearchSetup, layout: BitLayout): StubbornSets | null {
-  const relevant = setup.relevantBits;
-  const kept = setup.workspace.stubborn;
-  if (kept !== null && kept.layout === layout && kept.relevant === relevant) return kept.sets;
-  const sets = stubbornSetsOf(
-    setup.p,
-    layout,
-    relevant?.action,
-    relevant?.effClear ?? layout.effWordClear,
-    relevant?.effSet ?? layout.effWordSet,
-  );
-  setup.workspace.stubborn = { layout, relevant, sets };
-  return sets;
 }
 
 /** The setup's {@link OneWordActions} and scan buffers, kept in its workspace for the next search with the same relevance view. */

@@ -11,8 +11,8 @@ import type { BudgetLimit } from "./budget.js";
 import type { CompiledProblem } from "./compiled-problem.js";
 import type { Heuristic } from "./heuristics/heuristic.js";
 import type { HeuristicName } from "./heuristics/registry.js";
-import type { PruningName } from "./plan-options.js";
 import type { SearchWorkspace } from "./search-store.js";
+import type { StubbornSets } from "./stubborn-sets.js";
 import type { SuccessorGenerator } from "./successor-generator.js";
 import type { SearchRecord, SearchStatus } from "./types.js";
 
@@ -52,8 +52,8 @@ export interface SearchSetup {
   readonly relevantFloat?: { readonly action: Uint8Array; readonly slot: Uint8Array } | undefined;
   /** Arrays kept from earlier searches of the same compiled problem. */
   readonly workspace: SearchWorkspace;
-  /** Partial-order pruning (the boolean engine's only: stubborn-sets.ts). */
-  readonly pruning: Exclude<PruningName, "auto">;
+  /** The boolean engine's partial-order pruning (stubborn-sets.ts), where the search prunes and the sets apply. */
+  readonly stubborn?: StubbornSets | null | undefined;
 }
 
 /** What an engine reports back. */

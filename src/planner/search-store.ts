@@ -9,7 +9,6 @@ import type { OneWordScan } from "./bit-layout.js";
 import { BucketOpenList, bucketCostBound } from "./bucket-open-list.js";
 import type { CompiledProblem } from "./compiled-problem.js";
 import { OpenList } from "./open-list.js";
-import type { StubbornSets } from "./stubborn-sets.js";
 
 /** A state row store: packed bits (Int32) or floats (Float64). */
 export type RowArray = Float64Array | Int32Array;
@@ -350,8 +349,6 @@ export class SearchWorkspace {
   bitsRow: Float64Array | null = null;
   /** The bit representation's one-word actions and scan buffers (search-bits.ts). */
   oneWord: OneWordScan | null = null;
-  /** The bit representation's stubborn sets for one layout and relevance view (stubborn-sets.ts), null sets where they do not apply. */
-  stubborn: { readonly layout: object; readonly relevant: object | undefined; readonly sets: StubbornSets | null } | null = null;
   #floatNodes: NodeStore<Float64Array> | null = null;
   #intNodes: NodeStore<Int32Array> | null = null;
   #table: Int32Array | null = null;

@@ -5,7 +5,8 @@ import { searchGoalOf } from "../../src/core/search-goal.js";
 import { bitLayoutOf, packStart } from "../../src/planner/bit-layout.js";
 import { compileProblem } from "../../src/planner/compile.js";
 import { AStarStrategy, planDetailed, replayPlan } from "../../src/planner/index.js";
-import { CHECK_AFTER, EARLY_CHECK_AFTER, stubbornSetsOf } from "../../src/planner/stubborn-sets.js";
+import { Pace } from "../../src/planner/pace.js";
+import { CHECK_AFTER, EARLY_CHECK_AFTER, stubbornSetsOf, stubbornSetsSteps } from "../../src/planner/stubborn-sets.js";
 import { referenceCost } from "./reference-ucs.js";
 
 const FACTS = 7;
@@ -143,5 +144,34 @@ describe("strong stubborn sets", () => {
       expect.objectContaining({ code: "INVALID_OPTION", message: expect.stringContaining("auto, none, stubborn-sets") }),
     );
     expect(() => new AStarStrategy({ pruning: "sss" as never })).toThrow(expect.objectContaining({ code: "INVALID_OPTION" }));
+  });
+
+  it("are built in slices, yielding between them, to the same sets", () => {
+    const { actions, start, goal } = lights(6000, 2);
+    const p = compileProblem(start, searchGoalOf(goal), actions);
+    const layout = bitLayoutOf(p)!;
+    const row = packStart(p, layout)!;
+    const steps = stubbornSetsSteps(
+      p,
+      layout,
+      undefined,
+      layout.effWordClear,
+      layout.effWordSet,
+      new Pace(0, Number.POSITIVE_INFINITY, undefined),
+    );
+    let yields = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) yields++;
+    expect(yields).toBeGreaterThan(4);
+    const paced = step.value!;
+    const whole = stubbornSetsOf(p, layout, undefined, layout.effWordClear, layout.effWordSet)!;
+    const kept = (sets: typeof whole) => {
+      sets.begin();
+      sets.compute(row, 0);
+      return actions.map((_, a) => sets.keeps(a));
+    };
+    const keptPaced = kept(paced);
+    expect(keptPaced.filter(Boolean).length).toBe(1);
+    expect(keptPaced).toEqual(kept(whole));
   });
 });
