@@ -189,7 +189,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
           break;
         }
       }
-      if (!changed || !this.#kept(ai)) continue;
+      if (!changed || (this.#stubborn !== null && !this.#kept(ai))) continue;
       this.#writeChild(child, ai);
       this.#action = ai + 1;
       return ai;
@@ -212,7 +212,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     }
     const k = this.#kidAt++;
     const ai = (this.#one as OneWordActions).action[this.#kidEntries[k] as number] as number;
-    if (!this.#kept(ai)) return NOT_YET;
+    if (this.#stubborn !== null && !this.#kept(ai)) return NOT_YET;
     // The row is the hash: the loop writes it if it keeps the child (see `hashIsRow`).
     this.childHash = this.#kids[k] as number;
     return ai;
@@ -267,7 +267,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
         const w = effWord[k] as number;
         const before = arena[base + w] as number;
         if (((before ^ ((before & ~(effClear[k] as number)) | (effSet[k] as number))) & (factMask[w] as number)) !== 0) {
-          if (!this.#kept(ai)) break;
+          if (this.#stubborn !== null && !this.#kept(ai)) break;
           this.#writeChild(child, ai);
           return ai;
         }
