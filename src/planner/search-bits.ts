@@ -68,6 +68,8 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
   readonly hashIsRow: boolean;
   /** Partial-order pruning (stubborn-sets.ts) when the search asked for it and it applies, else null. */
   readonly #stubborn: StubbornSets | null;
+  /** The expanding state's successors are pruned (sets given and still on). */
+  #pruning = false;
 
   constructor(setup: SearchSetup, layout: BitLayout, start: Int32Array) {
     const { p, workspace } = setup;
@@ -141,13 +143,15 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     this.#kidCount = 0;
     this.#kidAt = 0;
     this.#listed?.begin();
-    if (this.#stubborn?.active) this.#stubborn.compute(this.#rows, this.#base);
+    const stubborn = this.#stubborn;
+    if (stubborn?.active) stubborn.compute(this.#rows, this.#base);
+    // Checked once per expansion: once the sets switch off, a successor costs one test of this field.
+    this.#pruning = stubborn !== null && stubborn.active;
   }
 
   /** False when partial-order pruning drops applicable action `ai` at the expanding state. */
   #kept(ai: number): boolean {
-    const stubborn = this.#stubborn;
-    return stubborn === null || !stubborn.active || stubborn.keeps(ai);
+    return (this.#stubborn as StubbornSets).keeps(ai);
   }
 
   // Frozen: every child's cost and effect functions read this one object, so none may change it for its siblings.
@@ -189,7 +193,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
           break;
         }
       }
-      if (!changed || (this.#stubborn !== null && !this.#kept(ai))) continue;
+      if (!changed || (this.#pruning && !this.#kept(ai))) continue;
       this.#writeChild(child, ai);
       this.#action = ai + 1;
       return ai;
@@ -212,7 +216,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     }
     const k = this.#kidAt++;
     const ai = (this.#one as OneWordActions).action[this.#kidEntries[k] as number] as number;
-    if (this.#stubborn !== null && !this.#kept(ai)) return NOT_YET;
+    if (this.#pruning && !this.#kept(ai)) return NOT_YET;
     // The row is the hash: the loop writes it if it keeps the child (see `hashIsRow`).
     this.childHash = this.#kids[k] as number;
     return ai;
@@ -267,7 +271,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
         const w = effWord[k] as number;
         const before = arena[base + w] as number;
         if (((before ^ ((before & ~(effClear[k] as number)) | (effSet[k] as number))) & (factMask[w] as number)) !== 0) {
-          if (this.#stubborn !== null && !this.#kept(ai)) break;
+          if (this.#pruning && !this.#kept(ai)) break;
           this.#writeChild(child, ai);
           return ai;
         }
