@@ -146,7 +146,7 @@ class BitsRepresentation implements StateRepresentation<Int32Array> {
     const stubborn = this.#stubborn;
     if (stubborn?.active) stubborn.compute(this.#rows, this.#base);
     // Checked once per expansion: once the sets switch off, a successor costs one test of this field.
-    this.#pruning = stubborn !== null && stubborn.active;
+    this.#pruning = stubborn?.active === true;
   }
 
   /** False when partial-order pruning drops applicable action `ai` at the expanding state. */
