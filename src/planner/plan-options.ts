@@ -69,11 +69,12 @@ export interface PlanOptions {
    * may be another of that cost, found with fewer expansions. The pruning
    * switches itself off after 1,000 expansions that pruned less than a fifth
    * of the successors (as Fast Downward's does). `"auto"`: on for boolean
-   * domains of 32 actions or more (IPC-sized tasks) searched with a
-   * heuristic; off on smaller ones (game agents' tens of actions) and for
-   * blind search (`zero`) and `goal-count`, where computing the sets costs
-   * more than it saves. `"stubborn-sets"`: on; `"none"`: off. Numeric
-   * domains and cost functions are never pruned.
+   * domains of 32 actions or more (IPC-sized tasks) searched optimally with
+   * `hmax`, `lmcut` or `opcount` (the default's choices); off on smaller
+   * ones (game agents' tens of actions), for blind search (`zero`), where
+   * computing the sets costs more than it saves, and for `hadd`, `hff` and
+   * `goal-count`. `"stubborn-sets"`: on; `"none"`: off. Numeric domains and
+   * cost functions are never pruned.
    * @defaultValue "auto"
    * @example
    * ```ts

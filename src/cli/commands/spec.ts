@@ -70,7 +70,7 @@ const PRUNING: OptionSpec = {
   name: "pruning",
   type: "string",
   value: "<name>",
-  help: "A* partial-order pruning: auto (strong stubborn sets on boolean domains of 32 actions or more, unless the heuristic is zero or goal-count) | stubborn-sets | none. Plans stay optimal; pruning switches itself off where it removes few successors.",
+  help: "A* partial-order pruning: auto (strong stubborn sets on boolean domains of 32 actions or more, searched with hmax, lmcut or opcount) | stubborn-sets | none. Plans stay optimal; pruning switches itself off where it removes few successors.",
 };
 const BUDGET: OptionSpec = {
   name: "budget",
