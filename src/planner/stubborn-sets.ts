@@ -17,7 +17,7 @@
  * (a bit and the value it writes), as the search applies them (the
  * relevance view's effect masks). Actions whose cost is a function are not
  * supported: the exchange argument needs costs that do not depend on the
- * state, so the search does not prune there (see {@link stubbornSetsOf}).
+ * state, so the search does not prune there (see {@link stubbornSetsSteps}).
  *
  * Like Fast Downward's, the pruning switches itself off when it does not
  * pay: after {@link CHECK_AFTER} expansions, if it removed less than
