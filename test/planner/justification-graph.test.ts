@@ -63,6 +63,14 @@ describe("LM-cut's justification graph", () => {
           return passResult(graph, buckets ? graph.computeHmax() : graph.computeHmaxOnQueue());
         });
         expect(results[0]).toEqual(results[1]);
+        // Past eight bucket passes that gave way, the graph runs the queue pass directly: the same result.
+        const again = new JustificationGraph(p, model);
+        again.integerCosts = true;
+        model.fillHolds(p.start, 0, again.holds);
+        for (let i = 0; i < 10; i++) {
+          again.cost.set(model.costLow);
+          expect(passResult(again, again.computeHmax())).toEqual(results[0]);
+        }
         if (d.sparse && d.actions.some((a) => a.cost > 0)) fellBack++;
         else bucketed++;
       }),

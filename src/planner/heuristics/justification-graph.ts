@@ -25,6 +25,14 @@ import { CostQueue, MIN_BUCKETS_BEFORE_SWITCH } from "../cost-queue.js";
 import { type JustificationLists, justificationLists } from "./justification-lists.js";
 import type { RelaxedModel } from "./relaxed-model.js";
 
+/**
+ * Bucket passes in a row that may give way to the queue pass before the graph
+ * runs the queue pass directly: where costs are large and sparse (parcprinter's
+ * millions) every bucket pass gave way after part of its work. Which pass runs
+ * never changes a value or a choice (they pop in the same order), only its cost.
+ */
+const MAX_BUCKET_BAILS = 8;
+
 /** Costs below this count as spent (costs are sums and differences of floats). */
 export const EPSILON = 1e-9;
 
@@ -70,6 +78,8 @@ export class JustificationGraph {
   readonly #supPrev: Int32Array;
   readonly #heap: CostQueue;
   #integerCosts = false;
+  /** Bucket passes in a row that gave way to the queue (see {@link MAX_BUCKET_BAILS}). */
+  #bucketBails = 0;
   /** The first pass's bucket queue with integer costs (see {@link computeHmax}): per cost its last entry, per entry its atom and the entry before it. */
   #bucketHead = new Int32Array(64);
   #entryItem = new Int32Array(256);
@@ -112,6 +122,32 @@ export class JustificationGraph {
   set integerCosts(integer: boolean) {
     this.#heap.integerCosts = integer;
     this.#integerCosts = integer;
+    this.#bucketBails = 0;
+  }
+
+  /**
+   * Resets what a first pass computes: every atom unreached but the state's
+   * (listed in `stateAtoms`, ascending) and the init atom, at cost 0; every
+   * action waiting for all its preconditions, without a choice. Returns the
+   * number of state atoms; the pass then queues them and the init atom.
+   */
+  #startPass(): number {
+    const hm = this.#hmax;
+    const holds = this.holds;
+    const stateAtoms = this.stateAtoms;
+    hm.fill(Number.POSITIVE_INFINITY);
+    this.#remaining.set(this.#preCount);
+    this.pcf.fill(-1);
+    let count = 0;
+    for (let i = 0; i < this.#nAtoms; i++) {
+      if (holds[i] === 1) {
+        hm[i] = 0;
+        stateAtoms[count++] = i;
+      }
+    }
+    this.stateCount = count;
+    hm[this.#init] = 0;
+    return count;
   }
 
   /**
@@ -124,9 +160,13 @@ export class JustificationGraph {
    * ({@link prepareRounds}).
    */
   computeHmax(): number {
-    if (this.#integerCosts) {
+    if (this.#integerCosts && this.#bucketBails < MAX_BUCKET_BAILS) {
       const value = this.#computeHmaxBuckets();
-      if (!Number.isNaN(value)) return value;
+      if (!Number.isNaN(value)) {
+        this.#bucketBails = 0;
+        return value;
+      }
+      this.#bucketBails++;
     }
     return this.computeHmaxOnQueue();
   }
@@ -141,39 +181,22 @@ export class JustificationGraph {
    */
   #computeHmaxBuckets(): number {
     const hm = this.#hmax;
-    const nAtoms = this.#nAtoms;
-    const holds = this.holds;
+    const count = this.#startPass();
     const stateAtoms = this.stateAtoms;
-    hm.fill(Number.POSITIVE_INFINITY);
-    this.#remaining.set(this.#preCount);
-    this.pcf.fill(-1);
     let head = this.#bucketHead;
     let item = this.#entryItem;
     let next = this.#entryNext;
-    let used = 0;
+    // Bucket 0 holds the state's atoms and the init atom, pushed in that order (as the queue pass pushes them).
+    if (count + 1 > item.length) [item, next] = this.#growEntries(count + 1);
+    for (let i = 0; i <= count; i++) {
+      item[i] = i < count ? (stateAtoms[i] as number) : this.#init;
+      next[i] = i === 0 ? -1 : i - 1;
+    }
+    head[0] = count;
+    let used = count + 1;
+    let size = count + 1;
     let low = 0;
     let high = 0;
-    let size = 0;
-    head[0] = -1;
-    let count = 0;
-    for (let i = 0; i < nAtoms; i++) {
-      if (holds[i] === 1) {
-        hm[i] = 0;
-        if (used === item.length) [item, next] = this.#growEntries();
-        item[used] = i;
-        next[used] = head[0] as number;
-        head[0] = used++;
-        size++;
-        stateAtoms[count++] = i;
-      }
-    }
-    this.stateCount = count;
-    hm[this.#init] = 0;
-    if (used === item.length) [item, next] = this.#growEntries();
-    item[used] = this.#init;
-    next[used] = head[0] as number;
-    head[0] = used++;
-    size++;
     const effStart = this.effStart;
     const effAtom = this.effAtom;
     const needStart = this.#needStart;
@@ -214,7 +237,7 @@ export class JustificationGraph {
             break pass;
           }
           hm[q] = reach;
-          if (used === item.length) [item, next] = this.#growEntries();
+          if (used === item.length) [item, next] = this.#growEntries(used + 1);
           if (reach >= head.length) head = this.#growBuckets(reach);
           while (high < reach) head[++high] = -1;
           item[used] = q;
@@ -229,8 +252,8 @@ export class JustificationGraph {
     return hm[this.#goal] as number;
   }
 
-  #growEntries(): [Int32Array<ArrayBuffer>, Int32Array<ArrayBuffer>] {
-    const length = this.#entryItem.length * 2;
+  #growEntries(least: number): [Int32Array<ArrayBuffer>, Int32Array<ArrayBuffer>] {
+    const length = Math.max(least, this.#entryItem.length * 2);
     const item = new Int32Array(length);
     item.set(this.#entryItem);
     const next = new Int32Array(length);
@@ -253,24 +276,11 @@ export class JustificationGraph {
    */
   computeHmaxOnQueue(): number {
     const hm = this.#hmax;
-    const nAtoms = this.#nAtoms;
-    const holds = this.holds;
+    const count = this.#startPass();
     const stateAtoms = this.stateAtoms;
-    hm.fill(Number.POSITIVE_INFINITY);
-    this.#remaining.set(this.#preCount);
-    this.pcf.fill(-1);
     const heap = this.#heap;
     heap.clear();
-    let count = 0;
-    for (let i = 0; i < nAtoms; i++) {
-      if (holds[i] === 1) {
-        hm[i] = 0;
-        heap.push(i, 0);
-        stateAtoms[count++] = i;
-      }
-    }
-    this.stateCount = count;
-    hm[this.#init] = 0;
+    for (let i = 0; i < count; i++) heap.push(stateAtoms[i] as number, 0);
     heap.push(this.#init, 0);
     const effStart = this.effStart;
     const effAtom = this.effAtom;
