@@ -721,6 +721,7 @@ export {
   type HtmlReportOptions,
   type PlanJson,
   type PlanningRound,
+  type PlanPngOptions,
   type PngOptions,
   planToJson,
   type RenderOptions,

@@ -8,6 +8,6 @@ export type { PlanningRound, ReportActionResult, ReportEvent, RunReport } from "
 export { type PlanJson, planToJson } from "./json.js";
 export { renderMermaid, renderMermaidGantt } from "./mermaid.js";
 export type { RenderOptions } from "./plan-view.js";
-export { type PngOptions, renderGanttPng, renderPlanPng, svgToPng } from "./png.js";
+export { type PlanPngOptions, type PngOptions, renderGanttPng, renderPlanPng, svgToPng } from "./png.js";
 export { renderSearchTree, type SearchTreeOptions } from "./search-tree.js";
 export { VIZ_FORMATS, type VisualizeOptions, type VizFormat, visualize } from "./visualize.js";

@@ -1,5 +1,6 @@
+import { checkOptionKeys } from "../core/option-keys.js";
 import type { Plan, ScheduleEntry } from "../planner/index.js";
-import { viewPlan } from "./plan-view.js";
+import { SCHEDULE_OPTION_KEYS, viewPlan } from "./plan-view.js";
 
 /** A plan as JSON: steps with cost, dependencies and schedule, plus totals and metadata. */
 export interface PlanJson {
@@ -30,6 +31,7 @@ export interface PlanJson {
  * ```
  */
 export function planToJson(plan: Plan, options: { readonly schedule?: readonly ScheduleEntry[] } = {}): PlanJson {
+  checkOptionKeys(options, SCHEDULE_OPTION_KEYS, "planToJson()");
   const view = viewPlan(plan, options.schedule ? { schedule: options.schedule } : {});
   return {
     actions: plan.actionNames,

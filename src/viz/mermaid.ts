@@ -3,7 +3,16 @@ import { checkOptionKeys, type OptionKeys } from "../core/option-keys.js";
 import type { Plan, ScheduleEntry } from "../planner/index.js";
 import { formatMs } from "./format.js";
 import { ganttTaskText, mermaidComment, mermaidNodeId, mermaidText } from "./mermaid-text.js";
-import { formatCost, formatDuration, formatResource, type PlanView, type RenderOptions, type StepView, viewPlan } from "./plan-view.js";
+import {
+  formatCost,
+  formatDuration,
+  formatResource,
+  type PlanView,
+  type RenderOptions,
+  SCHEDULE_OPTION_KEYS,
+  type StepView,
+  viewPlan,
+} from "./plan-view.js";
 import { scheduledSteps } from "./schedule.js";
 
 const CLASS_DEFS = [
@@ -109,6 +118,7 @@ function axisFormat(horizonMs: number): string {
  * @throws LangGoapError `INVALID_OPTION` when the plan has no schedule.
  */
 export function renderMermaidGantt(plan: Plan, options: { readonly schedule?: readonly ScheduleEntry[] } = {}): string {
+  checkOptionKeys(options, SCHEDULE_OPTION_KEYS, "renderMermaidGantt()");
   const steps = scheduledSteps(plan, "renderMermaidGantt", options.schedule);
   const horizon = maxOf(steps.map((s) => s.endMs));
   const out = ["gantt", "    title Plan Schedule", "    dateFormat x", `    axisFormat ${axisFormat(horizon)}`, "    section Plan"];

@@ -125,6 +125,9 @@ function explanationLines(explanation: unknown): string[] {
   return lines;
 }
 
+/** @internal The keys of options that take only a schedule (`planToJson`, `renderMermaidGantt`). */
+export const SCHEDULE_OPTION_KEYS = { schedule: true } as const;
+
 /**
  * @internal Computes the renderers' view of a plan: per-step costs in the
  * state they are paid in, causal dependencies, the schedule (only when it

@@ -72,7 +72,23 @@ let chartCss: string | undefined;
  * writeFileSync("plan.png", await svgToPng(svg));
  * ```
  */
+/** {@link renderPlanPng}'s options: {@link PngOptions} and each step's outcome, drawn as the HTML report draws it. */
+export interface PlanPngOptions extends PngOptions {
+  readonly outcomes?: ReadonlyMap<number, StepOutcome>;
+}
+
+/** The options {@link svgToPng} takes, of a plan picture's. */
+function pictureOptions(options: PngOptions): Pick<PngOptions, "scale" | "background"> {
+  return {
+    ...(options.scale !== undefined ? { scale: options.scale } : {}),
+    ...(options.background !== undefined ? { background: options.background } : {}),
+  };
+}
+
+const SVG_TO_PNG_OPTIONS_KEYS = { scale: true, background: true } as const satisfies OptionKeys<Pick<PngOptions, "scale" | "background">>;
+
 export async function svgToPng(svg: string, options: Pick<PngOptions, "scale" | "background"> = {}): Promise<Uint8Array> {
+  checkOptionKeys(options, SVG_TO_PNG_OPTIONS_KEYS, "svgToPng()");
   if (typeof svg !== "string" || !svg.trimStart().startsWith("<svg")) {
     throw new LangGoapError("INVALID_OPTION", `svgToPng: expected an SVG document, got ${describeValue(svg)}`);
   }
@@ -108,15 +124,14 @@ export async function svgToPng(svg: string, options: Pick<PngOptions, "scale" | 
  * writeFileSync("dinner.png", await renderPlanPng(plan(start, { is_hungry: false }, actions)!));
  * ```
  */
-export async function renderPlanPng(
-  plan: Plan,
-  options: PngOptions & { readonly outcomes?: ReadonlyMap<number, StepOutcome> } = {},
-): Promise<Uint8Array> {
+export async function renderPlanPng(plan: Plan, options: PlanPngOptions = {}): Promise<Uint8Array> {
+  checkOptionKeys(options, PLAN_PNG_OPTIONS_KEYS, "renderPlanPng()");
   const view = viewPlan(plan, options.schedule ? { schedule: options.schedule } : {});
-  return svgToPng(renderPlanGraphSvg(view, options.outcomes ?? new Map()), options);
+  return svgToPng(renderPlanGraphSvg(view, options.outcomes ?? new Map()), pictureOptions(options));
 }
 
 const PNG_OPTIONS_KEYS = { scale: true, background: true, schedule: true } as const satisfies OptionKeys<PngOptions>;
+const PLAN_PNG_OPTIONS_KEYS = { ...PNG_OPTIONS_KEYS, outcomes: true } as const satisfies OptionKeys<PlanPngOptions>;
 
 /**
  * The plan's Gantt chart as PNG bytes: scheduled start times when the plan
@@ -132,5 +147,5 @@ export async function renderGanttPng(plan: Plan, options: PngOptions = {}): Prom
   const view = viewPlan(plan, options.schedule ? { schedule: options.schedule } : {});
   const chart = plannedChart(view, new Map());
   if (!chart) throw new LangGoapError("INVALID_OPTION", "renderGanttPng: an empty plan has no Gantt chart");
-  return svgToPng(renderGanttSvg(chart), options);
+  return svgToPng(renderGanttSvg(chart), pictureOptions(options));
 }
