@@ -48,11 +48,6 @@ export const EARLY_CHECK_AFTER = 100;
 /** See {@link EARLY_CHECK_AFTER}. */
 export const EARLY_MIN_PRUNED_SHARE = 0.05;
 
-/** Actions in all the interference lists a search keeps at most (16 MB): past that, they are not kept. */
-const MAX_KEPT_INTERFERERS = 4 * 1024 * 1024;
-/** {@link StubbornSets}'s answer for an action whose interference list is not kept. */
-const NOT_KEPT = new Int32Array(0);
-
 /** A list per literal (a bit and a value: `2 * bit + value`), as CSR arrays. */
 interface LiteralLists {
   readonly start: Int32Array;
@@ -121,6 +116,7 @@ function* maskLiteralsSteps(
 
 /** What {@link StubbornSets} is made of: per action its literals, per literal its achievers and needers, the goal's literals. */
 interface StubbornParts {
+  /** Each action's precondition literals, fewest achievers first (see byAchieverCountSteps). */
   readonly pre: { readonly start: Int32Array; readonly items: Int32Array };
   readonly eff: { readonly start: Int32Array; readonly items: Int32Array };
   readonly achievers: LiteralLists;
@@ -144,14 +140,12 @@ export class StubbornSets {
   readonly #goal: Int32Array;
   /** Per action: `#stamp` when it is in the current set. */
   readonly #inSet: Int32Array;
+  /** Per literal: `#stamp` once its achievers, or its needers, were added to the current set (see {@link compute}). */
+  readonly #achieversAdded: Int32Array;
+  readonly #needersAdded: Int32Array;
   #stamp = 0;
   readonly #queue: Int32Array;
   #tail = 0;
-  /** Per action, the actions it interferes with once made (see {@link #interferersOf}). */
-  readonly #interferers: (Int32Array | undefined)[];
-  #keptInterferers = 0;
-  readonly #interfererSeen: Int32Array;
-  #interfererStamp = 0;
   /** Pruning is on (it switches off for good when it does not pay). */
   active = true;
   #expansions = 0;
@@ -169,8 +163,8 @@ export class StubbornSets {
     this.#goal = parts.goal;
     this.#inSet = new Int32Array(nActions);
     this.#queue = new Int32Array(nActions);
-    this.#interferers = new Array<Int32Array | undefined>(nActions).fill(undefined);
-    this.#interfererSeen = new Int32Array(nActions);
+    this.#achieversAdded = new Int32Array(parts.achievers.start.length - 1);
+    this.#needersAdded = new Int32Array(parts.needers.start.length - 1);
   }
 
   /** Starts a search: pruning on, its counts at zero. */
@@ -184,13 +178,20 @@ export class StubbornSets {
   /**
    * Computes the stubborn set of the state at `base` in `rows`. At a goal
    * state every action is kept (the set starts from an unsatisfied goal).
+   *
+   * Atom-centric (Röger, Helmert, Seipp and Sievers, 2020): the rules add
+   * whole lists by literal (the achievers of a literal, the actions that
+   * need one), and each list is walked at most once per state, however
+   * many actions of the set lead to it. The set is the same as adding
+   * each applicable action's interference list, action by action, which
+   * walks a list again for every action that shares its literal
+   * (openstacks-opt08 p08: the sets took more time than LM-cut).
    */
   compute(rows: Int32Array, base: number): void {
     this.#expansions++;
     if (this.#expansions === EARLY_CHECK_AFTER + 1 && this.#pruned < EARLY_MIN_PRUNED_SHARE * this.#applicable) this.active = false;
     if (this.#expansions === CHECK_AFTER + 1 && this.#pruned < MIN_PRUNED_SHARE * this.#applicable) this.active = false;
     if (!this.active) return;
-    const achieverStart = this.#achievers.start;
     let landmark = -1;
     for (let g = 0; g < this.#goal.length; g++) {
       if (!holds(rows, base, this.#goal[g] as number)) {
@@ -204,96 +205,52 @@ export class StubbornSets {
       this.#inSet.fill(stamp);
       return;
     }
-    const achievers = this.#achievers;
-    const needers = this.#needers;
-    const inSet = this.#inSet;
     const queue = this.#queue;
     const pre = this.#pre;
     const preStart = this.#preStart;
     const eff = this.#eff;
     const effStart = this.#effStart;
     this.#tail = 0;
-    this.#addAll(achievers, landmark, stamp);
+    this.#addAchievers(landmark, stamp);
     for (let head = 0; head < this.#tail; head++) {
       const a = queue[head] as number;
       const preEnd = preStart[a + 1] as number;
+      // Preconditions are in order of how many achievers they have: the first unsatisfied one has the fewest.
       let unmet = -1;
-      let unmetSize = Number.POSITIVE_INFINITY;
       for (let k = preStart[a] as number; k < preEnd; k++) {
-        const literal = pre[k] as number;
-        if (holds(rows, base, literal)) continue;
-        const size = (achieverStart[literal + 1] as number) - (achieverStart[literal] as number);
-        if (size < unmetSize) {
-          unmet = literal;
-          unmetSize = size;
+        if (!holds(rows, base, pre[k] as number)) {
+          unmet = pre[k] as number;
+          break;
         }
       }
       if (unmet >= 0) {
         // Not applicable: a necessary enabling set, the achievers of the unsatisfied precondition that has the fewest
         // (the first of those in its list). Fewest, measured against the first as Fast Downward takes: elevators-opt08
         // p05 26,460 expansions against 28,936, woodworking-opt08 p05 the same 128, parcprinter-08 p04 the same 152.
-        this.#addAll(achievers, unmet, stamp);
+        this.#addAchievers(unmet, stamp);
         continue;
       }
-      // Applicable: every action it interferes with (see #interferersOf).
-      const interferers = this.#interferers[a] ?? this.#interferersOf(a);
-      if (interferers !== NOT_KEPT) {
-        let tail = this.#tail;
-        for (let k = 0; k < interferers.length; k++) {
-          const b = interferers[k] as number;
-          if (inSet[b] !== stamp) {
-            inSet[b] = stamp;
-            queue[tail++] = b;
-          }
-        }
-        this.#tail = tail;
-        continue;
-      }
-      for (let k = preStart[a] as number; k < preEnd; k++) this.#addAll(achievers, (pre[k] as number) ^ 1, stamp);
+      // Applicable: every action it interferes with: those that write the other value of a fact it needs (they
+      // disable it), those that need the other value of a fact it writes (it disables them) and those that write
+      // that other value (they conflict with it).
+      for (let k = preStart[a] as number; k < preEnd; k++) this.#addAchievers((pre[k] as number) ^ 1, stamp);
       const effEnd = effStart[a + 1] as number;
       for (let k = effStart[a] as number; k < effEnd; k++) {
         const other = (eff[k] as number) ^ 1;
-        this.#addAll(needers, other, stamp);
-        this.#addAll(achievers, other, stamp);
+        if (this.#needersAdded[other] !== stamp) {
+          this.#needersAdded[other] = stamp;
+          this.#addAll(this.#needers, other, stamp);
+        }
+        this.#addAchievers(other, stamp);
       }
     }
   }
 
-  /**
-   * The actions action `a` interferes with, each once: those that write the
-   * other value of a fact it needs (they disable it), those that need the
-   * other value of a fact it writes (it disables them) and those that write
-   * that other value (they conflict with it). Made at its first use and kept
-   * (Fast Downward keeps the relation the same way), as long as all kept
-   * lists hold at most {@link MAX_KEPT_INTERFERERS} actions; past that,
-   * {@link NOT_KEPT}, and the lists by literal are walked each time.
-   */
-  #interferersOf(a: number): Int32Array {
-    if (this.#keptInterferers >= MAX_KEPT_INTERFERERS) return NOT_KEPT;
-    const stamp = ++this.#interfererStamp;
-    const seen = this.#interfererSeen;
-    const found: number[] = [];
-    const collect = (lists: LiteralLists, literal: number): void => {
-      const end = lists.start[literal + 1] as number;
-      for (let k = lists.start[literal] as number; k < end; k++) {
-        const b = lists.items[k] as number;
-        if (seen[b] !== stamp && b !== a) {
-          seen[b] = stamp;
-          found.push(b);
-        }
-      }
-    };
-    for (let k = this.#preStart[a] as number; k < (this.#preStart[a + 1] as number); k++)
-      collect(this.#achievers, (this.#pre[k] as number) ^ 1);
-    for (let k = this.#effStart[a] as number; k < (this.#effStart[a + 1] as number); k++) {
-      const other = (this.#eff[k] as number) ^ 1;
-      collect(this.#needers, other);
-      collect(this.#achievers, other);
-    }
-    const list = Int32Array.from(found);
-    this.#keptInterferers += list.length;
-    this.#interferers[a] = list;
-    return list;
+  /** Queues the achievers of `literal` not in the set yet, unless they were queued at this state already. */
+  #addAchievers(literal: number, stamp: number): void {
+    if (this.#achieversAdded[literal] === stamp) return;
+    this.#achieversAdded[literal] = stamp;
+    this.#addAll(this.#achievers, literal, stamp);
   }
 
   /** Queues the actions of `literal`'s list in `lists` that are not in the set yet. */
@@ -373,6 +330,7 @@ export function* stubbornSetsSteps(
   );
   const achievers = yield* literalListsSteps(literals, eff.items, eff.start, actions, pace);
   const needers = yield* literalListsSteps(literals, pre.items, pre.start, actions, pace);
+  yield* byAchieverCountSteps(pre, achievers.start, pace);
   const goal: number[] = [];
   for (let w = 0; w < layout.words; w++) {
     let mask = layout.goalMask[w] as number;
@@ -401,6 +359,34 @@ export function stubbornSetsOf(
 }
 
 /** Whether `literal` (a bit and a value) holds in the packed state at `base` in `rows`. */
+/**
+ * Orders each action's precondition literals by how many actions achieve
+ * them, fewest first (stable: among equals, the action's own order), so
+ * that the first unsatisfied one is the necessary enabling set
+ * {@link StubbornSets.compute} takes, found without scanning the rest. In
+ * place; an insertion sort, as an action has a handful of preconditions.
+ */
+function* byAchieverCountSteps(
+  pre: { readonly start: Int32Array; readonly items: Int32Array },
+  achieverStart: Int32Array,
+  pace: Pace,
+): Generator<void, void, void> {
+  const items = pre.items;
+  const achievers = (literal: number) => (achieverStart[literal + 1] as number) - (achieverStart[literal] as number);
+  for (let a = 0; a + 1 < pre.start.length; a++) {
+    if (a % ACTIONS_PER_CHECK === ACTIONS_PER_CHECK - 1) yield* pace.check();
+    const from = pre.start[a] as number;
+    const to = pre.start[a + 1] as number;
+    for (let i = from + 1; i < to; i++) {
+      const literal = items[i] as number;
+      const size = achievers(literal);
+      let j = i - 1;
+      for (; j >= from && achievers(items[j] as number) > size; j--) items[j + 1] = items[j] as number;
+      items[j + 1] = literal;
+    }
+  }
+}
+
 function holds(rows: Int32Array, base: number, literal: number): boolean {
   const bit = literal >> 1;
   return (((rows[base + (bit >> 5)] as number) >>> (bit & 31)) & 1) === (literal & 1);

@@ -97,6 +97,30 @@ describe("strong stubborn sets", () => {
     expect(planDetailed(small.start, small.goal, small.actions, { pruning: "stubborn-sets" }).stats.nodesGenerated).toBe(6);
   });
 
+  it("enable an action through the unsatisfied precondition with the fewest achievers, in either precondition order", () => {
+    // G needs p (3 achievers, each also setting a fact of its own) and q (1 achiever). At the start the set is G and
+    // the achievers of q: Q1 alone is expanded, then P1-P3, then G from each: 1 + 1 + 3 + 3 states generated. Taking
+    // p's achievers first would generate 1 + 3 + 3 + 3.
+    for (const order of [
+      ["p", "q"],
+      ["q", "p"],
+    ]) {
+      const actions = [
+        new ActionSpec({ name: "G", preconditions: Object.fromEntries(order.map((k) => [k, true])), effects: { g: true } }),
+        ...[1, 2, 3].map((i) => new ActionSpec({ name: `P${i}`, effects: { p: true, [`r${i}`]: true } })),
+        new ActionSpec({ name: "Q1", effects: { q: true } }),
+      ];
+      const start = { p: false, q: false, g: false, r1: false, r2: false, r3: false };
+      const goal = new GoalSpec({ conditions: { g: true } });
+      // The relevance analysis off: it would drop r1-r3, which no goal needs, and merge P1-P3's states.
+      const options = { heuristic: "zero", relevance: false } as const;
+      const pruned = planDetailed(start, goal, actions, { ...options, pruning: "stubborn-sets" });
+      expect(pruned.plan?.actionNames).toEqual(["Q1", "P1", "G"]);
+      expect(pruned.stats.nodesGenerated).toBe(8);
+      expect(planDetailed(start, goal, actions, { ...options, pruning: "none" }).stats.nodesGenerated).toBeGreaterThan(8);
+    }
+  });
+
   it("change nothing on a domain where every action interferes with every other", () => {
     // Every action needs and clears the token the others need: each interferes with all, nothing is pruned.
     const n = 40;
