@@ -358,13 +358,16 @@ export function stubbornSetsOf(
   return sets;
 }
 
-/** Whether `literal` (a bit and a value) holds in the packed state at `base` in `rows`. */
+/** Longest precondition list {@link byAchieverCountSteps} sorts by insertion. */
+const INSERTION_SORT_MAX = 16;
+
 /**
  * Orders each action's precondition literals by how many actions achieve
  * them, fewest first (stable: among equals, the action's own order), so
  * that the first unsatisfied one is the necessary enabling set
  * {@link StubbornSets.compute} takes, found without scanning the rest. In
- * place; an insertion sort, as an action has a handful of preconditions.
+ * place: an insertion sort for the handful of preconditions most actions
+ * have, the array sort (stable, n log n) for longer lists.
  */
 function* byAchieverCountSteps(
   pre: { readonly start: Int32Array; readonly items: Int32Array },
@@ -373,10 +376,21 @@ function* byAchieverCountSteps(
 ): Generator<void, void, void> {
   const items = pre.items;
   const achievers = (literal: number) => (achieverStart[literal + 1] as number) - (achieverStart[literal] as number);
+  let sorted = 0;
   for (let a = 0; a + 1 < pre.start.length; a++) {
-    if (a % ACTIONS_PER_CHECK === ACTIONS_PER_CHECK - 1) yield* pace.check();
     const from = pre.start[a] as number;
     const to = pre.start[a + 1] as number;
+    sorted += to - from + 1;
+    if (sorted >= ACTIONS_PER_CHECK) {
+      sorted = 0;
+      yield* pace.check();
+    }
+    if (to - from > INSERTION_SORT_MAX) {
+      const own = Array.from(items.subarray(from, to));
+      own.sort((x, y) => achievers(x) - achievers(y));
+      items.set(own, from);
+      continue;
+    }
     for (let i = from + 1; i < to; i++) {
       const literal = items[i] as number;
       const size = achievers(literal);
@@ -387,6 +401,7 @@ function* byAchieverCountSteps(
   }
 }
 
+/** Whether `literal` (a bit and a value) holds in the packed state at `base` in `rows`. */
 function holds(rows: Int32Array, base: number, literal: number): boolean {
   const bit = literal >> 1;
   return (((rows[base + (bit >> 5)] as number) >>> (bit & 31)) & 1) === (literal & 1);

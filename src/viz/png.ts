@@ -64,15 +64,14 @@ function standaloneChartCss(): string {
 let chartCss: string | undefined;
 
 /**
- * Rasterises one of langgoap's SVGs (or any SVG) to PNG bytes, inlining the
- * chart stylesheet.
+ * {@link renderPlanPng}'s options: {@link PngOptions} and each step's
+ * outcome, drawn as the HTML report draws it.
  *
  * @example
  * ```ts
- * writeFileSync("plan.png", await svgToPng(svg));
+ * await renderPlanPng(found, { scale: 1, outcomes: new Map([[0, "succeeded"]]) });
  * ```
  */
-/** {@link renderPlanPng}'s options: {@link PngOptions} and each step's outcome, drawn as the HTML report draws it. */
 export interface PlanPngOptions extends PngOptions {
   readonly outcomes?: ReadonlyMap<number, StepOutcome>;
 }
@@ -87,6 +86,15 @@ function pictureOptions(options: PngOptions): Pick<PngOptions, "scale" | "backgr
 
 const SVG_TO_PNG_OPTIONS_KEYS = { scale: true, background: true } as const satisfies OptionKeys<Pick<PngOptions, "scale" | "background">>;
 
+/**
+ * Rasterises one of langgoap's SVGs (or any SVG) to PNG bytes, inlining the
+ * chart stylesheet.
+ *
+ * @example
+ * ```ts
+ * writeFileSync("plan.png", await svgToPng(svg));
+ * ```
+ */
 export async function svgToPng(svg: string, options: Pick<PngOptions, "scale" | "background"> = {}): Promise<Uint8Array> {
   checkOptionKeys(options, SVG_TO_PNG_OPTIONS_KEYS, "svgToPng()");
   if (typeof svg !== "string" || !svg.trimStart().startsWith("<svg")) {

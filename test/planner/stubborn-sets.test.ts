@@ -101,16 +101,22 @@ describe("strong stubborn sets", () => {
     // G needs p (3 achievers, each also setting a fact of its own) and q (1 achiever). At the start the set is G and
     // the achievers of q: Q1 alone is expanded, then P1-P3, then G from each: 1 + 1 + 3 + 3 states generated. Taking
     // p's achievers first would generate 1 + 3 + 3 + 3.
+    // With 16 more preconditions that hold (x0-x15, one achiever each, as q), the list is sorted by the array sort
+    // rather than by insertion.
+    const held = Array.from({ length: 16 }, (_, i) => `x${i}`);
     for (const order of [
       ["p", "q"],
       ["q", "p"],
+      [...held, "p", "q"],
     ]) {
       const actions = [
         new ActionSpec({ name: "G", preconditions: Object.fromEntries(order.map((k) => [k, true])), effects: { g: true } }),
         ...[1, 2, 3].map((i) => new ActionSpec({ name: `P${i}`, effects: { p: true, [`r${i}`]: true } })),
         new ActionSpec({ name: "Q1", effects: { q: true } }),
+        // An achiever each, so that the compiler keeps x0-x15 as facts that can change.
+        ...held.map((k) => new ActionSpec({ name: `set_${k}`, effects: { [k]: true } })),
       ];
-      const start = { p: false, q: false, g: false, r1: false, r2: false, r3: false };
+      const start = { p: false, q: false, g: false, r1: false, r2: false, r3: false, ...Object.fromEntries(held.map((k) => [k, true])) };
       const goal = new GoalSpec({ conditions: { g: true } });
       // The relevance analysis off: it would drop r1-r3, which no goal needs, and merge P1-P3's states.
       const options = { heuristic: "zero", relevance: false } as const;
