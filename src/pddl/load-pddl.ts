@@ -88,8 +88,12 @@ const LOAD_PDDL_OPTIONS_KEYS = {
  * the grounded task into ordinary `ActionSpec`s, a start state and a goal:
  * plan it with `plan`/`planDetailed` (optimal by default), or run it in a
  * `GoapGraph` with an `execute` bound to each action by name. Supported:
- * STRIPS with `:typing`, `:negative-preconditions`, `:equality`, constants
- * and `:action-costs`; anything else is refused with `PDDL_UNSUPPORTED`,
+ * what Fast Downward's translator reads, less derived predicates: STRIPS
+ * with `:typing` (type hierarchies, `either`), constants,
+ * `:negative-preconditions`, `:equality`, disjunctive and quantified
+ * preconditions and goals, `:conditional-effects` (compiled away into
+ * plain actions) and `:action-costs`. Valid PDDL beyond that (`:derived`,
+ * numeric fluents, durative actions) is refused with `PDDL_UNSUPPORTED`,
  * malformed text with `PDDL_SYNTAX`, both naming the file, line and column.
  *
  * @example
