@@ -1,6 +1,7 @@
 import type { ActionSpec } from "../core/action.js";
 import { maxOf } from "../core/extremes.js";
 import type { WorldState } from "../core/facts.js";
+import type { OptionKeys } from "../core/option-keys.js";
 import type { Plan, ResourceUsage, ScheduleEntry } from "../planner/index.js";
 import { planDependencies } from "./dependencies.js";
 import { formatMs, formatNumber, formatValue } from "./format.js";
@@ -125,8 +126,13 @@ function explanationLines(explanation: unknown): string[] {
   return lines;
 }
 
-/** @internal The keys of options that take only a schedule (`planToJson`, `renderMermaidGantt`). */
-export const SCHEDULE_OPTION_KEYS = { schedule: true } as const;
+/** @internal The options of the renderers that take only a schedule (`planToJson`, `renderMermaidGantt`). */
+export interface ScheduleOnlyOptions {
+  readonly schedule?: readonly ScheduleEntry[];
+}
+
+/** @internal The keys of {@link ScheduleOnlyOptions}, checked at run time. */
+export const SCHEDULE_OPTION_KEYS = { schedule: true } as const satisfies OptionKeys<ScheduleOnlyOptions>;
 
 /**
  * @internal Computes the renderers' view of a plan: per-step costs in the
