@@ -23,15 +23,33 @@ export interface AtomOracle {
 }
 
 /**
+ * @internal A literal grounding decided false: an atom of a static predicate
+ * (or one never reached) whose value is fixed the wrong way, or an
+ * (in)equality of two objects that does not hold.
+ */
+export type FalsifiedLiteral =
+  | { readonly kind: "atom"; readonly predicate: number; readonly args: Int32Array; readonly negated: boolean }
+  | { readonly kind: "equal"; readonly left: number; readonly right: number; readonly negated: boolean };
+
+/**
  * Evaluates a formula under a binding of its free slots: static atoms and
  * (in)equalities are decided, an atom of a fluent predicate that is never
  * reached is false, quantifiers are expanded over their type's objects
  * (this is how universal preconditions are compiled: Fast Downward makes
  * axioms of them, which LM-cut does not support), and the result is
  * multiplied out into disjunctive normal form, refused past `maxDisjuncts`
- * disjuncts with `PDDL_UNSUPPORTED` naming `where`.
+ * disjuncts with `PDDL_UNSUPPORTED` naming `where`. `falsified` hears of
+ * each literal decided false on the way (a goal that can never hold is
+ * explained by them).
  */
-export function groundDnf(formula: Formula, binding: Int32Array, oracle: AtomOracle, maxDisjuncts: number, where: () => string): GroundDnf {
+export function groundDnf(
+  formula: Formula,
+  binding: Int32Array,
+  oracle: AtomOracle,
+  maxDisjuncts: number,
+  where: () => string,
+  falsified?: (literal: FalsifiedLiteral) => void,
+): GroundDnf {
   const refuse = () =>
     new LangGoapError("PDDL_UNSUPPORTED", `${where()} splits into more than ${maxDisjuncts} alternatives once grounded (option maxSplit)`, {
       maxSplit: maxDisjuncts,
@@ -47,16 +65,22 @@ export function groundDnf(formula: Formula, binding: Int32Array, oracle: AtomOra
     switch (f.kind) {
       case "atom": {
         const args = atomArgs(f.atom);
-        if (oracle.isStatic(f.atom.predicate)) return oracle.holds(f.atom.predicate, args) !== f.negated ? TRUE_DNF : [];
-        const fluent = oracle.fluent(f.atom.predicate, args);
-        if (fluent < 0) return f.negated ? TRUE_DNF : [];
-        return [[2 * fluent + (f.negated ? 1 : 0)]];
+        const isStatic = oracle.isStatic(f.atom.predicate);
+        const fluent = isStatic ? -1 : oracle.fluent(f.atom.predicate, args);
+        if (fluent >= 0) return [[2 * fluent + (f.negated ? 1 : 0)]];
+        // A static atom holds as in the initial state; an atom of a changing predicate that is never reached never holds.
+        const holds = isStatic && oracle.holds(f.atom.predicate, args);
+        if (holds !== f.negated) return TRUE_DNF;
+        falsified?.({ kind: "atom", predicate: f.atom.predicate, args, negated: f.negated });
+        return [];
       }
       case "equal": {
         const { left, right, negated } = f.equality;
-        const a = left >= 0 ? left : binding[-left - 1];
-        const b = right >= 0 ? right : binding[-right - 1];
-        return (a === b) !== negated ? TRUE_DNF : [];
+        const a = (left >= 0 ? left : binding[-left - 1]) as number;
+        const b = (right >= 0 ? right : binding[-right - 1]) as number;
+        if ((a === b) !== negated) return TRUE_DNF;
+        falsified?.({ kind: "equal", left: a, right: b, negated });
+        return [];
       }
       case "and": {
         let out: GroundDnf = TRUE_DNF;

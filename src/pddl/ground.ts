@@ -31,12 +31,28 @@ export interface GroundOperator {
   readonly auxiliary?: boolean;
 }
 
+/**
+ * A literal of a goal that grounding decided against it: `atom` is fixed
+ * at `holds` (a static atom as in the initial state, an atom never reached
+ * at false, an (in)equality `= a b` of two objects), and the goal needs the
+ * opposite.
+ */
+export interface GoalObstacle {
+  readonly atom: AtomKey;
+  readonly holds: boolean;
+}
+
 /** A ground goal: atoms that must hold, atoms that must not, and whether the unchanging atoms already rule it out. */
 export interface GroundGoal {
   readonly goalTrue: readonly AtomKey[];
   /** Only atoms that can ever hold (the rest are false anyway). */
   readonly goalFalse: readonly AtomKey[];
   readonly staticGoalViolated: boolean;
+  /**
+   * When {@link staticGoalViolated}: the literals decided against the goal, each once, in the order met (empty
+   * when the goal contradicts itself, e.g. `(and (p) (not (p)))`).
+   */
+  readonly obstacles?: readonly GoalObstacle[];
 }
 
 /** A grounded task: the atoms that can ever hold, the operators that can ever apply. */
@@ -72,6 +88,8 @@ export interface GroundOptions {
 
 /** The goal atom of a disjunctive goal: no PDDL atom holds a parenthesis. */
 const GOAL_ATOM = "(goal-reached)";
+/** Literals a goal that can never hold is explained by, at most (a quantified goal can decide thousands). */
+const MAX_GOAL_OBSTACLES = 32;
 
 /**
  * Grounds a task by relaxed reachability, as Fast Downward's translator
@@ -185,10 +203,14 @@ export function groundPddl(domain: PddlDomain, problem: PddlProblem, options: Gr
     const tuple = log.data[i + 1] as number;
     const relation = predicateRelations[r] as Relation;
     const data = relation.table.tuples.data;
-    let key = relation.name;
-    for (let k = 0; k < relation.arity; k++) key += ` ${names[data[tuple * relation.arity + k] as number]}`;
     (fluentOf[r] as Int32Array)[tuple] = fluents.length;
-    fluents.push(key);
+    fluents.push(atomKeyOf(relation, data, tuple * relation.arity));
+  }
+  /** `predicate obj1 obj2`: the key of the atom of `relation` over the objects `args[at]`, `args[at + 1]`, …. */
+  function atomKeyOf(relation: Relation, args: ArrayLike<number>, at = 0): AtomKey {
+    let key = relation.name;
+    for (let k = 0; k < relation.arity; k++) key += ` ${names[args[at + k] as number]}`;
+    return key;
   }
   const initialFluents = problem.init.filter((a) => fluentPredicate[task.predicateIds.get(a.predicate) as number] === 1).length;
   const oracle: AtomOracle = {
@@ -228,8 +250,22 @@ export function groundPddl(domain: PddlDomain, problem: PddlProblem, options: Gr
   const init = new Set(fluents.slice(0, initialFluents));
   const groundGoal = (condition: PddlCondition, allowSplit: boolean): GroundGoal & { alternatives?: GroundDnf } => {
     const { formula, slotCount } = task.formula(condition);
-    const dnf = groundDnf(formula, new Int32Array(slotCount), oracle, maxSplit, () => `${problem.file}: the goal`);
-    if (dnf.length === 0) return { goalTrue: [], goalFalse: [], staticGoalViolated: true };
+    const obstacles = new Map<AtomKey, boolean>();
+    const dnf = groundDnf(
+      formula,
+      new Int32Array(slotCount),
+      oracle,
+      maxSplit,
+      () => `${problem.file}: the goal`,
+      (literal) => {
+        if (obstacles.size >= MAX_GOAL_OBSTACLES) return;
+        if (literal.kind === "equal") obstacles.set(`= ${names[literal.left]} ${names[literal.right]}`, literal.negated);
+        else obstacles.set(atomKeyOf(predicateRelations[literal.predicate] as Relation, literal.args), literal.negated);
+      },
+    );
+    if (dnf.length === 0) {
+      return { goalTrue: [], goalFalse: [], staticGoalViolated: true, obstacles: [...obstacles].map(([atom, holds]) => ({ atom, holds })) };
+    }
     if (dnf.length === 1) return { ...literalKeys(dnf[0] as number[], fluents), staticGoalViolated: false };
     if (!allowSplit) {
       throw new LangGoapError(
@@ -253,6 +289,7 @@ export function groundPddl(domain: PddlDomain, problem: PddlProblem, options: Gr
     goalTrue: goal.goalTrue,
     goalFalse: goal.goalFalse,
     staticGoalViolated: goal.staticGoalViolated,
+    ...(goal.obstacles ? { obstacles: goal.obstacles } : {}),
     groundGoal: (condition) => groundGoal(condition, false),
   };
 }

@@ -181,10 +181,15 @@ export function loadPddl(domainText: string, problemText: string, options: LoadP
   };
 }
 
+/** The fact a goal that contradicts itself (`(and (p) (not (p)))`) requires and nothing makes true. */
+const CONTRADICTORY_GOAL_FACT = "goal-contradicts-itself";
+
 /**
  * A ground goal as conditions over the state's facts. A goal atom that can
- * never hold, or one that contradicts the unchanging atoms, becomes a fact
- * that is false and must be true: the planner then proves there is no plan.
+ * never hold is required all the same, and a goal the unchanging atoms rule
+ * out requires each literal decided against it (`at(ball3,roomc)` true where
+ * that atom is never reached, `road(a,b)` false where it always holds): the
+ * planner then proves there is no plan, and its explanation names them.
  */
 function goalConditions(goal: GroundGoal, state: Record<string, Fact>): Readonly<Record<string, Fact>> {
   const conditions: Record<string, Fact> = Object.create(null);
@@ -194,8 +199,16 @@ function goalConditions(goal: GroundGoal, state: Record<string, Fact>): Readonly
   }
   for (const atom of goal.goalFalse) conditions[factKey(atom)] = false;
   if (goal.staticGoalViolated) {
-    state["goal-contradicts-static-facts"] = false;
-    conditions["goal-contradicts-static-facts"] = true;
+    const obstacles = goal.obstacles ?? [];
+    // No action changes these atoms (they are no fluents), so the state holds them at their fixed value.
+    for (const { atom, holds } of obstacles) {
+      conditions[factKey(atom)] = !holds;
+      if (!(factKey(atom) in state)) state[factKey(atom)] = holds;
+    }
+    if (obstacles.length === 0) {
+      state[CONTRADICTORY_GOAL_FACT] = false;
+      conditions[CONTRADICTORY_GOAL_FACT] = true;
+    }
   }
   return Object.freeze({ ...conditions });
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { LangGoapError } from "../../src/core/index.js";
 import { GoapGraph, successfulActionNames } from "../../src/graph/index.js";
 import { loadPddl } from "../../src/pddl/index.js";
-import { planDetailed } from "../../src/planner/index.js";
+import { explainNoPlan, planDetailed } from "../../src/planner/index.js";
 import { checkPddlPlan } from "../support/pddl-plan-check.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -155,6 +155,34 @@ describe("goalFromPddl: a goal written later (the LLM+P pattern)", () => {
     expect(goal).toEqual({ "at(ball1,roomb)": true, "free(left)": false });
     const result = planDetailed(task.state, goal, task.actions);
     expect(result.plan?.totalCost).toBe(4);
+  });
+
+  it("a goal that can never hold is required as written, so the explanation names the atom at fault", () => {
+    const task = loadPddl(GRIPPER, GRIPPER_P01);
+    // `at` holds of balls in rooms only: grounding never reaches a ball "at" a gripper.
+    const never = task.goalFromPddl("(and (at ball1 roomb) (at ball2 left))");
+    expect(never).toEqual({ "at(ball2,left)": true });
+    expect(planDetailed(task.state, never, task.actions).status).toBe("no_plan");
+    expect(explainNoPlan(task.state, never, task.actions).unreachableConditions).toEqual(["at(ball2,left) = true"]);
+    // A static atom (no action changes `room`) required false, and an equality of two objects.
+    expect(task.goalFromPddl("(and (at ball1 roomb) (not (room rooma)))")).toEqual({ "room(rooma)": false });
+    expect(task.goalFromPddl("(= ball1 ball2)")).toEqual({ "=(ball1,ball2)": true });
+    // Every alternative of a disjunction that can never hold is named.
+    expect(task.goalFromPddl("(or (at ball1 left) (not (ball ball1)))")).toEqual({ "at(ball1,left)": true, "ball(ball1)": false });
+    // A goal that contradicts itself has no atom at fault.
+    const contradictory = task.goalFromPddl("(and (free left) (not (free left)))");
+    expect(contradictory).toEqual({ "goal-contradicts-itself": true });
+    expect(planDetailed(task.state, contradictory, task.actions).status).toBe("no_plan");
+  });
+
+  it("a problem whose goal can never hold: the start state holds the atom at fault at its fixed value", () => {
+    const problem = GRIPPER_P01.replace("(at ball1 roomb)", "(not (room roomb))");
+    const task = loadPddl(GRIPPER, problem);
+    expect(task.goal).toEqual({ "room(roomb)": false });
+    expect(task.state["room(roomb)"]).toBe(true);
+    const result = planDetailed(task.state, task.goal, task.actions);
+    expect(result.status).toBe("no_plan");
+    expect(explainNoPlan(task.state, task.goal, task.actions).unreachableConditions).toEqual(["room(roomb) = false"]);
   });
 
   it("unknown names are errors that point into the goal text", () => {
