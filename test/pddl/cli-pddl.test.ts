@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { cli } from "../cli/run-cli.js";
 
@@ -17,6 +20,25 @@ describe("langgoap plan --pddl", () => {
       "(unlock t1 b)",
     ]);
     expect(lines[5]).toBe("; cost = 10 (general cost)");
+  });
+
+  it("a disjunctive goal: the operator that reaches it is left out of the printed plan, which a validator takes", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "langgoap-pddl-"));
+    try {
+      const problem = join(dir, "either-ball.pddl");
+      const gripper = readFileSync(`${FIXTURES}/gripper-p01.pddl`, "utf8");
+      writeFileSync(problem, gripper.replace(/\(:goal [\s\S]*\)\)\s*$/, "(:goal (or (at ball1 roomb) (at ball2 roomb))))\n"));
+      const result = await cli(["plan", "--pddl", `${FIXTURES}/gripper-domain.pddl`, problem]);
+      expect(result.code).toBe(0);
+      expect(result.stdout.trimEnd().split("\n")).toEqual([
+        "(pick ball2 rooma left)",
+        "(move rooma roomb)",
+        "(drop ball2 roomb left)",
+        "; cost = 3 (unit cost)",
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("--format json works on a PDDL task too", async () => {

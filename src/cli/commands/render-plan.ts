@@ -18,11 +18,14 @@ import type { SearchOutcome } from "../search.js";
 /**
  * The IPC plan format: one `(action arg …)` line per step (the PDDL name
  * kept in `metadata.pddl`, else the action's name), then the cost line
- * planners and validators print.
+ * planners and validators print. The operator that reaches a disjunctive
+ * PDDL goal (`metadata.pddlGoal`) is no PDDL action: a validator would
+ * refuse the plan with it.
  */
 function ipcPlan(plan: Plan): string {
-  const lines = plan.actions.map((a) => (typeof a.metadata?.pddl === "string" ? a.metadata.pddl : `(${a.name})`));
-  const unit = plan.actions.every((a) => a.cost === 1);
+  const steps = plan.actions.filter((a) => a.metadata?.pddlGoal !== true);
+  const lines = steps.map((a) => (typeof a.metadata?.pddl === "string" ? a.metadata.pddl : `(${a.name})`));
+  const unit = steps.every((a) => a.cost === 1);
   return `${[...lines, `; cost = ${plan.totalCost} (${unit ? "unit cost" : "general cost"})`].join("\n")}\n`;
 }
 
