@@ -3,10 +3,12 @@
  * the optimal planner solves it, and the plan runs in a GoapGraph whose
  * actions are bound by schema name. A goal naming an object that does not
  * exist is sent back to the model with the parser's message (line and
- * column), once.
+ * column); a goal that reads well but can never hold is sent back with the
+ * atoms at fault, as `explainNoPlan` names them. Three answers at most.
  *
  * Offline: a scripted fake chat model first names a ball that does not
- * exist, then corrects itself. Any LangChain chat model with
+ * exist, then puts a ball in a gripper's place (`at` holds of rooms only),
+ * then gets it right. Any LangChain chat model with
  * withStructuredOutput takes its place (new ChatOpenAI({ model })).
  * Run: npx tsx examples/pddl-llm-agent.ts
  */
@@ -16,6 +18,7 @@ import { z } from "zod";
 import { LangGoapError } from "../src/core/index.js";
 import { GoapGraph, successfulActionNames } from "../src/graph/index.js";
 import { loadPddl } from "../src/pddl/index.js";
+import { explainNoPlan, planDetailed } from "../src/planner/index.js";
 import { FakeStructuredChatModel } from "../src/testing/index.js";
 
 const DOMAIN = `
@@ -45,7 +48,11 @@ const answerSchema = z.object({ goal: z.string().describe("A PDDL goal formula, 
 
 function chatModel(): BaseChatModel {
   return new FakeStructuredChatModel({
-    responses: [{ goal: "(and (at red hall) (at yellow hall))" }, { goal: "(and (at red hall) (at blue hall))" }],
+    responses: [
+      { goal: "(and (at red hall) (at yellow hall))" },
+      { goal: "(and (at red hall) (at blue left))" },
+      { goal: "(and (at red hall) (at blue hall))" },
+    ],
   });
 }
 
@@ -59,16 +66,26 @@ async function main(): Promise<void> {
     new HumanMessage("Please bring the red and the blue ball to the hall."),
   ];
   let goal: Readonly<Record<string, unknown>> | undefined;
-  for (let attempt = 1; attempt <= 2 && !goal; attempt++) {
+  const rejections: string[] = [];
+  for (let attempt = 1; attempt <= 3 && !goal; attempt++) {
     const answer = await llm.invoke(messages);
+    let reason: string;
     try {
-      goal = task.goalFromPddl(answer.goal);
-      console.log(`goal (answer ${attempt}): ${answer.goal}`);
+      const written = task.goalFromPddl(answer.goal);
+      if (planDetailed(task.state, written, task.actions).status === "found") {
+        goal = written;
+        console.log(`goal (answer ${attempt}): ${answer.goal}`);
+        break;
+      }
+      const never = explainNoPlan(task.state, written, task.actions).unreachableConditions;
+      reason = never.length > 0 ? `these can never hold: ${never.join(", ")}` : "no sequence of actions reaches it";
     } catch (error) {
       if (!(error instanceof LangGoapError)) throw error;
-      console.log(`answer ${attempt} rejected: ${error.message}`);
-      messages.push(new HumanMessage(`Your goal ${answer.goal} was rejected: ${error.message}. Write it again.`));
+      reason = error.message;
     }
+    console.log(`answer ${attempt} rejected: ${reason}`);
+    rejections.push(reason);
+    messages.push(new HumanMessage(`Your goal ${answer.goal} was rejected: ${reason}. Write it again.`));
   }
   if (!goal) throw new Error("the model never wrote a valid goal");
 
@@ -87,9 +104,12 @@ async function main(): Promise<void> {
     result.worldState["at(red,hall)"] === true &&
     result.worldState["at(blue,hall)"] === true &&
     steps.length === 5 &&
-    moved.join(", ") === "kitchen -> hall";
+    moved.join(", ") === "kitchen -> hall" &&
+    rejections.length === 2 &&
+    rejections[0]?.includes('unknown object "yellow"') === true &&
+    rejections[1] === "these can never hold: at(blue,left) = true";
   if (!ok) {
-    console.error("unexpected outcome:", result.status, steps, moved);
+    console.error("unexpected outcome:", result.status, steps, moved, rejections);
     process.exitCode = 1;
   }
 }
