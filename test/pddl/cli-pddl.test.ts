@@ -28,8 +28,9 @@ describe("langgoap plan --pddl", () => {
       const problem = join(dir, "either-ball.pddl");
       const gripper = readFileSync(`${FIXTURES}/gripper-p01.pddl`, "utf8");
       writeFileSync(problem, gripper.replace(/\(:goal [\s\S]*\)\)\s*$/, "(:goal (or (at ball1 roomb) (at ball2 roomb))))\n"));
-      const result = await cli(["plan", "--pddl", `${FIXTURES}/gripper-domain.pddl`, problem]);
+      const result = await cli(["plan", "--pddl", `${FIXTURES}/gripper-domain.pddl`, problem, "--stats"]);
       expect(result.code).toBe(0);
+      expect(JSON.parse(result.stderr.trim())).toMatchObject({ status: "found", cost: 3, steps: 3 });
       expect(result.stdout.trimEnd().split("\n")).toEqual([
         "(pick ball2 rooma left)",
         "(move rooma roomb)",

@@ -14,7 +14,8 @@ function statsLine(ctx: CommandContext, outcome: SearchOutcome): string {
     ...(ctx.args.pddlProblems.length > 1 ? { problem: ctx.args.pddlProblem } : {}),
     status: outcome.status,
     cost: plan?.totalCost ?? null,
-    steps: plan?.actions.length ?? null,
+    // The operator that reaches a disjunctive PDDL goal is no step of the printed plan.
+    steps: plan ? plan.actions.filter((a) => a.metadata?.pddlGoal !== true).length : null,
     expansions: stats?.nodesExpanded ?? plan?.metadata.nodesExpanded ?? null,
     generated: stats?.nodesGenerated ?? plan?.metadata.nodesGenerated ?? null,
     loadMs: Math.round(ctx.loadMs),
