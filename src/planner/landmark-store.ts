@@ -30,6 +30,12 @@ export class LandmarkStore {
   #first = new Int32Array(1024);
   #count = new Int32Array(1024);
   #epochOf = new Int32Array(1024);
+  /** Per node: the zero-cost support its evaluation ended with (see `addSupport`), or -1. */
+  #supportOf = new Int32Array(1024);
+  /** Per support: its entries are `supportItems[supportStart[s]] .. [supportStart[s + 1] - 1]`. */
+  #supportStart = new Int32Array(256);
+  supportItems = new Int32Array(1024);
+  #supports = 0;
   #epoch = 1;
   /** Landmarks and action slots in use: committed records, then the one being written. */
   #landmarks = 0;
@@ -45,6 +51,7 @@ export class LandmarkStore {
     this.#actions = 0;
     this.#committedLandmarks = 0;
     this.#committedActions = 0;
+    this.#supports = 0;
   }
 
   /** The first landmark of `node`'s record, or -1 when it has none. */
@@ -84,14 +91,44 @@ export class LandmarkStore {
     this.actEnd[i] = this.#actions;
   }
 
-  /** Gives the record being written to `node`. */
-  commit(node: number): void {
+  /** The zero-cost support `node`'s evaluation ended with, or -1 (call after `firstOf` said the node has a record). */
+  supportOf(node: number): number {
+    return this.#supportOf[node] as number;
+  }
+
+  /**
+   * Keeps a zero-cost support (`items[0 .. count - 1]`: the (atom, action) pairs of a relaxed plan that reaches the
+   * goal at cost 0, as `JustificationGraph.findZeroCostSupport` writes them) and returns its number for `commit`.
+   * Children that still reach the goal through it refer to it: it is stored once.
+   */
+  addSupport(items: Int32Array, count: number): number {
+    const s = this.#supports;
+    if (s + 1 >= this.#supportStart.length) this.#supportStart = grown(this.#supportStart, this.#supportStart.length * 2);
+    const from = this.#supportStart[s] as number;
+    const end = from + count;
+    if (end > this.supportItems.length) this.supportItems = grown(this.supportItems, Math.max(end, this.supportItems.length * 2));
+    const to = this.supportItems;
+    for (let k = 0; k < count; k++) to[from + k] = items[k] as number;
+    this.#supportStart[s + 1] = end;
+    this.#supports = s + 1;
+    return s;
+  }
+
+  /** Where support `s`'s entries start in `supportItems`; they end where `s + 1`'s start. */
+  supportStart(s: number): number {
+    return this.#supportStart[s] as number;
+  }
+
+  /** Gives the record being written to `node`, with the zero-cost support its evaluation ended with (-1 for none). */
+  commit(node: number, support = -1): void {
     if (node >= this.#epochOf.length) {
       const length = Math.max(node + 1, this.#epochOf.length * 2);
       this.#first = grown(this.#first, length);
       this.#count = grown(this.#count, length);
       this.#epochOf = grown(this.#epochOf, length);
+      this.#supportOf = grown(this.#supportOf, length);
     }
+    this.#supportOf[node] = support;
     this.#first[node] = this.#committedLandmarks;
     this.#count[node] = this.#landmarks - this.#committedLandmarks;
     this.#epochOf[node] = this.#epoch;
@@ -99,9 +136,9 @@ export class LandmarkStore {
     this.#committedActions = this.#actions;
   }
 
-  /** True while the records of this search hold less than the store's cap (16 bytes per landmark, 4 per action slot). */
+  /** True while the records of this search hold less than the store's cap (16 bytes per landmark, 4 per action or support slot). */
   get hasRoom(): boolean {
-    return this.#landmarks * 16 + this.#actions * 4 < this.#maxBytes;
+    return this.#landmarks * 16 + this.#actions * 4 + (this.#supportStart[this.#supports] as number) * 4 < this.#maxBytes;
   }
 
   #reserve(landmarks: number, actions: number): void {

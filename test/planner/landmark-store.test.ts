@@ -84,4 +84,35 @@ describe("LandmarkStore", () => {
     expect(read(store, 1)).toEqual([{ cost: 2, actions: [4, 5, 6] }]);
     expect(store.hasRoom).toBe(false);
   });
+
+  it("keeps each node's zero-cost plan through growth, lets children refer to one, counts it against the cap and forgets it at reset", () => {
+    const store = new LandmarkStore();
+    const supportOf = (s: number) => Array.from(store.supportItems.subarray(store.supportStart(s), store.supportStart(s + 1)));
+    // 300 plans of 6 entries: past the initial 256 plans and 1,024 entries.
+    for (let node = 0; node < 300; node++) {
+      store.begin();
+      const plan = store.addSupport(Int32Array.of(node, 1, node, 2, node, 3, 99), 6);
+      store.commit(node, plan);
+    }
+    expect(supportOf(store.supportOf(0))).toEqual([0, 1, 0, 2, 0, 3]);
+    expect(supportOf(store.supportOf(299))).toEqual([299, 1, 299, 2, 299, 3]);
+    // A child whose parent's plan still holds refers to it; a node without one says -1.
+    store.begin();
+    store.commit(300, store.supportOf(7));
+    store.begin();
+    store.commit(301);
+    expect(supportOf(store.supportOf(300))).toEqual([7, 1, 7, 2, 7, 3]);
+    expect(store.supportOf(301)).toBe(-1);
+    store.reset();
+    expect(store.firstOf(0)).toBe(-1);
+    store.begin();
+    expect(store.addSupport(Int32Array.of(5, 6), 2)).toBe(0);
+    // 2 entries (8 bytes) and one landmark of one action (20 bytes) against a 24-byte cap.
+    const small = new LandmarkStore(24);
+    small.begin();
+    small.add(1, Int32Array.of(1), 0, 1);
+    expect(small.hasRoom).toBe(true);
+    small.addSupport(Int32Array.of(5, 6), 2);
+    expect(small.hasRoom).toBe(false);
+  });
 });

@@ -76,6 +76,20 @@ export class JustificationGraph {
   readonly supHead: Int32Array;
   readonly supNext: Int32Array;
   readonly #supPrev: Int32Array;
+  /**
+   * Per atom: the action that last lowered its hmax in this evaluation (read only for atoms that do not hold and
+   * were reached: the others keep stale entries). At cost 0 these form a relaxed plan ({@link findZeroCostSupport}).
+   */
+  readonly #achiever: Int32Array;
+  /** Stamps, per-atom plan and stack of the support walks ({@link findZeroCostSupport}, {@link supportReachesGoal}). */
+  readonly #seenAtom: Int32Array;
+  readonly #plannedMark: Int32Array;
+  readonly #plannedAction: Int32Array;
+  #seen = 0;
+  readonly #walk: Int32Array;
+  /** What {@link findZeroCostSupport} found: the first `supportPairCount` entries, (atom, action) pairs. */
+  readonly supportPairs: Int32Array;
+  supportPairCount = 0;
   readonly #heap: CostQueue;
   #integerCosts = false;
   /** Bucket passes in a row that gave way to the queue (see {@link MAX_BUCKET_BAILS}). */
@@ -114,6 +128,12 @@ export class JustificationGraph {
     this.holds = new Uint8Array(width);
     this.stateAtoms = new Int32Array(nAtoms);
     this.cut = new Int32Array(nActions + 1);
+    this.#achiever = new Int32Array(width);
+    this.#seenAtom = new Int32Array(width);
+    this.#plannedMark = new Int32Array(width);
+    this.#plannedAction = new Int32Array(width);
+    this.#walk = new Int32Array(width);
+    this.supportPairs = new Int32Array(width * 2);
     this.#heap = new CostQueue(width * 2);
     this.roundWork = width + nActions + 1;
   }
@@ -205,6 +225,7 @@ export class JustificationGraph {
     const remaining = this.#remaining;
     const pcf = this.pcf;
     const order = this.reachedOrder;
+    const achiever = this.#achiever;
     let reachedCount = 0;
     pass: while (size > 0) {
       let c = low;
@@ -237,6 +258,7 @@ export class JustificationGraph {
             break pass;
           }
           hm[q] = reach;
+          achiever[q] = a;
           if (used === item.length) [item, next] = this.#growEntries(used + 1);
           if (reach >= head.length) head = this.#growBuckets(reach);
           while (high < reach) head[++high] = -1;
@@ -290,6 +312,7 @@ export class JustificationGraph {
     const remaining = this.#remaining;
     const pcf = this.pcf;
     const order = this.reachedOrder;
+    const achiever = this.#achiever;
     let reachedCount = 0;
     while (heap.size > 0) {
       heap.pop();
@@ -312,6 +335,7 @@ export class JustificationGraph {
           const q = effAtom[e] as number;
           if (reach < (hm[q] as number)) {
             hm[q] = reach;
+            achiever[q] = a;
             heap.push(q, reach);
           }
         }
@@ -364,6 +388,7 @@ export class JustificationGraph {
     const effStart = this.effStart;
     const effAtom = this.effAtom;
     const cut = this.cut;
+    const achiever = this.#achiever;
     heap.clear();
     for (let i = 0; i < cutSize; i++) this.#relaxEffects(cut[i] as number);
     while (heap.size > 0) {
@@ -398,12 +423,137 @@ export class JustificationGraph {
           const r = effAtom[e] as number;
           if (reach < (hm[r] as number) - EPSILON) {
             hm[r] = reach;
+            achiever[r] = a;
             heap.push(r, reach);
           }
         }
       }
     }
     return hm[this.#goal] as number;
+  }
+
+  /**
+   * The relaxed plan behind a goal that costs nothing: call it when the last
+   * pass or round returned exactly 0. Writes, for each atom the plan needs
+   * that does not hold in the state, a pair (the atom, the action that
+   * reaches it at cost 0) into `supportPairs`; the goal atom's pair comes
+   * first. A child's evaluation hands the pairs to
+   * {@link supportReachesGoal} to tell whether hmax is still 0 there
+   * without a pass.
+   */
+  findZeroCostSupport(): void {
+    const mark = this.#nextMark();
+    const seenAtom = this.#seenAtom;
+    const stack = this.#walk;
+    const holds = this.holds;
+    const achiever = this.#achiever;
+    const preStart = this.#preStart;
+    const preAtom = this.#preAtom;
+    const pairs = this.supportPairs;
+    let count = 0;
+    let top = 0;
+    seenAtom[this.#goal] = mark;
+    stack[top++] = this.#goal;
+    while (top > 0) {
+      const q = stack[--top] as number;
+      if (q === this.#init || holds[q] === 1) continue;
+      // At cost 0 an achiever's preconditions were all at 0 when it lowered q, and nothing lowers an atom past 0:
+      // the achievers form an acyclic relaxed plan (the stamps bound the walk regardless).
+      const a = achiever[q] as number;
+      pairs[count++] = q;
+      pairs[count++] = a;
+      const end = preStart[a + 1] as number;
+      for (let j = preStart[a] as number; j < end; j++) {
+        const x = preAtom[j] as number;
+        if (seenAtom[x] === mark) continue;
+        seenAtom[x] = mark;
+        stack[top++] = x;
+      }
+    }
+    this.supportPairCount = count;
+  }
+
+  /**
+   * True when the zero-cost relaxed plan in `pairs[from .. to - 1]` (as
+   * {@link findZeroCostSupport} wrote it, for another state) still reaches
+   * the goal from the state in `holds` under the current costs: walking back
+   * from the goal, each atom that does not hold has its action there, that
+   * action costs exactly 0, and no atom it needs was one the other state
+   * held and this one does not. Then hmax is 0 here (the first pass would
+   * return 0).
+   */
+  supportReachesGoal(pairs: Int32Array, from: number, to: number): boolean {
+    const mark = this.#nextMark();
+    const planned = this.#plannedMark;
+    const plannedAction = this.#plannedAction;
+    for (let k = from; k < to; k += 2) {
+      const q = pairs[k] as number;
+      planned[q] = mark;
+      plannedAction[q] = pairs[k + 1] as number;
+    }
+    const seenAtom = this.#seenAtom;
+    const stack = this.#walk;
+    const holds = this.holds;
+    const cost = this.cost;
+    const preStart = this.#preStart;
+    const preAtom = this.#preAtom;
+    let top = 0;
+    seenAtom[this.#goal] = mark;
+    stack[top++] = this.#goal;
+    while (top > 0) {
+      const q = stack[--top] as number;
+      if (holds[q] === 1 || q === this.#init) continue;
+      let a = planned[q] === mark ? (plannedAction[q] as number) : -1;
+      // An atom the plan took from the other state (gone here) or reached by an action that costs more now: an
+      // action that costs 0 and needs only atoms that hold here reaches it as well (nothing more is searched, so
+      // the walk stays as cheap as the plan and cannot close a cycle).
+      if (a < 0 || cost[a] !== 0) {
+        a = this.#freeFromState(q);
+        if (a < 0) return false;
+        continue;
+      }
+      const end = preStart[a + 1] as number;
+      for (let j = preStart[a] as number; j < end; j++) {
+        const x = preAtom[j] as number;
+        if (seenAtom[x] === mark) continue;
+        seenAtom[x] = mark;
+        stack[top++] = x;
+      }
+    }
+    return true;
+  }
+
+  /** An action that achieves `atom`, costs 0 and needs only atoms that hold in the state; -1 when there is none. */
+  #freeFromState(atom: number): number {
+    const achStart = this.lists.ach.start;
+    const achAction = this.lists.ach.items;
+    const preStart = this.#preStart;
+    const preAtom = this.#preAtom;
+    const holds = this.holds;
+    const cost = this.cost;
+    const init = this.#init;
+    const end = achStart[atom + 1] as number;
+    actions: for (let k = achStart[atom] as number; k < end; k++) {
+      const b = achAction[k] as number;
+      if (cost[b] !== 0) continue;
+      const preEnd = preStart[b + 1] as number;
+      for (let j = preStart[b] as number; j < preEnd; j++) {
+        const x = preAtom[j] as number;
+        if (holds[x] !== 1 && x !== init) continue actions;
+      }
+      return b;
+    }
+    return -1;
+  }
+
+  /** A fresh stamp for the walks' marks (no clearing of whole arrays per walk). */
+  #nextMark(): number {
+    if (this.#seen >= 0x7ffffff0) {
+      this.#seenAtom.fill(0);
+      this.#plannedMark.fill(0);
+      this.#seen = 0;
+    }
+    return ++this.#seen;
   }
 
   /** Adds action `a` to the actions whose precondition choice is `atom`. */
@@ -434,6 +584,7 @@ export class JustificationGraph {
       const q = effAtom[e] as number;
       if (reach < (hm[q] as number) - EPSILON) {
         hm[q] = reach;
+        this.#achiever[q] = a;
         this.#heap.push(q, reach);
       }
     }

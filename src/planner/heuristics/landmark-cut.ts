@@ -10,8 +10,12 @@
  * than the true cost. The value is the larger of LM-cut and hmax with the
  * model's numeric bounds, both admissible.
  *
+ * A child whose parent's goal ended at cost 0 usually needs no round: when
+ * the parent's zero-cost relaxed plan still reaches the goal from the
+ * child, its first hmax pass is skipped (the value is the same).
+ *
  * Buffers are allocated once per compiled problem; an evaluation allocates
- * nothing.
+ * nothing but its record in the landmark store.
  */
 import type { CompiledProblem } from "../compiled-problem.js";
 import { LandmarkStore } from "../landmark-store.js";
@@ -54,7 +58,18 @@ export class LmCut {
   /** True when every atom is a plain fact test and every effect assigns: the model's hmax adds nothing. */
   readonly #atomsOnly: boolean;
 
-  constructor(p: CompiledProblem, model: RelaxedModel) {
+  /** Evaluations whose first pass was skipped because the parent's zero-cost relaxed plan still reached the goal. */
+  passesSkipped = 0;
+  /** Whether a child may reuse its parent's zero-cost relaxed plan (tests turn it off to compare values). */
+  readonly #reusePlans: boolean;
+
+  /**
+   * @param options.reuseZeroCostPlans - skip a child's first pass when its
+   *   parent's zero-cost relaxed plan still reaches the goal (the default):
+   *   the same values, fewer passes.
+   */
+  constructor(p: CompiledProblem, model: RelaxedModel, options: { readonly reuseZeroCostPlans?: boolean } = {}) {
+    this.#reusePlans = options.reuseZeroCostPlans ?? true;
     this.#model = model;
     this.#atomsOnly = model.hasOnlyPlainAtoms();
     this.#graph = new JustificationGraph(p, model);
@@ -152,6 +167,17 @@ export class LmCut {
         }
         store.add(m, store.acts, from, to);
       }
+      // Most children of a node whose goal ended at cost 0 need no round either. The parent's zero-cost relaxed
+      // plan still reaching the goal here (its actions still free, each atom it needs holding or reached by one
+      // of them or by a free action from this state) proves hmax is 0 under these costs: the pass would find no
+      // cut and the value is the inherited sum, so the pass is skipped. openstacks-opt08 p13: half the search.
+      const support = this.#reusePlans ? store.supportOf(parent) : -1;
+      if (support >= 0 && graph.supportReachesGoal(store.supportItems, store.supportStart(support), store.supportStart(support + 1))) {
+        store.commit(node, support);
+        this.passesSkipped++;
+        this.#lastSum = h;
+        return Math.max(h, hmaxBound);
+      }
     }
     let goalCost = graph.computeHmax();
     if (goalCost === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
@@ -178,7 +204,14 @@ export class LmCut {
       if (remember) store.add(m, cut, 0, size);
       goalCost = graph.updateHmax(size);
     }
-    if (remember) store.commit(node);
+    if (remember) {
+      let support = -1;
+      if (goalCost === 0 && this.#reusePlans && store.hasRoom) {
+        graph.findZeroCostSupport();
+        support = store.addSupport(graph.supportPairs, graph.supportPairCount);
+      }
+      store.commit(node, support);
+    }
     this.#lastSum = h;
     return Math.max(h, hmaxBound);
   }
