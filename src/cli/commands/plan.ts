@@ -2,7 +2,7 @@ import type { CommandContext } from "../context.js";
 import { exitForStatus } from "../exit.js";
 import { deliver } from "../output.js";
 import type { SearchOutcome } from "../search.js";
-import { outcomeHtml, outcomeJson, renderPlanAs } from "./render-plan.js";
+import { outcomeHtml, outcomeJson, pddlSteps, renderPlanAs } from "./render-plan.js";
 import { reportNoPlan, searchWithProgress } from "./searching.js";
 
 const round1 = (ms: number): number => Math.round(ms * 10) / 10;
@@ -14,8 +14,7 @@ function statsLine(ctx: CommandContext, outcome: SearchOutcome): string {
     ...(ctx.args.pddlProblems.length > 1 ? { problem: ctx.args.pddlProblem } : {}),
     status: outcome.status,
     cost: plan?.totalCost ?? null,
-    // The operator that reaches a disjunctive PDDL goal is no step of the printed plan.
-    steps: plan ? plan.actions.filter((a) => a.metadata?.pddlGoal !== true).length : null,
+    steps: plan ? pddlSteps(plan).length : null,
     expansions: stats?.nodesExpanded ?? plan?.metadata.nodesExpanded ?? null,
     generated: stats?.nodesGenerated ?? plan?.metadata.nodesGenerated ?? null,
     loadMs: Math.round(ctx.loadMs),

@@ -16,14 +16,22 @@ import { scheduled } from "../schedule.js";
 import type { SearchOutcome } from "../search.js";
 
 /**
+ * The plan's steps as a PDDL plan has them: without the operator that reaches
+ * a disjunctive goal (`metadata.pddlGoal`), which is no PDDL action.
+ */
+export function pddlSteps(plan: Plan): Plan["actions"] {
+  return plan.actions.filter((a) => a.metadata?.pddlGoal !== true);
+}
+
+/**
  * The IPC plan format: one `(action arg …)` line per step (the PDDL name
  * kept in `metadata.pddl`, else the action's name), then the cost line
  * planners and validators print. The operator that reaches a disjunctive
- * PDDL goal (`metadata.pddlGoal`) is no PDDL action: a validator would
- * refuse the plan with it.
+ * PDDL goal is left out ({@link pddlSteps}): a validator would refuse the
+ * plan with it.
  */
 function ipcPlan(plan: Plan): string {
-  const steps = plan.actions.filter((a) => a.metadata?.pddlGoal !== true);
+  const steps = pddlSteps(plan);
   const lines = steps.map((a) => (typeof a.metadata?.pddl === "string" ? a.metadata.pddl : `(${a.name})`));
   const unit = steps.every((a) => a.cost === 1);
   return `${[...lines, `; cost = ${plan.totalCost} (${unit ? "unit cost" : "general cost"})`].join("\n")}\n`;
