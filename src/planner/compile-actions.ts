@@ -49,9 +49,17 @@ export function* compileActionsSteps(
     const testEnd = tests.size;
     const effectStart = effectKey.length;
     const effects = spec.staticEffects;
+    let dynamicKeys: Int32Array;
     if (effects) {
-      for (const [k, effect] of Object.entries(effects)) {
+      // Plain loops and typed arrays filled in place: this runs once per problem, cold, where iterators and
+      // `Int32Array.from` allocate per step (garbage the caller's thread pays for in GC pauses on large worlds).
+      const keys = Object.keys(effects);
+      dynamicKeys = new Int32Array(keys.length);
+      for (let j = 0; j < keys.length; j++) {
+        const k = keys[j] as string;
+        const effect = effects[k];
         const slot = keyIndex.get(k) as number;
+        dynamicKeys[j] = slot;
         effectKey.push(slot);
         if (isOperatorEffect(effect) && effect.set === undefined) {
           effectOp.push(numeric[slot] ? EFFECT_ADD : EFFECT_DECODED_ADD);
@@ -61,7 +69,13 @@ export function* compileActionsSteps(
           effectArg.push(codes.encode(slot, isOperatorEffect(effect) ? effect.set : effect));
         }
       }
+    } else {
+      dynamicKeys = new Int32Array(spec.effectKeys.size);
+      let j = 0;
+      for (const k of spec.effectKeys) dynamicKeys[j++] = keyIndex.get(k) as number;
     }
+    const preAtoms = new Int32Array(pre.atoms.length);
+    for (let j = 0; j < preAtoms.length; j++) preAtoms[j] = pre.atoms[j] as number;
     if (onceSlot >= 0) {
       effectKey.push(onceSlot);
       effectOp.push(EFFECT_ASSIGN);
@@ -74,11 +88,11 @@ export function* compileActionsSteps(
       spec,
       testStart: pre.start,
       testEnd,
-      preAtoms: Int32Array.from(pre.atoms),
+      preAtoms,
       effectStart,
       effectEnd: effectKey.length,
       dynamicEffects: spec.hasDynamicEffects,
-      dynamicKeys: Int32Array.from([...spec.effectKeys].map((k) => keyIndex.get(k) as number)),
+      dynamicKeys,
       staticCost,
       onceSlot,
     });

@@ -30,25 +30,28 @@ export function testPool({ keyIndex, numeric }: Slots, codeOf: (slot: number, va
     testOp.push(op);
     testArg.push(arg);
   };
+  // Plain loops over key arrays and no tuples: compiling runs once per problem, cold, where each iterator step
+  // and each small array is garbage the caller's thread pays for in GC pauses on a world of 10,000 actions.
+  const pushEquals = (slot: number, isNum: boolean, v: unknown) => {
+    if (!isNum) push(slot, OP_EQ, codeOf(slot, v));
+    else if (typeof v === "number") push(slot, OP_EQ, v);
+    else push(slot, OP_NEVER, 0);
+  };
   const compileCondition = (key: string, condition: Condition) => {
     const slot = keyIndex.get(key) as number;
     const isNum = numeric[slot] === 1;
-    const eqArg = (v: unknown): [number, number] => {
-      if (isNum) return typeof v === "number" ? [OP_EQ, v] : [OP_NEVER, 0];
-      return [OP_EQ, codeOf(slot, v)];
-    };
     if (!isOperatorCondition(condition)) {
-      const [op, arg] = eqArg(condition);
-      push(slot, op, arg);
+      pushEquals(slot, isNum, condition);
       return;
     }
-    for (const [op, operand] of Object.entries(condition)) {
+    const ops = Object.keys(condition);
+    for (let i = 0; i < ops.length; i++) {
+      const op = ops[i] as keyof typeof condition;
+      const operand = condition[op];
       switch (op) {
-        case "eq": {
-          const [o, arg] = eqArg(operand);
-          push(slot, o, arg);
+        case "eq":
+          pushEquals(slot, isNum, operand);
           break;
-        }
         case "ne":
           if (isNum) {
             if (typeof operand === "number") push(slot, OP_NE, operand);
@@ -63,11 +66,11 @@ export function testPool({ keyIndex, numeric }: Slots, codeOf: (slot: number, va
           break;
         }
         default: {
-          const opCode = { gt: OP_GT, gte: OP_GTE, lt: OP_LT, lte: OP_LTE }[op as "gt"];
+          const opCode = op === "gt" ? OP_GT : op === "gte" ? OP_GTE : op === "lt" ? OP_LT : OP_LTE;
           if (isNum) push(slot, opCode, operand as number);
           else {
             // Encode the comparison op in the set table: [op, operand].
-            testSets.push(Float64Array.from([opCode, operand as number]));
+            testSets.push(Float64Array.of(opCode, operand as number));
             push(slot, OP_DECODED_COMPARE, testSets.length - 1);
           }
         }
@@ -97,9 +100,18 @@ export function testPool({ keyIndex, numeric }: Slots, codeOf: (slot: number, va
     },
     push,
     conditions(conditions) {
-      const atomList = Object.entries(conditions).map(([k, c]) => atomFor(k, c));
+      const keys = Object.keys(conditions);
+      const atomList: number[] = new Array(keys.length);
+      for (let i = 0; i < keys.length; i++) {
+        const k = keys[i] as string;
+        atomList[i] = atomFor(k, conditions[k] as Condition);
+      }
+      // The range is its atoms' tests in order (an atom is its condition's tests, compiled once).
       const start = testKey.length;
-      for (const [k, c] of Object.entries(conditions)) compileCondition(k, c);
+      for (let i = 0; i < atomList.length; i++) {
+        const atom = atoms[atomList[i] as number] as Atom;
+        for (let t = atom.testStart; t < atom.testEnd; t++) push(testKey[t] as number, testOp[t] as number, testArg[t] as number);
+      }
       return { start, end: testKey.length, atoms: atomList };
     },
     finish() {
