@@ -22,6 +22,7 @@ import { LandmarkStore } from "../landmark-store.js";
 import { CutFinder } from "./justification-cut.js";
 import { EPSILON, JustificationGraph } from "./justification-graph.js";
 import type { RelaxedModel } from "./relaxed-model.js";
+import { ReuseGate } from "./reuse-gate.js";
 
 /**
  * Work one evaluation may spend finding cuts before it settles for the
@@ -60,6 +61,8 @@ export class LmCut {
 
   /** Evaluations whose first pass was skipped because the parent's zero-cost relaxed plan still reached the goal. */
   passesSkipped = 0;
+  /** Which evaluations keep their zero-cost relaxed plan for their children. */
+  readonly #reuse = new ReuseGate();
   /** Whether a child may reuse its parent's zero-cost relaxed plan (tests turn it off to compare values). */
   readonly #reusePlans: boolean;
 
@@ -95,6 +98,8 @@ export class LmCut {
    */
   beginSearch(deadline = Number.POSITIVE_INFINITY): void {
     this.#store.reset();
+    this.passesSkipped = 0;
+    this.#reuse.reset();
     this.#deadline = deadline;
   }
 
@@ -175,6 +180,7 @@ export class LmCut {
       if (support >= 0 && graph.supportReachesGoal(store.supportItems, store.supportStart(support), store.supportStart(support + 1))) {
         store.commit(node, support);
         this.passesSkipped++;
+        this.#reuse.skipped();
         this.#lastSum = h;
         return Math.max(h, hmaxBound);
       }
@@ -206,7 +212,7 @@ export class LmCut {
     }
     if (remember) {
       let support = -1;
-      if (goalCost === 0 && this.#reusePlans && store.hasRoom) {
+      if (goalCost === 0 && this.#reusePlans && store.hasRoom && this.#reuse.offer()) {
         graph.findZeroCostSupport();
         support = store.addSupport(graph.supportPairs, graph.supportPairCount);
       }
