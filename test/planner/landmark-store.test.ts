@@ -85,7 +85,7 @@ describe("LandmarkStore", () => {
     expect(store.hasRoom).toBe(false);
   });
 
-  it("keeps each node's zero-cost plan through growth, lets children refer to one, counts it against the cap and forgets it at reset", () => {
+  it("keeps each node's zero-cost plan through growth, lets children refer to one, counts it against its own cap and forgets it at reset", () => {
     const store = new LandmarkStore();
     const supportOf = (s: number) => Array.from(store.supportItems.subarray(store.supportStart(s), store.supportStart(s + 1)));
     // 300 plans of 6 entries: past the initial 256 plans and 1,024 entries.
@@ -107,12 +107,19 @@ describe("LandmarkStore", () => {
     expect(store.firstOf(0)).toBe(-1);
     store.begin();
     expect(store.addSupport(Int32Array.of(5, 6), 2)).toBe(0);
-    // 2 entries (8 bytes) and one landmark of one action (20 bytes) against a 24-byte cap.
-    const small = new LandmarkStore(24);
+    // Plans have their own cap (4 bytes an entry), apart from the landmarks': 16 bytes for each here.
+    const small = new LandmarkStore(24, 16);
     small.begin();
-    small.add(1, Int32Array.of(1), 0, 1);
+    small.add(1, Int32Array.of(1), 0, 1); // 20 bytes
+    small.addSupport(Int32Array.of(5, 6), 2); // 8 bytes
     expect(small.hasRoom).toBe(true);
-    small.addSupport(Int32Array.of(5, 6), 2);
+    expect(small.hasRoomForSupports).toBe(true);
+    small.addSupport(Int32Array.of(5, 6), 2); // 16 bytes
+    expect(small.hasRoomForSupports).toBe(false);
+    expect(small.hasRoom).toBe(true);
+    small.add(1, Int32Array.of(1), 0, 1); // 40 bytes
     expect(small.hasRoom).toBe(false);
+    small.reset();
+    expect(small.hasRoomForSupports).toBe(true);
   });
 });

@@ -212,7 +212,7 @@ export class LmCut {
     }
     if (remember) {
       let support = -1;
-      if (goalCost === 0 && this.#reusePlans && store.hasRoom && this.#reuse.offer()) {
+      if (goalCost === 0 && this.#reusePlans && store.hasRoomForSupports && this.#reuse.offer()) {
         graph.findZeroCostSupport();
         support = store.addSupport(graph.supportPairs, graph.supportPairCount);
       }
