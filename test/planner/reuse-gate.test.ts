@@ -32,7 +32,7 @@ describe("ReuseGate", () => {
     const gate = new ReuseGate();
     run(gate, 2_000, 0);
     const before = gate.kept;
-    // Enough skips to cover every plan kept so far at one skip per 8: every offer is kept again.
+    // Enough skips to cover every plan kept so far at one skip per 2: every offer is kept again.
     for (let i = 0; i < before; i++) gate.skipped();
     expect(run(gate, 100, 1)).toBe(100);
     gate.reset();

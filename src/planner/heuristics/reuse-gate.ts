@@ -2,8 +2,9 @@
  * Whether LM-cut keeps an evaluation's zero-cost relaxed plan for its
  * children (`landmark-cut.ts`). A kept plan pays when children skip their
  * first pass through it: on openstacks three children do per plan kept, on
- * depot one in forty, where keeping plans costs more than the passes it
- * saves. The gate keeps the first {@link ReuseGate.WARM_UP} plans, then
+ * gripper one in ten and on depot one in forty, where keeping plans costs
+ * more than the passes it saves (a kept plan costs about a third of a
+ * pass: its walk and its pairs in the store). The gate keeps the first {@link ReuseGate.WARM_UP} plans, then
  * keeps plans while one skip comes of every {@link ReuseGate.KEPT_PER_SKIP}
  * kept, and otherwise one offer in {@link ReuseGate.SAMPLE_EVERY}, so that
  * the rate is still measured. Counts, never time: the choice changes no
@@ -12,7 +13,7 @@
  */
 export class ReuseGate {
   static readonly WARM_UP = 128;
-  static readonly KEPT_PER_SKIP = 8;
+  static readonly KEPT_PER_SKIP = 2;
   static readonly SAMPLE_EVERY = 16;
   #kept = 0;
   #offered = 0;
