@@ -4,9 +4,12 @@
  * start from them: a landmark of the parent that does not contain the
  * action taken is still a landmark of the child (incremental LM-cut,
  * Pommerening & Helmert 2013), and the child's record refers to the
- * parent's actions rather than copying them. Records of one search live in
- * typed arrays that grow by doubling; `reset` forgets them for the next
- * search.
+ * parent's actions rather than copying them. A node whose goal ended at
+ * cost 0 may also keep the zero-cost relaxed plan that proved it (its
+ * "support"), which its children test before running a pass of their own;
+ * a child whose test succeeds refers to the same plan. Records of one
+ * search live in typed arrays that grow by doubling; `reset` forgets them
+ * for the next search.
  */
 export class LandmarkStore {
   /**
