@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ActionSpec, GoalSpec } from "../../src/core/index.js";
 import { searchGoalOf } from "../../src/core/search-goal.js";
 import { compileProblem } from "../../src/planner/compile.js";
+import { CutFinder } from "../../src/planner/heuristics/justification-cut.js";
 import { JustificationGraph } from "../../src/planner/heuristics/justification-graph.js";
 import { RelaxedModel } from "../../src/planner/heuristics/relaxed-model.js";
 
@@ -78,5 +79,51 @@ describe("LM-cut's justification graph", () => {
     );
     expect(fellBack).toBeGreaterThan(50);
     expect(bucketed).toBeGreaterThan(50);
+  });
+
+  it("keeps hmax exact round after round: each update equals a fresh pass under the reduced costs (random domains)", () => {
+    let rounds = 0;
+    fc.assert(
+      fc.property(randomDomain, (d) => {
+        const actions = d.actions.map(
+          (a, i) =>
+            new ActionSpec({
+              name: `a${i}`,
+              preconditions: Object.fromEntries(a.pre.map((f) => [f, true])),
+              effects: Object.fromEntries(a.add.map((f) => [f, true])),
+              cost: a.cost + 1,
+            }),
+        );
+        const start = Object.fromEntries(Array.from({ length: FACTS }, (_, i) => [`f${i}`, d.start.includes(`f${i}`)]));
+        const goal = new GoalSpec({ conditions: Object.fromEntries(d.goal.map((f) => [f, true])) });
+        const p = compileProblem(start, searchGoalOf(goal), actions);
+        const model = new RelaxedModel(p, p.start);
+        const graph = new JustificationGraph(p, model);
+        graph.integerCosts = true;
+        const cuts = new CutFinder(graph.lists, graph);
+        model.fillHolds(p.start, 0, graph.holds);
+        graph.cost.set(model.costLow);
+        let value = graph.computeHmax();
+        if (!Number.isFinite(value) || value === 0) return;
+        graph.prepareRounds();
+        while (value > 0) {
+          const size = cuts.find();
+          if (size === 0) break;
+          let m = Number.POSITIVE_INFINITY;
+          for (let i = 0; i < size; i++) m = Math.min(m, graph.cost[graph.cut[i] as number] as number);
+          for (let i = 0; i < size; i++) graph.cost[graph.cut[i] as number] -= m;
+          value = graph.updateHmax(size);
+          // A fresh pass over the same state and the same reduced costs.
+          const fresh = new JustificationGraph(p, model);
+          fresh.integerCosts = true;
+          fresh.holds.set(graph.holds);
+          fresh.cost.set(graph.cost);
+          expect(value).toBe(fresh.computeHmax());
+          rounds++;
+        }
+      }),
+      { numRuns: 1000, seed: 2030 },
+    );
+    expect(rounds).toBeGreaterThan(500);
   });
 });

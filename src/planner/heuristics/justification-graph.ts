@@ -574,12 +574,23 @@ export class JustificationGraph {
     if (next >= 0) this.#supPrev[next] = prev;
   }
 
-  /** Lowers the hmax of what action `a` achieves to its precondition choice's cost plus its own. */
+  /**
+   * Lowers the hmax of what cut action `a` achieves to its costliest
+   * precondition's cost plus its own. The costliest is read again, not taken
+   * from the precondition choice: relaxing an earlier action of the same cut
+   * may have lowered the choice below another precondition (it is chosen
+   * again when it leaves the queue), and its cost would then lower these
+   * effects below hmax (floortile-opt11 p02-003 did; Fast Downward keeps
+   * the choice's cost from when it was chosen for the same reason).
+   */
   #relaxEffects(a: number): void {
     const hm = this.#hmax;
     const effStart = this.effStart;
     const effAtom = this.effAtom;
-    const reach = (hm[this.pcf[a] as number] as number) + (this.cost[a] as number);
+    let costliest = 0;
+    const preEnd = this.#preStart[a + 1] as number;
+    for (let j = this.#preStart[a] as number; j < preEnd; j++) costliest = Math.max(costliest, hm[this.#preAtom[j] as number] as number);
+    const reach = costliest + (this.cost[a] as number);
     for (let e = effStart[a] as number; e < (effStart[a + 1] as number); e++) {
       const q = effAtom[e] as number;
       if (reach < (hm[q] as number) - EPSILON) {
