@@ -37,25 +37,30 @@ const randomDomain = fc.record({
   goal: fc.uniqueArray(fact, { minLength: 1, maxLength: 3 }),
 });
 
+/** The random domain compiled, each action's drawn cost mapped by `costOf`, and its relaxed model. */
+function compiled(d: typeof randomDomain extends fc.Arbitrary<infer T> ? T : never, costOf: (cost: number) => number) {
+  const actions = d.actions.map(
+    (a, i) =>
+      new ActionSpec({
+        name: `a${i}`,
+        preconditions: Object.fromEntries(a.pre.map((f) => [f, true])),
+        effects: Object.fromEntries(a.add.map((f) => [f, true])),
+        cost: costOf(a.cost),
+      }),
+  );
+  const start = Object.fromEntries(Array.from({ length: FACTS }, (_, i) => [`f${i}`, d.start.includes(`f${i}`)]));
+  const goal = new GoalSpec({ conditions: Object.fromEntries(d.goal.map((f) => [f, true])) });
+  const p = compileProblem(start, searchGoalOf(goal), actions);
+  return { p, model: new RelaxedModel(p, p.start) };
+}
+
 describe("LM-cut's justification graph", () => {
   it("computes the same first pass on its bucket queue as on CostQueue: values, choices, order and lists (random domains, integer costs)", () => {
     let fellBack = 0;
     let bucketed = 0;
     fc.assert(
       fc.property(randomDomain, (d) => {
-        const actions = d.actions.map(
-          (a, i) =>
-            new ActionSpec({
-              name: `a${i}`,
-              preconditions: Object.fromEntries(a.pre.map((f) => [f, true])),
-              effects: Object.fromEntries(a.add.map((f) => [f, true])),
-              cost: d.sparse ? a.cost * 100_000 : a.cost,
-            }),
-        );
-        const start = Object.fromEntries(Array.from({ length: FACTS }, (_, i) => [`f${i}`, d.start.includes(`f${i}`)]));
-        const goal = new GoalSpec({ conditions: Object.fromEntries(d.goal.map((f) => [f, true])) });
-        const p = compileProblem(start, searchGoalOf(goal), actions);
-        const model = new RelaxedModel(p, p.start);
+        const { p, model } = compiled(d, (cost) => (d.sparse ? cost * 100_000 : cost));
         const results = [true, false].map((buckets) => {
           const graph = new JustificationGraph(p, model);
           graph.integerCosts = true;
@@ -85,19 +90,7 @@ describe("LM-cut's justification graph", () => {
     let rounds = 0;
     fc.assert(
       fc.property(randomDomain, (d) => {
-        const actions = d.actions.map(
-          (a, i) =>
-            new ActionSpec({
-              name: `a${i}`,
-              preconditions: Object.fromEntries(a.pre.map((f) => [f, true])),
-              effects: Object.fromEntries(a.add.map((f) => [f, true])),
-              cost: a.cost + 1,
-            }),
-        );
-        const start = Object.fromEntries(Array.from({ length: FACTS }, (_, i) => [`f${i}`, d.start.includes(`f${i}`)]));
-        const goal = new GoalSpec({ conditions: Object.fromEntries(d.goal.map((f) => [f, true])) });
-        const p = compileProblem(start, searchGoalOf(goal), actions);
-        const model = new RelaxedModel(p, p.start);
+        const { p, model } = compiled(d, (cost) => cost + 1);
         const graph = new JustificationGraph(p, model);
         graph.integerCosts = true;
         const cuts = new CutFinder(graph.lists, graph);

@@ -447,8 +447,6 @@ export class JustificationGraph {
     const stack = this.#walk;
     const holds = this.holds;
     const achiever = this.#achiever;
-    const preStart = this.#preStart;
-    const preAtom = this.#preAtom;
     const pairs = this.supportPairs;
     let count = 0;
     let top = 0;
@@ -462,13 +460,7 @@ export class JustificationGraph {
       const a = achiever[q] as number;
       pairs[count++] = q;
       pairs[count++] = a;
-      const end = preStart[a + 1] as number;
-      for (let j = preStart[a] as number; j < end; j++) {
-        const x = preAtom[j] as number;
-        if (seenAtom[x] === mark) continue;
-        seenAtom[x] = mark;
-        stack[top++] = x;
-      }
+      top = this.#pushPreconditions(a, mark, top);
     }
     this.supportPairCount = count;
   }
@@ -477,10 +469,10 @@ export class JustificationGraph {
    * True when the zero-cost relaxed plan in `pairs[from .. to - 1]` (as
    * {@link findZeroCostSupport} wrote it, for another state) still reaches
    * the goal from the state in `holds` under the current costs: walking back
-   * from the goal, each atom that does not hold has its action there, that
-   * action costs exactly 0, and no atom it needs was one the other state
-   * held and this one does not. Then hmax is 0 here (the first pass would
-   * return 0).
+   * from the goal, each atom that does not hold either has its action in
+   * the plan at cost exactly 0, or (an atom the other state held, or whose
+   * action costs more now) an action that costs 0 and needs only atoms that
+   * hold here. Then hmax is 0 here (the first pass would return 0).
    */
   supportReachesGoal(pairs: Int32Array, from: number, to: number): boolean {
     const mark = this.#nextMark();
@@ -495,8 +487,6 @@ export class JustificationGraph {
     const stack = this.#walk;
     const holds = this.holds;
     const cost = this.cost;
-    const preStart = this.#preStart;
-    const preAtom = this.#preAtom;
     let top = 0;
     seenAtom[this.#goal] = mark;
     stack[top++] = this.#goal;
@@ -512,15 +502,25 @@ export class JustificationGraph {
         if (a < 0) return false;
         continue;
       }
-      const end = preStart[a + 1] as number;
-      for (let j = preStart[a] as number; j < end; j++) {
-        const x = preAtom[j] as number;
-        if (seenAtom[x] === mark) continue;
-        seenAtom[x] = mark;
-        stack[top++] = x;
-      }
+      top = this.#pushPreconditions(a, mark, top);
     }
     return true;
+  }
+
+  /** Pushes action `a`'s preconditions not yet stamped `mark` onto the walk's stack; returns the new top. */
+  #pushPreconditions(a: number, mark: number, top: number): number {
+    const seenAtom = this.#seenAtom;
+    const stack = this.#walk;
+    const preAtom = this.#preAtom;
+    const end = this.#preStart[a + 1] as number;
+    let t = top;
+    for (let j = this.#preStart[a] as number; j < end; j++) {
+      const x = preAtom[j] as number;
+      if (seenAtom[x] === mark) continue;
+      seenAtom[x] = mark;
+      stack[t++] = x;
+    }
+    return t;
   }
 
   /** An action that achieves `atom`, costs 0 and needs only atoms that hold in the state; -1 when there is none. */
